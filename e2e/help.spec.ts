@@ -1,0 +1,230 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import {
+  HELP_ARTICLE_IDS,
+  HELP_CATEGORIES,
+  POPULAR_ARTICLE_IDS,
+  filterHelpCategories,
+  findHelpArticle,
+} from '../src/core/site/help-catalogue';
+import { DEFAULT_PUBLIC_CONFIG } from '../src/core/config/operator';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage } from './helpers/pages';
+
+const AXE_PATH = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Opens a page and waits until the app has loaded its code (hydrated), so it reacts to input. */
+async function visit(page: Page, path: string) {
+  const res = await page.goto(path, { waitUntil: 'networkidle' });
+  return res;
+}
+
+function categoryHeadings(page: Page) {
+  return page.locator('section[aria-labelledby="help-categories-heading"] [role="region"] h3');
+}
+
+async function shownCategoryTitles(page: Page): Promise<string[]> {
+  return (await categoryHeadings(page).allTextContents()).map((t) => t.trim());
+}
+
+async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    // axe-core is injected above as a global script; its result is plain JSON.
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('help center page', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await openPage(browser));
+  });
+  beforeEach(() => {
+    errors.length = 0;
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('lists the seven categories, each linking its articles', async () => {
+    const res = await visit(page, '/help');
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await shownCategoryTitles(page)).toEqual(HELP_CATEGORIES.map((c) => c.title));
+    expect(errors, errors.join('\n')).toEqual([]);
+    for (const category of HELP_CATEGORIES) {
+      for (const article of category.articles) {
+        const link = page.locator(`#${category.id} a[href="/help/${article.id}"]`);
+        expect(await link.textContent()).toContain(article.title);
+      }
+    }
+  });
+
+  it('shows the quick start, four popular articles, the header links and the support box', async () => {
+    await visit(page, '/help');
+    const steps = page.locator('section[aria-labelledby="help-quick-start-heading"] ol > li');
+    expect(await steps.count()).toBe(4);
+    const stepText = (await steps.allTextContents()).join(' ').toLowerCase();
+    for (const words of ['import', 'strateg', 'analy', 'goal']) expect(stepText).toContain(words);
+
+    const popular = page.locator('section[aria-labelledby="help-popular-heading"] li a');
+    expect(await popular.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      POPULAR_ARTICLE_IDS.map((id) => `/help/${id}`),
+    );
+
+    const explore = page.getByRole('navigation', { name: 'Explore' });
+    expect(await explore.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/features',
+      '/pricing',
+      '/brokers',
+      '/contact',
+    ]);
+
+    const support = page.locator('section[aria-labelledby="help-contact-heading"]');
+    expect(await support.locator(`a[href="mailto:${DEFAULT_PUBLIC_CONFIG.supportEmail}"]`).count()).toBe(1);
+    expect((await support.textContent())?.toLowerCase()).toContain('usually responds within 24 hours');
+  });
+
+  it.each([
+    ['MONTE', ['Advanced Analytics']],
+    ['smart GOALS', ['Smart Goals']],
+    ['PlayBook', ['Strategies & Rules']],
+    ['import', filterHelpCategories(HELP_CATEGORIES, 'import').map((c) => c.title)],
+  ])('filters categories case-insensitively for “%s”', async (query, expected) => {
+    await visit(page, '/help');
+    await page.getByLabel('Search help articles').fill(query);
+    await expect.poll(() => shownCategoryTitles(page)).toEqual(expected);
+    expect(expected).toEqual(filterHelpCategories(HELP_CATEGORIES, query).map((c) => c.title));
+  });
+
+  it('shows a no-results state whose button clears the search', async () => {
+    await visit(page, '/help');
+    const search = page.getByLabel('Search help articles');
+    await search.fill('xyzzy-nothing-here');
+    await page.getByText('No results for').waitFor();
+    expect(await categoryHeadings(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => categoryHeadings(page).count()).toBe(HELP_CATEGORIES.length);
+    expect(await search.inputValue()).toBe('');
+  });
+
+  it('does not load the article bodies', async () => {
+    const scripts: Promise<string>[] = [];
+    const collect = (res: Response) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text());
+    };
+    page.on('response', collect);
+    await visit(page, '/help');
+    page.off('response', collect);
+    const code = await Promise.all(scripts);
+    expect(code.length).toBeGreaterThan(0);
+    // A phrase that only an article body contains.
+    expect(code.filter((text) => text.includes('initial risk = |entry price'))).toEqual([]);
+  });
+});
+
+describe('help articles', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await openPage(browser));
+  });
+  beforeEach(() => {
+    errors.length = 0;
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it.each(HELP_ARTICLE_IDS)('/help/%s answers 200 with its canonical link and title', async (id) => {
+    const title = findHelpArticle(id)?.article.title ?? '';
+    const res = await page.request.get(`/help/${id}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/help/${id}"`));
+
+    await visit(page, `/help/${id}`);
+    const h1 = page.locator('h1');
+    expect(await h1.count()).toBe(1);
+    expect((await h1.textContent())?.trim()).toBe(title);
+    await page.locator('.prose-eb h2').first().waitFor();
+    // The prerendered article hydrates without a mismatch, although its body is a chunk of its own.
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('shows breadcrumb, status notice, related articles, a way back and support', async () => {
+    await visit(page, '/help/monte-carlo');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/help',
+      '/help#advanced-analytics',
+    ]);
+    expect(await page.getByRole('note').textContent()).toContain(
+      'This feature is being built; this article describes how it will work',
+    );
+
+    const aside = page.getByRole('complementary', { name: 'More help' });
+    const related = await aside
+      .locator('a[href^="/help/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const siblings = findHelpArticle('monte-carlo')?.category.articles.filter((a) => a.id !== 'monte-carlo') ?? [];
+    expect(related).toEqual(siblings.map((a) => `/help/${a.id}`));
+    expect(await aside.locator(`a[href="mailto:${DEFAULT_PUBLIC_CONFIG.supportEmail}"]`).count()).toBe(1);
+    expect(await aside.locator('a[href="/contact"]').count()).toBe(1);
+
+    await page.getByRole('link', { name: 'Back to the Help Center' }).click();
+    await page.waitForURL('**/help');
+    await categoryHeadings(page).first().waitFor();
+  });
+
+  it('answers 404 for an unknown article and says so', async () => {
+    const res = await visit(page, '/help/xyz');
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    expect(await page.locator('main a[href="/help"]').count()).toBeGreaterThan(0);
+    // The 404 body the server sent is the one the app renders: hydration finds no mismatch.
+    expect(
+      errors.filter((e) => !e.includes('404')),
+      errors.join('\n'),
+    ).toEqual([]);
+  });
+});
+
+describe('help accessibility', () => {
+  it.each([
+    ['/help', DESKTOP],
+    ['/help', PHONE],
+    ['/help/monte-carlo', DESKTOP],
+    ['/help/strategy-performance', PHONE],
+  ] as const)('%s has no serious or critical axe violations (%o)', async (path, viewport) => {
+    // The site's Content-Security-Policy forbids inline scripts; bypass it only to inject axe.
+    const context = await browser.newContext({ viewport, baseURL: baseUrl(), bypassCSP: true });
+    const page = await context.newPage();
+    await visit(page, path);
+    if (path !== '/help') await page.locator('.prose-eb h2').first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const corePure = {
+  group: [
+    'node:*',
+    'react',
+    'react-*',
+    'fastify',
+    '@fastify/*',
+    'drizzle-orm',
+    'drizzle-orm/*',
+    '**/server/**',
+    '**/web/**',
+  ],
+  message: 'core is pure: pass data in, return data out.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]',
+          message: 'No focused or skipped tests.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  { files: ['src/core/**'], rules: { 'no-restricted-imports': ['error', { patterns: [corePure] }] } },
+  {
+    files: ['src/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'drizzle-orm*', 'node:*'], message: 'web reaches the server only over HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+);

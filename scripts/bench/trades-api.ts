@@ -1,0 +1,533 @@
+/**
+ * Trades API latency at 100,000 trades: `npx tsx scripts/bench/trades-api.ts` (PGlite, and also
+ * PostgreSQL when DATABASE_URL is set). Seeds one user's history straight into the tables with
+ * bulk inserts, then times real HTTP requests against the real app: the trade list's first page
+ * (sorted by closedAt, and filtered by symbol), a cursor page, and adding one execution to an
+ * instrument that already has ~1,500 trades (insert + regroup + answer).
+ */
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { TradeListJson } from '../../src/contracts/trades';
+import {
+  D,
+  groupTrades,
+  isInstrumentError,
+  parseInstrument,
+  toInstrumentKey,
+  type AssetClass,
+  type Execution,
+} from '../../src/core/trades';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
+import { createApiToken } from '../../src/server/modules/api-tokens/api-tokens.service';
+import { buildTradeRows } from '../../src/server/modules/trades/regroup';
+import { createUser } from '../../src/server/modules/users/users.service';
+
+export type TradesApiBenchParams = {
+  engine: 'pglite' | 'postgres';
+  databaseUrl?: string;
+  /** 100,000 unless stated (smaller for a quick smoke run). */
+  tradeCount?: number;
+};
+
+export const TRADES_API_TABLE_HEADER = [
+  '| Engine | Request (100,000 trades, one user) | Median (ms) | p90 (ms) | Min (ms) |',
+  '| --- | --- | ---: | ---: | ---: |',
+];
+
+const DEFAULT_TRADE_COUNT = 100_000;
+const OPEN_TRADES = 20;
+const TRADES_PER_FLUSH = 5_000;
+const WARMUPS = 3;
+const RUNS = 20;
+const BENCH_SYMBOL = 'AAPL';
+
+const STOCKS = (
+  'AAPL MSFT NVDA AMZN META GOOGL TSLA AMD NFLX AVGO CRM ORCL ADBE INTC QCOM MU SHOP UBER ABNB COIN ' +
+  'PLTR SNOW NET DDOG CRWD PANW ZS MDB SQ PYPL BA CAT DE GE F GM XOM CVX OXY SLB JPM BAC WFC GS MS ' +
+  'C V MA AXP DIS NKE SBUX MCD KO PEP WMT COST TGT HD LOW SPY QQQ IWM'
+).split(' ');
+const FUTURE_ROOTS = ['ES', 'NQ', 'MES', 'MNQ', 'CL', 'GC'];
+const OPTION_UNDERLYINGS = ['SPY', 'QQQ', 'AAPL', 'TSLA', 'NVDA'];
+
+/** A small seeded generator (mulberry32): the same history on every run. */
+function makeRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Instrument = {
+  symbol: string;
+  instrumentKey: string;
+  assetClass: AssetClass;
+  multiplier: string;
+  price: number;
+  step: number;
+  maxQuantity: number;
+  /** The time its last trade closed: trades of one instrument never overlap. */
+  freeAt: number;
+};
+
+type SeedFill = Execution & { assetClass: AssetClass; fingerprint: string };
+
+function toInstrument(symbol: string, hint: { assetClass?: AssetClass; referenceDate?: string }, price: number) {
+  const parsed = parseInstrument(symbol, hint);
+  if (isInstrumentError(parsed)) throw new Error(`bench: ${parsed.message}`);
+  const isOption = parsed.assetClass === 'option';
+  return {
+    symbol: parsed.symbol,
+    instrumentKey: toInstrumentKey(parsed),
+    assetClass: parsed.assetClass,
+    multiplier: parsed.multiplier.toString(),
+    price,
+    step: isOption ? 0.05 : parsed.assetClass === 'future' ? 0.25 : 0.01,
+    maxQuantity: isOption ? 20 : parsed.assetClass === 'future' ? 5 : 500,
+    freeAt: 0,
+  } satisfies Instrument;
+}
+
+/**
+ * About four years of US-session day trading: ~100 trades a day over 60 tickers, quarterly futures
+ * contracts and one-off option contracts; a third scale out in two fills, a tenth scale in; the
+ * last few positions stay open.
+ */
+function generateFills(accountId: string, tradeCount: number): Map<string, SeedFill[]> {
+  const random = makeRandom(42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const byKey = new Map<string, SeedFill[]>();
+  const instruments = new Map<string, Instrument>();
+  const stocks = STOCKS.map((symbol) => toInstrument(symbol, { assetClass: 'stock' }, 20 + random() * 400));
+  for (const stock of stocks) instruments.set(stock.instrumentKey, stock);
+  let sequence = 0;
+  const add = (instrument: Instrument, fill: Omit<SeedFill, 'id' | 'accountId' | 'sequence' | 'fingerprint'>) => {
+    sequence += 1;
+    const list = byKey.get(instrument.instrumentKey) ?? [];
+    list.push({ ...fill, id: randomUUID(), accountId, sequence, fingerprint: `bench:${sequence}` });
+    byKey.set(instrument.instrumentKey, list);
+  };
+  const money = (value: number, step: number) => Math.max(step, Math.round(value / step) * step).toFixed(2);
+
+  const day0 = Date.UTC(2021, 0, 4, 14, 30);
+  const tradesPerDay = 100;
+  const days = Math.ceil((tradeCount - OPEN_TRADES) / tradesPerDay);
+  let made = 0;
+  for (let d = 0, calendar = 0; d < days; calendar++) {
+    const dayStart = day0 + calendar * 86_400_000;
+    const weekday = new Date(dayStart).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    d++;
+    const date = new Date(dayStart).toISOString();
+    for (let n = 0; n < tradesPerDay && made < tradeCount - OPEN_TRADES; n++, made++) {
+      const roll = random();
+      let instrument: Instrument;
+      if (roll < 0.85) instrument = pick(stocks);
+      else if (roll < 0.95) {
+        const month = 'HMUZ'[Math.floor((new Date(dayStart).getUTCMonth() + 1) / 3) % 4]!;
+        const symbol = `${pick(FUTURE_ROOTS)}${month}${date.slice(2, 4)}`;
+        const parsed = toInstrument(symbol, { assetClass: 'future', referenceDate: date }, 100 + random() * 5000);
+        instrument = instruments.get(parsed.instrumentKey) ?? parsed;
+        instruments.set(instrument.instrumentKey, instrument);
+      } else {
+        const expiry = new Date(dayStart + (4 - weekday + 7) * 86_400_000).toISOString().slice(2, 10).replace(/-/g, '');
+        const strike = String(Math.round(100 + random() * 400) * 1000).padStart(8, '0');
+        const occ = `${pick(OPTION_UNDERLYINGS).padEnd(6, ' ')}${expiry}${random() < 0.5 ? 'C' : 'P'}${strike}`;
+        instrument = toInstrument(occ, { assetClass: 'option' }, 0.5 + random() * 10);
+        if (instruments.has(instrument.instrumentKey)) instrument = instruments.get(instrument.instrumentKey)!;
+        instruments.set(instrument.instrumentKey, instrument);
+      }
+      const start = Math.max(dayStart + Math.floor(random() * 360) * 60_000, instrument.freeAt + 60_000);
+      const isLong = random() < 0.6;
+      const quantity = 1 + Math.floor(random() * instrument.maxQuantity);
+      instrument.price = Math.max(instrument.step * 10, instrument.price * (1 + (random() - 0.5) * 0.02));
+      const entry = instrument.price;
+      const exit = entry * (1 + (random() - 0.48) * 0.02 * (isLong ? 1 : -1));
+      const common = {
+        symbol: instrument.symbol,
+        instrumentKey: instrument.instrumentKey,
+        assetClass: instrument.assetClass,
+        multiplier: D(instrument.multiplier),
+        currency: 'USD',
+        commission: D(random() < 0.5 ? '0' : '1'),
+        fees: D(random() < 0.7 ? '0' : '0.02'),
+      };
+      const at = (ms: number) => new Date(ms).toISOString();
+      const scaleIn = random() < 0.1 && quantity > 1 ? Math.floor(quantity / 2) : 0;
+      const entrySide = isLong ? 'buy' : 'sell';
+      const exitSide = isLong ? 'sell' : 'buy';
+      add(instrument, {
+        ...common,
+        executedAt: at(start),
+        side: entrySide,
+        quantity: D(quantity - scaleIn),
+        price: D(money(entry, instrument.step)),
+      });
+      if (scaleIn > 0)
+        add(instrument, {
+          ...common,
+          executedAt: at(start + 60_000),
+          side: entrySide,
+          quantity: D(scaleIn),
+          price: D(money(entry * 1.001, instrument.step)),
+        });
+      const end = start + (2 + Math.floor(random() * 120)) * 60_000;
+      const split = random() < 0.33 && quantity > 1 ? Math.floor(quantity / 3) : 0;
+      if (split > 0)
+        add(instrument, {
+          ...common,
+          executedAt: at(end - 60_000),
+          side: exitSide,
+          quantity: D(split),
+          price: D(money(exit, instrument.step)),
+        });
+      add(instrument, {
+        ...common,
+        executedAt: at(end),
+        side: exitSide,
+        quantity: D(quantity - split),
+        price: D(money(exit, instrument.step)),
+      });
+      instrument.freeAt = end;
+    }
+  }
+  // Positions still open at the end, never on the ticker the regroup timing adds fills to.
+  const end = Math.max(...[...instruments.values()].map((i) => i.freeAt)) + 3_600_000;
+  for (const instrument of stocks.filter((s) => s.symbol !== BENCH_SYMBOL).slice(0, OPEN_TRADES)) {
+    add(instrument, {
+      symbol: instrument.symbol,
+      instrumentKey: instrument.instrumentKey,
+      assetClass: instrument.assetClass,
+      multiplier: D(instrument.multiplier),
+      currency: 'USD',
+      commission: D('1'),
+      fees: D('0'),
+      executedAt: new Date(end).toISOString(),
+      side: 'buy',
+      quantity: D(100),
+      price: D(money(instrument.price, instrument.step)),
+    });
+  }
+  return byKey;
+}
+
+/** `insert … select * from unnest($1::t1[], $2::t2[], …)`: one parameter per column, any number of rows. */
+async function insertUnnest(
+  db: Db,
+  table: string,
+  columns: readonly (readonly [name: string, type: string])[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const arrays = columns.map(([, type], i) => sql`${sql.param(rows.map((row) => row[i] ?? null))}::${sql.raw(type)}[]`);
+  await db.execute(
+    sql`insert into ${sql.identifier(table)} (${sql.raw(columns.map(([name]) => `"${name}"`).join(', '))})
+        select * from unnest(${sql.join(arrays, sql`, `)})`,
+  );
+}
+
+const EXECUTION_COLUMNS = [
+  ['id', 'uuid'],
+  ['user_id', 'uuid'],
+  ['account_id', 'uuid'],
+  ['executed_at', 'timestamptz'],
+  ['symbol', 'text'],
+  ['instrument_key', 'text'],
+  ['asset_class', 'text'],
+  ['side', 'text'],
+  ['quantity', 'numeric'],
+  ['price', 'numeric'],
+  ['commission', 'numeric'],
+  ['fees', 'numeric'],
+  ['multiplier', 'numeric'],
+  ['currency', 'text'],
+  ['fingerprint', 'text'],
+  ['sequence', 'bigint'],
+] as const;
+
+const TRADE_COLUMNS = [
+  ['id', 'uuid'],
+  ['user_id', 'uuid'],
+  ['account_id', 'uuid'],
+  ['opening_execution_id', 'uuid'],
+  ['instrument_key', 'text'],
+  ['symbol', 'text'],
+  ['asset_class', 'text'],
+  ['direction', 'text'],
+  ['status', 'text'],
+  ['opened_at', 'timestamptz'],
+  ['closed_at', 'timestamptz'],
+  ['quantity', 'numeric'],
+  ['max_position', 'numeric'],
+  ['avg_entry_price', 'numeric'],
+  ['avg_exit_price', 'numeric'],
+  ['multiplier', 'numeric'],
+  ['currency', 'text'],
+  ['gross_pnl', 'numeric'],
+  ['commission', 'numeric'],
+  ['fees', 'numeric'],
+  ['net_pnl', 'numeric'],
+  ['holding_seconds', 'float8'],
+  ['execution_count', 'int4'],
+  ['stop_price', 'numeric'],
+  ['initial_risk', 'numeric'],
+  ['r_multiple', 'numeric'],
+] as const;
+
+const PART_COLUMNS = [
+  ['trade_id', 'uuid'],
+  ['execution_id', 'uuid'],
+  ['role', 'text'],
+  ['quantity', 'numeric'],
+  ['commission', 'numeric'],
+  ['fees', 'numeric'],
+] as const;
+
+/** Groups each instrument's fills with the same core and row builder the API uses, and bulk-inserts them. */
+export async function seedTrades(
+  outer: Db,
+  params: { userId: string; accountId: string; tradeCount?: number },
+): Promise<number> {
+  return outer.transaction(async (db) => {
+    const { userId, accountId } = params;
+    const fillsByInstrument = generateFills(accountId, params.tradeCount ?? DEFAULT_TRADE_COUNT);
+    const now = new Date();
+    const random = makeRandom(7);
+    let executionRows: unknown[][] = [];
+    let tradeRows: unknown[][] = [];
+    let partRows: unknown[][] = [];
+    let count = 0;
+    const flush = async () => {
+      await insertUnnest(db, 'executions', EXECUTION_COLUMNS, executionRows);
+      await insertUnnest(db, 'trades', TRADE_COLUMNS, tradeRows);
+      await insertUnnest(db, 'trade_executions', PART_COLUMNS, partRows);
+      executionRows = [];
+      tradeRows = [];
+      partRows = [];
+    };
+    for (const fills of fillsByInstrument.values()) {
+      for (const f of fills) {
+        executionRows.push([
+          f.id,
+          userId,
+          accountId,
+          f.executedAt,
+          f.symbol,
+          f.instrumentKey,
+          f.assetClass,
+          f.side,
+          f.quantity.toString(),
+          f.price.toString(),
+          f.commission.toString(),
+          f.fees.toString(),
+          f.multiplier.toString(),
+          f.currency,
+          f.fingerprint,
+          f.sequence,
+        ]);
+      }
+      const assetClass = fills[0]!.assetClass;
+      for (const trade of groupTrades(fills)) {
+        // A third of the trades have a stop 1% away, so R is known for them.
+        const entry = trade.avgEntryPrice.toNumber();
+        const stop = random() < 0.3 ? (trade.direction === 'long' ? entry * 0.99 : entry * 1.01).toFixed(2) : null;
+        const built = buildTradeRows({
+          trade,
+          userId,
+          assetClass,
+          journal: {
+            stopPrice: stop,
+            targetPrice: null,
+            riskAmount: null,
+            strategyId: null,
+            rating: null,
+            mistakes: [],
+            emotions: [],
+            notes: '',
+          },
+          defaultRiskAmount: null,
+          id: randomUUID(),
+          createdAt: now,
+          now,
+        });
+        const r = built.trade;
+        tradeRows.push([
+          r.id,
+          userId,
+          accountId,
+          r.openingExecutionId,
+          r.instrumentKey,
+          r.symbol,
+          r.assetClass,
+          r.direction,
+          r.status,
+          r.openedAt.toISOString(),
+          r.closedAt?.toISOString() ?? null,
+          r.quantity,
+          r.maxPosition,
+          r.avgEntryPrice,
+          r.avgExitPrice,
+          r.multiplier,
+          r.currency,
+          r.grossPnl,
+          r.commission,
+          r.fees,
+          r.netPnl,
+          r.holdingSeconds,
+          r.executionCount,
+          r.stopPrice,
+          r.initialRisk,
+          r.rMultiple,
+        ]);
+        for (const p of built.parts)
+          partRows.push([p.tradeId, p.executionId, p.role, p.quantity, p.commission, p.fees]);
+        count += 1;
+      }
+      if (tradeRows.length >= TRADES_PER_FLUSH) await flush();
+    }
+    await flush();
+    return count;
+  });
+}
+
+async function measure(run: () => Promise<void>): Promise<{ median: number; p90: number; min: number }> {
+  for (let i = 0; i < WARMUPS; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { median: (at(0.5) + at(0.49)) / 2, p90: at(0.9), min: times[0]! };
+}
+
+/** A fresh database: in-memory PGlite, or a new database on the PostgreSQL server (dropped afterwards). */
+async function openBenchDatabase(params: TradesApiBenchParams): Promise<Database> {
+  if (params.engine === 'pglite') return openDatabase({ dataDir: null });
+  if (!params.databaseUrl) throw new Error('benchTradesApi: the postgres engine needs databaseUrl');
+  const name = `edgebook_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: params.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(params.databaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: null });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: params.databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Seeds 100,000 trades for one user, then times (median of 20 after 3 warm-ups) real HTTP requests
+ * authenticated with an API token. Answers markdown table rows (see TRADES_API_TABLE_HEADER).
+ */
+export async function benchTradesApi(params: TradesApiBenchParams): Promise<{ rows: string[] }> {
+  const database = await openBenchDatabase(params);
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '3000', DATABASE_URL: params.databaseUrl ?? '' });
+  const app = await buildApp({ config, database, distDir: null });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const { db } = database;
+    const user = await createUser(db, {
+      email: 'bench@example.com',
+      password: 'bench-password',
+      isVerified: true,
+      now: new Date(),
+    });
+    const account = await insertAccount(db, { userId: user.id, values: { name: 'Bench' } });
+    const { token } = await createApiToken(db, { userId: user.id, name: 'bench', now: new Date() });
+    const seedStart = performance.now();
+    const count = await seedTrades(db, { userId: user.id, accountId: account.id });
+    // What autovacuum does on a server after a bulk load; PGlite has no autovacuum, so an import
+    // should run it too (noted in the report).
+    await db.execute(sql`analyze`);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async (path: string) => {
+      const res = await fetch(`${baseUrl}${path}`, { headers });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as TradeListJson;
+    };
+    const firstPage = await get('/api/trades?limit=100');
+    if (firstPage.trades.length !== 100 || !firstPage.nextCursor) throw new Error('bench: the first page is not full');
+
+    let minute = Date.UTC(2030, 0, 1, 15, 0);
+    let side: 'buy' | 'sell' = 'buy';
+    const addOne = async () => {
+      const res = await fetch(`${baseUrl}/api/executions`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          accountId: account.id,
+          executions: [
+            { executedAt: new Date(minute).toISOString(), symbol: BENCH_SYMBOL, side, quantity: '10', price: '190.5' },
+          ],
+        }),
+      });
+      if (res.status !== 200) throw new Error(`POST /api/executions: ${res.status} ${await res.text()}`);
+      await res.json();
+      minute += 60_000;
+      side = side === 'buy' ? 'sell' : 'buy';
+    };
+    const aaplTrades = (await get(`/api/trades?symbol=${BENCH_SYMBOL}&limit=500`)).trades.length;
+
+    const cases: [string, () => Promise<unknown>][] = [
+      ['`GET /api/trades?limit=100` (closedAt desc, first page)', () => get('/api/trades?limit=100')],
+      [
+        `\`GET /api/trades?symbol=${BENCH_SYMBOL}&limit=100\``,
+        () => get(`/api/trades?symbol=${BENCH_SYMBOL}&limit=100`),
+      ],
+      [
+        '`GET /api/trades?limit=100&cursor=…` (second page)',
+        () => get(`/api/trades?limit=100&cursor=${firstPage.nextCursor}`),
+      ],
+      [
+        '`GET /api/trades?limit=100&sort=netPnl` (no index on the column)',
+        () => get('/api/trades?limit=100&sort=netPnl'),
+      ],
+      [
+        `\`POST /api/executions\`: 1 fill to ${BENCH_SYMBOL} (${aaplTrades >= 500 ? '500+' : aaplTrades} trades), regrouped`,
+        addOne,
+      ],
+    ];
+    const rows: string[] = [];
+    for (const [label, run] of cases) {
+      const { median, p90, min } = await measure(async () => {
+        await run();
+      });
+      rows.push(`| ${params.engine} | ${label} | ${median.toFixed(1)} | ${p90.toFixed(1)} | ${min.toFixed(1)} |`);
+    }
+    rows.push(
+      `| ${params.engine} | (seeding ${count.toLocaleString('en-US')} trades by bulk insert) | ${seedSeconds.toFixed(1)} s | | |`,
+    );
+    return { rows };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const rows = [...TRADES_API_TABLE_HEADER, ...(await benchTradesApi({ engine: 'pglite' })).rows];
+  const url = process.env.DATABASE_URL;
+  if (url) rows.push(...(await benchTradesApi({ engine: 'postgres', databaseUrl: url })).rows);
+  console.log(rows.join('\n'));
+}

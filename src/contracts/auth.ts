@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PLAN_IDS } from '../core/config/plans';
+import { isStrongPassword } from '../core/config/password-policy';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .pipe(z.email('Please enter a valid email address.').max(320));
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+
+export const trialSignupRequestSchema = z.object({
+  email,
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(1024),
+  planId: z.enum(PLAN_IDS, { error: 'Choose premium_monthly or premium_yearly' }),
+});
+
+export const emailOnlyRequestSchema = z.object({ email });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+  password: z
+    .string({ error: 'Password is required' })
+    .max(1024)
+    .refine(isStrongPassword, 'Password does not meet requirements'),
+});
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(1024),
+  newPassword: z.string().max(1024).refine(isStrongPassword, 'Password does not meet requirements'),
+});
+
+export const planRequestSchema = z.object({
+  planId: z.enum(PLAN_IDS, { error: 'Choose premium_monthly or premium_yearly' }),
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** POST /api/contact: all four fields required, a valid e-mail address. */
+export const contactRequestSchema = z.object({
+  name: required('Name', 200),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Email must be a valid email address').max(320)),
+  subject: required('Subject', 300),
+  message: required('Message', 10_000),
+});
+
+export type ContactRequest = z.infer<typeof contactRequestSchema>;

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+
+/** Decimals travel as strings ("1234.5", "-0.25"): exact, never floats. */
+const decimalString = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number such as 12.5');
+const positiveDecimal = decimalString.refine((v) => Number(v) > 0, 'Must be greater than 0');
+const nonNegativeDecimal = decimalString.refine((v) => Number(v) >= 0, 'Must be 0 or more');
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: 'Must be an ISO-8601 date-time such as 2025-01-17T14:30:05Z',
+});
+const uuid = z.uuid('Must be an id');
+
+export const ASSET_CLASSES = ['stock', 'etf', 'option', 'future', 'forex', 'crypto', 'cfd'] as const;
+
+export const accountInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  broker: z.string().trim().max(100).nullable().optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3,5}$/, 'Use a currency code such as USD')
+    .default('USD'),
+  startingBalance: nonNegativeDecimal.default('0'),
+  timezone: z.string().trim().min(1).max(64).default('America/New_York'),
+});
+export type AccountInput = z.infer<typeof accountInputSchema>;
+
+export const executionInputSchema = z.object({
+  executedAt: isoDateTime,
+  symbol: z.string().trim().min(1, 'Symbol is required').max(64),
+  side: z.enum(['buy', 'sell'], { error: 'Side must be buy or sell' }),
+  quantity: positiveDecimal,
+  price: nonNegativeDecimal,
+  commission: nonNegativeDecimal.optional(),
+  fees: nonNegativeDecimal.optional(),
+  assetClass: z.enum(ASSET_CLASSES).optional(),
+  multiplier: positiveDecimal.optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{3,6}$/)
+    .optional(),
+  brokerExecId: z.string().trim().min(1).max(200).optional(),
+});
+export type ExecutionInput = z.infer<typeof executionInputSchema>;
+
+export const addExecutionsRequestSchema = z.object({
+  accountId: uuid,
+  executions: z.array(executionInputSchema).min(1, 'Add at least one execution').max(10_000),
+});
+
+/** A manual trade from the simple form: stored as its executions. */
+export const manualTradeRequestSchema = z.object({
+  accountId: uuid,
+  symbol: z.string().trim().min(1, 'Symbol is required').max(64),
+  direction: z.enum(['long', 'short']),
+  quantity: positiveDecimal,
+  entryPrice: nonNegativeDecimal,
+  entryAt: isoDateTime,
+  exitPrice: nonNegativeDecimal.optional(),
+  exitAt: isoDateTime.optional(),
+  fees: nonNegativeDecimal.optional(),
+  assetClass: z.enum(ASSET_CLASSES).optional(),
+  multiplier: positiveDecimal.optional(),
+  stopPrice: nonNegativeDecimal.optional(),
+  targetPrice: nonNegativeDecimal.optional(),
+});
+
+export const tradePatchSchema = z
+  .object({
+    stopPrice: nonNegativeDecimal.nullable(),
+    targetPrice: nonNegativeDecimal.nullable(),
+    initialRisk: positiveDecimal.nullable(),
+    strategyId: uuid.nullable(),
+    tags: z.array(uuid).max(100),
+    mistakes: z.array(z.string().trim().min(1).max(100)).max(50),
+    rating: z.number().int().min(1).max(5).nullable(),
+    emotions: z.array(z.string().trim().min(1).max(50)).max(20),
+    notes: z.string().max(100_000),
+  })
+  .partial()
+  .strict();
+
+export const TRADE_SORT_COLUMNS = [
+  'closedAt',
+  'openedAt',
+  'symbol',
+  'netPnl',
+  'grossPnl',
+  'rMultiple',
+  'quantity',
+  'holdingSeconds',
+  'fees',
+] as const;
+
+export const tradeListQuerySchema = z.object({
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  accountId: uuid.optional(),
+  symbol: z.string().trim().min(1).max(64).optional(),
+  side: z.enum(['long', 'short']).optional(),
+  status: z.enum(['open', 'closed']).optional(),
+  outcome: z.enum(['win', 'loss', 'breakeven']).optional(),
+  strategyId: uuid.optional(),
+  tagId: uuid.optional(),
+  sort: z.enum(TRADE_SORT_COLUMNS).default('closedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(500).optional(),
+});
+export type TradeListQuery = z.infer<typeof tradeListQuerySchema>;
+
+export type TradeExecutionJson = {
+  id: string;
+  executedAt: string;
+  side: 'buy' | 'sell';
+  role: 'entry' | 'exit';
+  quantity: string;
+  price: string;
+  commission: string;
+  fees: string;
+};
+
+/** A trade on the wire. Decimals are strings; R is null when the risk is unknown (never 0). */
+export type TradeJson = {
+  id: string;
+  accountId: string;
+  symbol: string;
+  assetClass: string;
+  direction: 'long' | 'short';
+  status: 'open' | 'closed';
+  openedAt: string;
+  closedAt: string | null;
+  quantity: string;
+  avgEntryPrice: string;
+  avgExitPrice: string | null;
+  grossPnl: string;
+  fees: string;
+  commission: string;
+  netPnl: string;
+  multiplier: string;
+  currency: string;
+  stopPrice: string | null;
+  targetPrice: string | null;
+  initialRisk: string | null;
+  rMultiple: string | null;
+  holdingSeconds: number | null;
+  strategyId: string | null;
+  tags: { id: string; name: string; color: string }[];
+  mistakes: string[];
+  emotions: string[];
+  rating: number | null;
+  notes: string;
+  executionCount: number;
+  executions?: TradeExecutionJson[];
+};
+
+export type TradeListJson = { trades: TradeJson[]; nextCursor: string | null };
+
+// ---------------------------------------------------------------------------------------------
+// Added with the trades API (accounts, executions, tags, strategies, API tokens, bulk actions).
+
+/** `PATCH /api/accounts/:id`: any subset of the account's fields; none has a default here. */
+export const accountPatchSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    broker: z.string().trim().max(100).nullable(),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3,5}$/, 'Use a currency code such as USD'),
+    startingBalance: nonNegativeDecimal,
+    timezone: z.string().trim().min(1).max(64),
+  })
+  .partial()
+  .strict();
+
+export type AccountJson = {
+  id: string;
+  name: string;
+  broker: string | null;
+  currency: string;
+  startingBalance: string;
+  timezone: string;
+  createdAt: string;
+};
+
+/** `POST /api/executions` answers the trades it regrouped (only the changed instruments' tail). */
+export type AddExecutionsJson = { inserted: number; skipped: number; trades: TradeJson[] };
+
+/** What every trade answer carries besides TradeJson: the trader's own risk and the largest position. */
+export type TradeExtrasJson = {
+  /** The risk in money the trader set (PATCH `initialRisk`); `initialRisk` is the one R used. */
+  riskAmount: string | null;
+  maxPosition: string;
+};
+export type TradeDetailJson = TradeJson & TradeExtrasJson & { executions: TradeExecutionJson[] };
+
+const idList = z.array(uuid).min(1, 'Select at least one trade').max(10_000);
+const tagIdList = z.array(uuid).min(1, 'Choose at least one tag').max(100);
+
+/** `POST /api/trades/bulk`: one action over many trades; all of them must be the caller's. */
+export const bulkTradeRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('addTags'), ids: idList, tagIds: tagIdList }).strict(),
+  z.object({ action: z.literal('removeTags'), ids: idList, tagIds: tagIdList }).strict(),
+  z.object({ action: z.literal('setStrategy'), ids: idList, strategyId: uuid.nullable() }).strict(),
+  z.object({ action: z.literal('delete'), ids: idList }).strict(),
+]);
+export type BulkTradeRequest = z.infer<typeof bulkTradeRequestSchema>;
+export type BulkTradeJson = { count: number };
+
+const tagColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #64748b');
+const tagName = z.string().trim().min(1, 'Name is required').max(60);
+const tagGroup = z.string().trim().min(1).max(40).nullable();
+
+export const tagInputSchema = z
+  .object({ name: tagName, color: tagColor.optional(), group: tagGroup.optional() })
+  .strict();
+export const tagPatchSchema = z.object({ name: tagName, color: tagColor, group: tagGroup }).partial().strict();
+export const tagMergeSchema = z.object({ intoTagId: uuid }).strict();
+export type TagJson = { id: string; name: string; color: string; group: string | null; createdAt: string };
+
+export const strategyInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    description: z.string().trim().max(5_000).optional(),
+  })
+  .strict();
+export type StrategyJson = { id: string; name: string; description: string; createdAt: string };
+
+export const apiTokenCreateSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(100) }).strict();
+export type ApiTokenJson = {
+  id: string;
+  name: string;
+  /** The token's first characters (`eb_` + 8), so the user can tell tokens apart. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
+/** Only the creation answer carries the token itself; it is never shown again. */
+export type CreatedApiTokenJson = ApiTokenJson & { token: string };

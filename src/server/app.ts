@@ -1,0 +1,150 @@
+import { dirname, join, resolve } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { Database, Db, DbEngine } from './db/client';
+import { AppError } from './errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createLocalProvider } from './payments/local-provider';
+import type { PaymentProvider } from './payments/provider';
+import { authPlugin } from './plugins/auth';
+import { apiTokenAuthPlugin } from './plugins/api-token-auth';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
+import { strategyRoutes } from './modules/strategies/strategies.routes';
+import { tagRoutes } from './modules/tags/tags.routes';
+import { tradeRoutes } from './modules/trades/trades.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { loadSitePages } from './modules/site/site-pages';
+import { siteRoutes } from './modules/site/site.routes';
+import { buildContentSecurityPolicy } from './security-headers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    db: Db;
+    dbEngine: DbEngine;
+    mailer: Mailer;
+    clock: Clock;
+    paymentProvider: PaymentProvider;
+  }
+}
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The build output; DIST_DIR moves it (parallel builds). */
+export const DEFAULT_DIST_DIR = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(ROOT, 'dist');
+
+export type BuildAppParams = {
+  config: ServerConfig;
+  database: Database;
+  /** The build output with the prerendered pages; null serves the API only (unit and API tests). */
+  distDir?: string | null;
+  mailer?: Mailer;
+  clock?: Clock;
+  /** Defaults to the local test checkout; main.ts passes Stripe when it is configured. */
+  paymentProvider?: PaymentProvider;
+  logger?: boolean;
+};
+
+/** A configured Fastify instance that has not started listening (tests call it directly). */
+export async function buildApp(params: BuildAppParams): Promise<FastifyInstance> {
+  const { config, database } = params;
+  const app = Fastify({
+    logger: params.logger ? { level: 'info' } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbEngine', database.engine);
+  const clock = params.clock ?? systemClock;
+  app.decorate('clock', clock);
+  app.decorate('paymentProvider', params.paymentProvider ?? createLocalProvider({ db: database.db, clock }));
+  app.decorate(
+    'mailer',
+    params.mailer ??
+      createMailer({
+        db: database.db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: (msg, err) => app.log.error({ err }, msg),
+      }),
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: buildContentSecurityPolicy(config.publicConfig) },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only means something over https; on plain-http localhost it would be ignored or harmful.
+    strictTransportSecurity: config.publicConfig.baseUrl.startsWith('https:'),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // Brotli at a low quality: most of its gain for a fraction of the CPU. Built assets are precompressed.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: 'RATE_LIMITED',
+      message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    if (err instanceof AppError) return reply.code(err.status).send(err.toBody());
+    const status = err.statusCode;
+    if (status === 429) return reply.code(429).send({ error: 'RATE_LIMITED', message: err.message });
+    if (status && status >= 400 && status < 500) {
+      const code =
+        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 || status === 400 ? 'VALIDATION_ERROR' : 'NOT_FOUND';
+      return reply.code(status).send({ error: code, message: err.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(cookie);
+  await app.register(authPlugin);
+  await app.register(apiTokenAuthPlugin);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(billingRoutes);
+  await app.register(contactRoutes);
+  await app.register(accountRoutes);
+  await app.register(tradeRoutes);
+  await app.register(tagRoutes);
+  await app.register(strategyRoutes);
+  await app.register(apiTokenRoutes);
+
+  const distDir = params.distDir === undefined ? DEFAULT_DIST_DIR : params.distDir;
+  const pages = distDir ? loadSitePages(distDir) : null;
+  if (distDir && pages) {
+    await app.register(fastifyStatic, {
+      root: join(distDir, 'web'),
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  await app.register(siteRoutes(pages));
+  return app;
+}

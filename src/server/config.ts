@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '../core/config/operator';
+
+const d = DEFAULT_PUBLIC_CONFIG;
+/** Validates the operator's public values; defaults from core. */
+const publicConfigSchema = z.object({
+  brand: z.string().min(1).default(d.brand),
+  supportEmail: z.email().default(d.supportEmail),
+  baseUrl: z.url().default(d.baseUrl),
+  companyLegalName: z.string().min(1).default(d.companyLegalName),
+  governingLawState: z.string().min(1).default(d.governingLawState),
+  founderName: z.string().min(1).optional(),
+  founderBio: z.string().min(1).optional(),
+  adConversionId: z.string().min(1).optional(),
+  walkthroughVideoUrl: z.url().optional(),
+  trialDataRetentionDays: z.number().int().min(0).default(d.trialDataRetentionDays),
+}) satisfies z.ZodType<PublicConfig>;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  /** Requests per minute per IP on POST /api/contact. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Sign-in attempts per IP per minute, and failed attempts per account per 15 minutes. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Trial sign-ups per IP per hour; forgot/reset/resend requests per IP per 15 minutes. */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  FORGOT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Stripe: set the secret key to use Stripe instead of the local test checkout. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  /** Where the Stripe SDK sends API calls (tests point it at a loopback stand-in). */
+  STRIPE_API_URL: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  BRAND_NAME: z.string().optional(),
+  SUPPORT_EMAIL: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  COMPANY_LEGAL_NAME: z.string().optional(),
+  GOVERNING_LAW_STATE: z.string().optional(),
+  FOUNDER_NAME: z.string().optional(),
+  FOUNDER_BIO: z.string().optional(),
+  AD_CONVERSION_ID: z.string().optional(),
+  WALKTHROUGH_VIDEO_URL: z.string().optional(),
+  TRIAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).optional(),
+});
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { premium_monthly: string; premium_yearly: string };
+  apiUrl: string | undefined;
+};
+
+export type ServerConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactRateLimit: number;
+  rateLimits: { loginPerIp: number; loginPerAccount: number; signupPerIp: number; forgotPerIp: number };
+  stripe: StripeConfig | null;
+  trustProxy: boolean;
+  publicConfig: PublicConfig;
+};
+
+const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+/** Operator values that pages embed: parsed from the environment, defaults from core. */
+export function loadPublicConfig(env: NodeJS.ProcessEnv = process.env): PublicConfig {
+  const e = envSchema.parse(env);
+  const port = e.PORT;
+  return publicConfigSchema.parse({
+    brand: blankToUndefined(e.BRAND_NAME),
+    supportEmail: blankToUndefined(e.SUPPORT_EMAIL),
+    baseUrl: blankToUndefined(e.PUBLIC_URL) ?? `http://localhost:${port}`,
+    companyLegalName: blankToUndefined(e.COMPANY_LEGAL_NAME),
+    governingLawState: blankToUndefined(e.GOVERNING_LAW_STATE),
+    founderName: blankToUndefined(e.FOUNDER_NAME),
+    founderBio: blankToUndefined(e.FOUNDER_BIO),
+    adConversionId: blankToUndefined(e.AD_CONVERSION_ID),
+    walkthroughVideoUrl: blankToUndefined(e.WALKTHROUGH_VIDEO_URL),
+    trialDataRetentionDays: e.TRIAL_DATA_RETENTION_DAYS,
+  });
+}
+
+/** Parses the environment once; a bad value stops start-up with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const publicConfig = loadPublicConfig(env);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: blankToUndefined(e.DATABASE_URL),
+    smtpUrl: blankToUndefined(e.SMTP_URL),
+    mailFrom: blankToUndefined(e.MAIL_FROM) ?? `${publicConfig.brand} <${publicConfig.supportEmail}>`,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    rateLimits: {
+      loginPerIp: e.LOGIN_RATE_LIMIT,
+      loginPerAccount: e.LOGIN_ACCOUNT_RATE_LIMIT,
+      signupPerIp: e.SIGNUP_RATE_LIMIT,
+      forgotPerIp: e.FORGOT_RATE_LIMIT,
+    },
+    stripe: toStripeConfig(e),
+    trustProxy: e.TRUST_PROXY === 'true',
+    publicConfig,
+  };
+}
+
+function toStripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  const secretKey = blankToUndefined(e.STRIPE_SECRET_KEY);
+  if (!secretKey) return null;
+  const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const).filter(
+    (k) => !blankToUndefined(e[k]),
+  );
+  if (missing.length)
+    throw new Error(`Invalid configuration: STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too`);
+  return {
+    secretKey,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!.trim(), // checked above
+    prices: { premium_monthly: e.STRIPE_PRICE_MONTHLY!.trim(), premium_yearly: e.STRIPE_PRICE_YEARLY!.trim() },
+    apiUrl: blankToUndefined(e.STRIPE_API_URL),
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both engines: queries are written once, in PostgreSQL's dialect. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbEngine = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  engine: DbEngine;
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite with its data
+ * in `dataDir` (or in memory for `dataDir: null`), and applies the committed migrations.
+ */
+export async function openDatabase(params: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+  if (params.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: params.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }; // same PgDatabase, other result HKT
+  }
+  let client: PGlite;
+  if (params.dataDir === null) {
+    client = new PGlite();
+  } else {
+    const dir = resolve(params.dataDir, 'pglite');
+    mkdirSync(dirname(dir), { recursive: true });
+    client = new PGlite(dir);
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }; // same PgDatabase, other result HKT
+}
+
+export const migrationsDir = MIGRATIONS_DIR;
+export const defaultPgliteDir = (dataDir: string) => join(dataDir, 'pglite');

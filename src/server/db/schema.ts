@@ -1,0 +1,395 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    role: text({ enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    disabledAt: timestamp({ withTimezone: true }),
+    timezone: text().notNull().default('UTC'),
+    baseCurrency: text().notNull().default('USD'),
+    /** Risk per trade in the base currency, used for R when a trade has no stop and no risk of its own. */
+    defaultRiskAmount: numeric({ precision: 20, scale: 8 }),
+    subscriptionStatus: text({ enum: ['trialing', 'active', 'past_due', 'canceled', 'expired'] })
+      .notNull()
+      .default('trialing'),
+    planId: text({ enum: ['premium_monthly', 'premium_yearly'] })
+      .notNull()
+      .default('premium_monthly'),
+    trialEndsAt: timestamp({ withTimezone: true }),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** Which payment provider holds the subscription: 'local' (embedded default) or 'stripe'. */
+    paymentProvider: text(),
+    paymentCustomerId: text(),
+    paymentSubscriptionId: text(),
+    /** Set once checkout completed: a payment method is on file and the trial converts at its end. */
+    checkoutCompletedAt: timestamp({ withTimezone: true }),
+    /** Bumped on password change/reset; e-mails carry no secrets, but this lets us end old sessions. */
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    /** Trial lifecycle e-mails already sent, so each goes once ('trial-ending', 'trial-over'). */
+    trialNoticesSent: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mail is unique case-insensitively: "Ann@x.com" and "ann@x.com" are one account.
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** Every e-mail the app sends. Without SMTP it stays here as the outbox; with SMTP, sentAt records delivery. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    replyTo: text(),
+    kind: text().notNull(),
+    meta: jsonb().$type<Record<string, string>>(),
+    transport: text({ enum: ['outbox', 'smtp'] }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.to)],
+);
+
+/** A signed-in browser. Only the SHA-256 of the random token in the cookie is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** E-mail verification and password-reset links: hashed, single use, expiring. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['email_verification', 'password_reset'] }).notNull(),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_uq').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/** Security-relevant events: sign-in, failed sign-in, password change/reset, disable, role change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    event: text().notNull(),
+    ip: text(),
+    meta: jsonb().$type<Record<string, string | number | boolean | null>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** The local payment provider's checkout sessions (the embedded default's "test checkout"). */
+export const localCheckouts = pgTable('local_checkouts', {
+  id: uuid().defaultRandom().primaryKey(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: text({ enum: ['premium_monthly', 'premium_yearly'] }).notNull(),
+  mode: text({ enum: ['trial', 'upgrade'] }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  completedAt: timestamp({ withTimezone: true }),
+});
+
+/** Provider webhook events already applied, so a redelivered event changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  processedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+// Money and prices: exact decimals. Quantities get 12 places for crypto (0.00012345 BTC and finer).
+const money = () => numeric({ precision: 24, scale: 8 });
+const quantity = () => numeric({ precision: 30, scale: 12 });
+
+/** A brokerage account. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    broker: text(),
+    currency: text().notNull().default('USD'),
+    startingBalance: money().notNull().default('0'),
+    /** The timezone of this broker's files (their local times are read in it). */
+    timezone: text().notNull().default('America/New_York'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+/** One broker fill. Trades are derived from these. */
+export const executions = pgTable(
+  'executions',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    executedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    symbol: text().notNull(),
+    instrumentKey: text().notNull(),
+    assetClass: text().notNull(),
+    side: text({ enum: ['buy', 'sell'] }).notNull(),
+    quantity: quantity().notNull(),
+    price: money().notNull(),
+    commission: money().notNull().default('0'),
+    fees: money().notNull().default('0'),
+    multiplier: money().notNull().default('1'),
+    currency: text().notNull().default('USD'),
+    brokerExecId: text(),
+    /** Identity across re-imports: the broker's id, or the fill's content plus its occurrence number. */
+    fingerprint: text().notNull(),
+    /** Entry order: breaks ties between equal timestamps (file order). */
+    sequence: bigint({ mode: 'number' }).notNull(),
+    importId: uuid(),
+    sourceRow: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('executions_account_fingerprint_uq').on(t.accountId, t.fingerprint),
+    index('executions_account_instrument_idx').on(t.accountId, t.instrumentKey, t.executedAt),
+    index('executions_user_idx').on(t.userId),
+  ],
+);
+
+/** A user-defined strategy (the playbook issue adds its rules). */
+export const strategies = pgTable(
+  'strategies',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('strategies_user_name_uq').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A round trip, derived from executions by grouping. The journal fields (stop, target, risk,
+ * strategy, rating, notes…) belong to the trade's opening execution, so they survive regrouping.
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    openingExecutionId: uuid()
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    instrumentKey: text().notNull(),
+    symbol: text().notNull(),
+    assetClass: text().notNull(),
+    direction: text({ enum: ['long', 'short'] }).notNull(),
+    status: text({ enum: ['open', 'closed'] }).notNull(),
+    openedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    closedAt: timestamp({ withTimezone: true, precision: 3 }),
+    quantity: quantity().notNull(),
+    maxPosition: quantity().notNull(),
+    avgEntryPrice: money().notNull(),
+    avgExitPrice: money(),
+    multiplier: money().notNull(),
+    currency: text().notNull(),
+    grossPnl: money().notNull(),
+    commission: money().notNull(),
+    fees: money().notNull(),
+    netPnl: money().notNull(),
+    holdingSeconds: doublePrecision(),
+    executionCount: integer().notNull(),
+    // Journal
+    stopPrice: money(),
+    targetPrice: money(),
+    /** Risk in dollars set by the trader; overrides the stop-based risk. */
+    riskAmount: money(),
+    /** The risk R is computed from (trader's, stop-based or default), null when unknown. */
+    initialRisk: money(),
+    rMultiple: numeric({ precision: 24, scale: 8 }),
+    strategyId: uuid().references(() => strategies.id, { onDelete: 'set null' }),
+    rating: smallint(),
+    mistakes: jsonb().$type<string[]>().notNull().default([]),
+    emotions: jsonb().$type<string[]>().notNull().default([]),
+    notes: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trades_opening_execution_uq').on(t.openingExecutionId),
+    index('trades_user_closed_idx').on(t.userId, t.closedAt, t.id),
+    index('trades_user_opened_idx').on(t.userId, t.openedAt, t.id),
+    index('trades_user_symbol_idx').on(t.userId, t.symbol, t.closedAt),
+    index('trades_account_instrument_idx').on(t.accountId, t.instrumentKey),
+  ],
+);
+
+/** Which executions (and how much of each: a crossing fill is split) make up a trade. */
+export const tradeExecutions = pgTable(
+  'trade_executions',
+  {
+    tradeId: uuid()
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    executionId: uuid()
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    role: text({ enum: ['entry', 'exit'] }).notNull(),
+    quantity: quantity().notNull(),
+    commission: money().notNull(),
+    fees: money().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tradeId, t.executionId] }),
+    index('trade_executions_execution_idx').on(t.executionId),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    color: text().notNull().default('#64748b'),
+    /** Optional grouping such as "mistake" or "setup". */
+    group: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_user_name_uq').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/** Tags on a trade, kept by the trade's opening execution so they survive regrouping. */
+export const tradeTags = pgTable(
+  'trade_tags',
+  {
+    openingExecutionId: uuid()
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.openingExecutionId, t.tagId] }), index('trade_tags_tag_idx').on(t.tagId)],
+);
+
+/** Personal API tokens: shown once, stored hashed, revocable. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    tokenHash: text().notNull(),
+    /** The first characters, so a user can tell tokens apart. */
+    prefix: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
+/** Trade screenshots; the bytes live in the storage backend under `storageKey`. */
+export const screenshots = pgTable(
+  'screenshots',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openingExecutionId: uuid()
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull(),
+    thumbnailKey: text(),
+    mimeType: text().notNull(),
+    byteSize: integer().notNull(),
+    width: integer(),
+    height: integer(),
+    caption: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('screenshots_user_idx').on(t.userId), index('screenshots_execution_idx').on(t.openingExecutionId)],
+);

@@ -1,0 +1,42 @@
+export const STATUS = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOKEN_EXPIRED: 400,
+  TOKEN_INVALID: 400,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_DISABLED: 403,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+
+/** The JSON body of every error answer: `{ error: CODE, message, fields? }`. */
+export type ErrorBody = { error: ErrorCode; message: string; fields?: Record<string, string> };
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return this.fields
+      ? { error: this.code, message: this.message, fields: this.fields }
+      : { error: this.code, message: this.message };
+  }
+}

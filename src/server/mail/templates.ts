@@ -1,0 +1,76 @@
+import type { PublicConfig } from '../../core/config/operator';
+import { PLANS, type PlanId } from '../../core/config/plans';
+import type { MailMessage } from './mailer';
+
+type To = { email: string; firstName: string };
+const link = (config: PublicConfig, path: string) => `${config.baseUrl.replace(/\/+$/, '')}${path}`;
+const greet = (to: To) => (to.firstName ? `Hi ${to.firstName},` : 'Hi,');
+const signOff = (config: PublicConfig) => `\n— The ${config.brand} team\n${config.supportEmail}\n`;
+
+export function verificationEmail(config: PublicConfig, to: To, token: string): MailMessage {
+  const url = link(config, `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  return {
+    to: to.email,
+    kind: 'email-verification',
+    subject: `Verify your email for ${config.brand}`,
+    text: `${greet(to)}\n\nPlease confirm your email address to sign in to ${config.brand}:\n\n${url}\n\nThe link works once and expires in 7 days. If you did not sign up, ignore this email.\n${signOff(config)}`,
+    meta: { url },
+  };
+}
+
+export function passwordResetEmail(config: PublicConfig, to: To, token: string): MailMessage {
+  const url = link(config, `/reset-password?token=${encodeURIComponent(token)}`);
+  return {
+    to: to.email,
+    kind: 'password-reset',
+    subject: `Reset your ${config.brand} password`,
+    text: `${greet(to)}\n\nSomeone (hopefully you) asked to reset the password of your ${config.brand} account. Choose a new password here:\n\n${url}\n\nThe link works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.\n${signOff(config)}`,
+    meta: { url },
+  };
+}
+
+export function welcomeEmail(config: PublicConfig, to: To, params: { trialDays: number; planId: PlanId }): MailMessage {
+  const plan = PLANS[params.planId];
+  return {
+    to: to.email,
+    kind: 'welcome',
+    subject: `Welcome to ${config.brand} — your ${params.trialDays}-day trial has started`,
+    text: `${greet(to)}\n\nYour free trial is active. Nothing is charged for ${params.trialDays} days; after that Premium (${plan.name.toLowerCase()}) is $${plan.price} per ${plan.interval} until you cancel.\n\nNext steps:\n1. Import your trades: ${link(config, '/import')}\n2. Set up your strategies: ${link(config, '/playbook')}\n3. Read your edge: ${link(config, '/analytics')}\n\nManage your subscription any time at ${link(config, '/subscription')}.\n${signOff(config)}`,
+  };
+}
+
+export function trialEndingEmail(
+  config: PublicConfig,
+  to: To,
+  params: { daysRemaining: number; endsAt: Date; willConvert: boolean },
+): MailMessage {
+  const when = params.endsAt.toUTCString();
+  return {
+    to: to.email,
+    kind: 'trial-ending',
+    subject: `Your ${config.brand} trial ends in ${params.daysRemaining} days`,
+    text: `${greet(to)}\n\nYour free trial ends on ${when}.\n\n${
+      params.willConvert
+        ? 'Your Premium subscription then starts automatically with the payment method you gave at checkout. To change or cancel it, visit'
+        : 'To keep your trades, journal and analytics, upgrade before then at'
+    } ${link(config, '/subscription')}.\n${signOff(config)}`,
+  };
+}
+
+export function trialOverEmail(config: PublicConfig, to: To, params: { retentionDays: number }): MailMessage {
+  return {
+    to: to.email,
+    kind: 'trial-over',
+    subject: `Your ${config.brand} trial has ended`,
+    text: `${greet(to)}\n\nYour free trial has ended. Upgrade to Premium to keep using ${config.brand}: ${link(config, '/subscription')}\n\nIf you do not upgrade, your trial data is deleted automatically after ${params.retentionDays} days.\n${signOff(config)}`,
+  };
+}
+
+export function paymentFailedEmail(config: PublicConfig, to: To): MailMessage {
+  return {
+    to: to.email,
+    kind: 'payment-failed',
+    subject: `We could not charge your card for ${config.brand}`,
+    text: `${greet(to)}\n\nYour latest payment for ${config.brand} Premium did not go through. Please update your payment method so you do not lose access: ${link(config, '/subscription')}\n${signOff(config)}`,
+  };
+}

@@ -1,0 +1,28 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { scheduleSubscriptionLifecycle } from './jobs/subscription-lifecycle-job';
+import { createStripeProvider } from './payments/stripe-provider';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Stripe when its keys are configured; otherwise buildApp's default, the local test checkout.
+const paymentProvider = config.stripe ? createStripeProvider(config.stripe) : undefined;
+const app = await buildApp({ config, database, paymentProvider, logger: true });
+
+let stopLifecycle = () => {};
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal} received, shutting down`);
+  stopLifecycle();
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+stopLifecycle = scheduleSubscriptionLifecycle(app);
+app.log.info(
+  `${config.publicConfig.brand} is running at ${config.publicConfig.baseUrl} (database: ${database.engine}${database.engine === 'pglite' ? `, data in ${config.dataDir}` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'database outbox'}; payments: ${app.paymentProvider.name})`,
+);

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountJson, TradeListJson } from '../../../contracts/trades';
+import { createUser } from '../users/users.service';
+import { TestClient } from '../../../../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+
+const PASSWORD = 'long-enough-password';
+let t: TestApp;
+let c: TestClient;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
+  await createUser(t.database.db, {
+    email: 'accounts@example.com',
+    password: PASSWORD,
+    isVerified: true,
+    now: new Date(),
+  });
+  c = new TestClient(t.url(''));
+  await c.login('accounts@example.com', PASSWORD);
+});
+afterAll(() => t.close());
+
+describe('/api/accounts', () => {
+  it('creates an account with defaults and lists it', async () => {
+    const res = await c.post('/api/accounts', { name: '  Swing  ' });
+    expect(res.status).toBe(201);
+    const account = (await res.json()) as AccountJson;
+    expect(account).toEqual({
+      id: expect.any(String),
+      name: 'Swing',
+      broker: null,
+      currency: 'USD',
+      startingBalance: '0',
+      timezone: 'America/New_York',
+      createdAt: expect.any(String),
+    });
+    expect(await c.json(c.get(`/api/accounts/${account.id}`))).toEqual(account);
+    expect(await c.json<{ accounts: AccountJson[] }>(c.get('/api/accounts'))).toMatchObject({
+      accounts: expect.arrayContaining([account]),
+    });
+  });
+
+  it('stores every field and updates any subset of them', async () => {
+    const account = await c.json<AccountJson>(
+      c.post('/api/accounts', {
+        name: 'TFSA',
+        broker: 'Questrade',
+        currency: 'CAD',
+        startingBalance: '25000.50',
+        timezone: 'America/Toronto',
+      }),
+    );
+    expect(account).toMatchObject({ broker: 'Questrade', currency: 'CAD', startingBalance: '25000.5' });
+    const res = await c.request('PATCH', `/api/accounts/${account.id}`, { name: 'TFSA (old)', broker: null });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      name: 'TFSA (old)',
+      broker: null,
+      currency: 'CAD',
+      timezone: 'America/Toronto',
+    });
+    expect(await c.json(c.request('PATCH', `/api/accounts/${account.id}`, {}))).toMatchObject({ name: 'TFSA (old)' });
+  });
+
+  it.each([
+    [{ name: '' }, 'name'],
+    [{ name: 'X', currency: 'dollars' }, 'currency'],
+    [{ name: 'X', startingBalance: '-5' }, 'startingBalance'],
+    [{ name: 'X', timezone: 'Mars/Olympus_Mons' }, 'timezone'],
+  ])('refuses %j naming %s', async (body, field) => {
+    const res = await c.post('/api/accounts', body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'VALIDATION_ERROR', fields: { [field]: expect.any(String) } });
+  });
+
+  it('refuses unknown fields and bad timezones on update', async () => {
+    const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Patchy' }));
+    expect((await c.request('PATCH', `/api/accounts/${account.id}`, { userId: 'x' })).status).toBe(400);
+    expect((await c.request('PATCH', `/api/accounts/${account.id}`, { timezone: 'Nowhere' })).status).toBe(400);
+  });
+
+  it('deletes an account with its executions and trades', async () => {
+    const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Doomed' }));
+    const res = await c.post('/api/executions', {
+      accountId: account.id,
+      executions: [{ executedAt: '2025-01-02T15:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '200' }],
+    });
+    expect(res.status).toBe(200);
+    expect((await c.json<TradeListJson>(c.get(`/api/trades?accountId=${account.id}`))).trades).toHaveLength(1);
+    expect((await c.delete(`/api/accounts/${account.id}`)).status).toBe(204);
+    expect((await c.get(`/api/accounts/${account.id}`)).status).toBe(404);
+    expect((await c.json<TradeListJson>(c.get(`/api/trades?accountId=${account.id}`))).trades).toEqual([]);
+    expect((await c.delete(`/api/accounts/${account.id}`)).status).toBe(404);
+  });
+
+  it('answers 404 for an id that is not a UUID', async () => {
+    expect((await c.get('/api/accounts/not-an-id')).status).toBe(404);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { accountInputSchema, accountPatchSchema } from '../../../contracts/trades';
+import { requireAccess } from '../../plugins/auth';
+import { parseInput } from '../../validation';
+import { idParam } from '../ids';
+import {
+  createAccount,
+  listAccountJson,
+  patchAccount,
+  removeAccount,
+  requireAccount,
+  toAccountJson,
+} from './accounts.service';
+
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/accounts', async (req) => ({ accounts: await listAccountJson(app.db, requireAccess(app, req).id) }));
+
+  app.post('/api/accounts', async (req, reply) => {
+    const user = requireAccess(app, req);
+    const input = parseInput(accountInputSchema, req.body);
+    return reply.code(201).send(await createAccount(app.db, { userId: user.id, input }));
+  });
+
+  app.get('/api/accounts/:id', async (req) =>
+    toAccountJson(await requireAccount(app.db, { userId: requireAccess(app, req).id, id: idParam(req) })),
+  );
+
+  app.patch('/api/accounts/:id', async (req) => {
+    const user = requireAccess(app, req);
+    const patch = parseInput(accountPatchSchema, req.body);
+    return patchAccount(app.db, { userId: user.id, id: idParam(req), patch });
+  });
+
+  app.delete('/api/accounts/:id', async (req, reply) => {
+    await removeAccount(app.db, { userId: requireAccess(app, req).id, id: idParam(req) });
+    return reply.code(204).send();
+  });
+};

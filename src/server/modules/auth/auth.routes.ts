@@ -1,0 +1,175 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  changePasswordRequestSchema,
+  emailOnlyRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  trialSignupRequestSchema,
+} from '../../../contracts/auth';
+import { AttemptLimiter } from '../../auth/attempt-limiter';
+import { recordAudit } from '../../auth/audit';
+import { deleteSession, deleteSessionByToken, listSessions } from '../../auth/sessions';
+import { AppError } from '../../errors';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { parseInput } from '../../validation';
+import { startCheckout } from '../billing/billing.service';
+import {
+  authenticate,
+  changePassword,
+  registerTrialUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  toCurrentUserJson,
+  verifyEmail,
+} from './auth.service';
+
+const MINUTE = 60_000;
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const deps = { db: app.db, clock: app.clock, mailer: app.mailer, config: app.config.publicConfig };
+  const billing = { ...deps, provider: app.paymentProvider };
+  const limits = app.config.rateLimits;
+  // Failed sign-ins per account, on top of the per-IP limit: slows guessing from many addresses.
+  const accountLimiter = new AttemptLimiter({ max: limits.loginPerAccount, windowMs: 15 * MINUTE });
+
+  const tooMany = (reply: FastifyReply, retryMs: number) => {
+    reply.header('retry-after', Math.ceil(retryMs / 1000));
+    throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${Math.ceil(retryMs / 1000)} seconds.`);
+  };
+
+  // Sign In on the inner public pages is a navigation to /api/login (seed §2, §7).
+  app.get('/api/login', async (_req, reply) => reply.redirect('/login', 302));
+
+  app.get('/api/auth/user', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return toCurrentUserJson(requireUser(req), app.clock.now());
+  });
+
+  app.post(
+    '/api/auth/login',
+    { config: { rateLimit: { max: limits.loginPerIp, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const body = parseInput(loginRequestSchema, req.body);
+      const key = body.email.toLowerCase();
+      const nowMs = app.clock.now().getTime();
+      const wait = accountLimiter.retryAfterMs(key, nowMs);
+      if (wait > 0) tooMany(reply, wait);
+      try {
+        const { user, token } = await authenticate(deps, { ...body, ...meta(req) });
+        accountLimiter.reset(key);
+        // A new random token at every sign-in: a session id planted before login is never reused.
+        if (req.sessionToken) await deleteSessionByToken(app.db, req.sessionToken);
+        setSessionCookie(app, reply, token);
+        return toCurrentUserJson(user, app.clock.now());
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') accountLimiter.record(key, nowMs);
+        throw err;
+      }
+    },
+  );
+
+  app.get('/api/logout', async (req, reply) => {
+    if (req.sessionToken) {
+      await deleteSessionByToken(app.db, req.sessionToken);
+      await recordAudit(app.db, { event: 'logout', userId: req.user?.id ?? null, ip: req.ip, now: app.clock.now() });
+    }
+    clearSessionCookie(reply);
+    return reply.redirect('/login', 302);
+  });
+
+  app.post(
+    '/api/subscription/trial-signup',
+    { config: { rateLimit: { max: limits.signupPerIp, timeWindow: '1 hour' } } },
+    async (req, reply) => {
+      const body = parseInput(trialSignupRequestSchema, req.body);
+      const user = await registerTrialUser(deps, { ...body, ...meta(req) });
+      const { url } = await startCheckout(billing, { user, planId: body.planId, mode: 'trial' });
+      return reply.code(201).send({ checkoutUrl: url });
+    },
+  );
+
+  app.get('/api/auth/verify-email', async (req, reply) => {
+    const token = (req.query as { token?: unknown }).token;
+    try {
+      if (typeof token !== 'string' || !token) throw new AppError('TOKEN_INVALID', 'Missing token');
+      await verifyEmail(deps, { token, ip: req.ip });
+      return reply.redirect('/login?verified=true', 302);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return reply.redirect(`/login?verification=${err.code === 'TOKEN_EXPIRED' ? 'expired' : 'invalid'}`, 302);
+    }
+  });
+
+  app.post(
+    '/api/auth/resend-verification',
+    { config: { rateLimit: { max: limits.forgotPerIp, timeWindow: '15 minutes' } } },
+    async (req) => {
+      const body = parseInput(emailOnlyRequestSchema, req.body);
+      await resendVerification(deps, body.email);
+      return { ok: true, message: 'If that account needs verifying, we have sent a new link.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { config: { rateLimit: { max: limits.forgotPerIp, timeWindow: '15 minutes' } } },
+    async (req) => {
+      const body = parseInput(emailOnlyRequestSchema, req.body);
+      await requestPasswordReset(deps, { email: body.email, ip: req.ip });
+      return { ok: true, message: 'If an account exists for that address, a reset link is on its way.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { config: { rateLimit: { max: limits.forgotPerIp, timeWindow: '15 minutes' } } },
+    async (req) => {
+      const body = parseInput(resetPasswordRequestSchema, req.body);
+      await resetPassword(deps, { ...body, ip: req.ip });
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    { config: { rateLimit: { max: limits.loginPerIp, timeWindow: '1 minute' } } },
+    async (req) => {
+      const user = requireUser(req);
+      const body = parseInput(changePasswordRequestSchema, req.body);
+      await changePassword(deps, { user, sessionId: req.session!.id, ...body, ip: req.ip }); // a signed-in request has a session
+      return { ok: true };
+    },
+  );
+
+  app.get('/api/auth/sessions', async (req) => {
+    const user = requireUser(req);
+    const rows = await listSessions(app.db, { userId: user.id, now: app.clock.now() });
+    return rows.map((s) => ({
+      id: s.id,
+      ip: s.ip,
+      userAgent: s.userAgent,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      isCurrent: s.id === req.session?.id,
+    }));
+  });
+
+  app.delete('/api/auth/sessions/:id', async (req, reply) => {
+    const user = requireUser(req);
+    const { id } = req.params as { id: string };
+    if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteSession(app.db, { userId: user.id, sessionId: id }))) {
+      throw new AppError('NOT_FOUND', 'Session not found');
+    }
+    await recordAudit(app.db, {
+      event: 'session_revoked',
+      userId: user.id,
+      ip: req.ip,
+      now: app.clock.now(),
+      meta: { sessionId: id },
+    });
+    if (id === req.session?.id) clearSessionCookie(reply);
+    return reply.code(204).send();
+  });
+};

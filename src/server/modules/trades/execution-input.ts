@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import type { ExecutionInput } from '../../../contracts/trades';
+import {
+  decimalPlaces,
+  isInstrumentError,
+  parseInstrument,
+  toDecimal,
+  toInstrumentKey,
+  type AssetClass,
+  type Decimal,
+  type Instrument,
+  type InstrumentError,
+  type Side,
+} from '../../../core/trades';
+import { AppError } from '../../errors';
+
+/** An execution checked and normalised at the edge, ready to insert (decimals as canonical strings). */
+export type PreparedExecution = {
+  /** ISO-8601 UTC with milliseconds. */
+  executedAt: string;
+  symbol: string;
+  instrumentKey: string;
+  assetClass: AssetClass;
+  side: Side;
+  quantity: string;
+  price: string;
+  commission: string;
+  fees: string;
+  multiplier: string;
+  currency: string;
+  brokerExecId: string | null;
+  fingerprint: string;
+};
+
+export type PrepareExecutionsParams = {
+  /** The account's currency: a fill's currency when neither the input nor the instrument states one. */
+  accountCurrency: string;
+  /** The error field for item `index`'s `field` (`executions.3.symbol` by default). */
+  fieldName?: (index: number, field: string) => string;
+  /** Overrides the content fingerprint (manual entries are never duplicates of each other). */
+  fingerprintOf?: (index: number) => string | undefined;
+};
+
+// What the columns hold: money numeric(24, 8), quantity numeric(30, 12). Anything finer or larger
+// would be rounded or overflow in the database, so it is refused here instead.
+const LIMITS = {
+  quantity: { places: 12, integerDigits: 18 },
+  price: { places: 8, integerDigits: 16 },
+  commission: { places: 8, integerDigits: 16 },
+  fees: { places: 8, integerDigits: 16 },
+  multiplier: { places: 8, integerDigits: 16 },
+} as const;
+
+function checkDecimal(raw: string, limit: { places: number; integerDigits: number }): Decimal | string {
+  const value = toDecimal(raw);
+  if (!value) return 'Must be a decimal number';
+  if (decimalPlaces(value) > limit.places) return `At most ${limit.places} decimal places`;
+  if (value.e + 1 > limit.integerDigits) return 'Too large';
+  return value;
+}
+
+/**
+ * The content fingerprint of a fill without a broker id: a SHA-256 over its time, instrument,
+ * side, quantity, price and its occurrence number among identical fills of the same request, so
+ * two identical partial fills are both kept while the same request sent twice adds nothing.
+ */
+export function toContentFingerprint(params: {
+  executedAt: string;
+  instrumentKey: string;
+  side: Side;
+  quantity: string;
+  price: string;
+  occurrence: number;
+}): string {
+  const { executedAt, instrumentKey, side, quantity, price, occurrence } = params;
+  const text = ['v1', executedAt, instrumentKey, side, quantity, price, String(occurrence)].join('|');
+  return `v1:${createHash('sha256').update(text).digest('hex')}`;
+}
+
+/**
+ * Validates and normalises a batch of fills: parses each symbol (with the item's asset class and
+ * multiplier as hints and its date placing one-digit futures years), checks the decimals fit their
+ * columns, and computes each fingerprint (`id:<brokerExecId>` when the broker gave one).
+ * Throws one 400 VALIDATION_ERROR naming every bad field (`executions.3.symbol`).
+ */
+export function prepareExecutions(
+  items: readonly ExecutionInput[],
+  params: PrepareExecutionsParams,
+): PreparedExecution[] {
+  const fieldName = params.fieldName ?? ((index, field) => `executions.${index}.${field}`);
+  const fields: Record<string, string> = {};
+  const instruments = new Map<string, Instrument | InstrumentError>();
+  const occurrences = new Map<string, number>();
+  const prepared: PreparedExecution[] = [];
+
+  items.forEach((item, index) => {
+    const decimals: Partial<Record<keyof typeof LIMITS, Decimal>> = {};
+    for (const field of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+      const raw = item[field];
+      if (raw === undefined) continue;
+      const checked = checkDecimal(raw, LIMITS[field]);
+      if (typeof checked === 'string') fields[fieldName(index, field)] = checked;
+      else decimals[field] = checked;
+    }
+    const executedAt = new Date(item.executedAt).toISOString();
+    const cacheKey = [
+      item.symbol,
+      item.assetClass ?? '',
+      decimals.multiplier?.toString() ?? '',
+      executedAt.slice(0, 4),
+    ].join('|');
+    let instrument = instruments.get(cacheKey);
+    if (!instrument) {
+      instrument = parseInstrument(item.symbol, {
+        assetClass: item.assetClass,
+        multiplier: decimals.multiplier,
+        referenceDate: executedAt,
+      });
+      instruments.set(cacheKey, instrument);
+    }
+    if (isInstrumentError(instrument)) {
+      fields[fieldName(index, 'symbol')] = instrument.message;
+      return;
+    }
+    const { quantity, price } = decimals;
+    if (!quantity || !price) return; // reported above
+    const instrumentKey = toInstrumentKey(instrument);
+    const quantityText = quantity.toString();
+    const priceText = price.toString();
+    let fingerprint = params.fingerprintOf?.(index);
+    if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
+    if (fingerprint === undefined) {
+      const identity = [executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
+      const occurrence = (occurrences.get(identity) ?? 0) + 1;
+      occurrences.set(identity, occurrence);
+      fingerprint = toContentFingerprint({
+        executedAt,
+        instrumentKey,
+        side: item.side,
+        quantity: quantityText,
+        price: priceText,
+        occurrence,
+      });
+    }
+    prepared.push({
+      executedAt,
+      symbol: instrument.symbol,
+      instrumentKey,
+      assetClass: instrument.assetClass,
+      side: item.side,
+      quantity: quantityText,
+      price: priceText,
+      commission: decimals.commission?.toString() ?? '0',
+      fees: decimals.fees?.toString() ?? '0',
+      multiplier: instrument.multiplier.toString(),
+      currency: item.currency ?? instrument.quoteCurrency ?? params.accountCurrency,
+      brokerExecId: item.brokerExecId ?? null,
+      fingerprint,
+    });
+  });
+
+  const names = Object.keys(fields);
+  if (names.length > 0) throw new AppError('VALIDATION_ERROR', `Invalid input: ${names.join(', ')}`, fields);
+  return prepared;
+}

@@ -1,0 +1,443 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  computeRMultiple,
+  D,
+  groupTrades,
+  roundDecimal,
+  subtract,
+  type AssetClass,
+  type Decimal,
+  type Execution,
+  type Trade,
+  type TradeExecution,
+} from '../../../core/trades';
+import type { Db } from '../../db/client';
+import { executions, tradeExecutions, trades, tradeTags } from '../../db/schema';
+
+/**
+ * Regrouping: trades are derived from executions, so whenever an instrument's executions change
+ * (fills added, a trade deleted) its trades are rebuilt — but only from the last flat point before
+ * the change. Everything earlier is, by construction, unchanged: the replay of one account and
+ * instrument is sequential, and a trade that closed before the first changed fill (and whose
+ * closing fill opens no later trade) cannot depend on it.
+ *
+ * Journal fields live on the trade row but belong to the trade's opening execution (as do its tags,
+ * in trade_tags): the rebuilt trades get them back by openingExecutionId, with the old trade's id,
+ * so a trade keeps its id, notes and tags across re-imports. When a change makes an old opening
+ * fill part of another trade (a missed earlier fill is added), that trade inherits its journal and
+ * tags unless its own opening fill had some. R is derived again for every rebuilt trade.
+ */
+
+export type RegroupCut = {
+  accountId: string;
+  instrumentKey: string;
+  /** The earliest changed fill's time (added or removed); null rebuilds the whole instrument. */
+  changedAt: Date | null;
+};
+
+/** Journal fields to set on the trade a given execution opens (the manual-trade form's stop and target). */
+export type JournalSeed = { stopPrice?: string | null; targetPrice?: string | null };
+
+export type RegroupParams = {
+  cuts: readonly RegroupCut[];
+  /** The user's default risk per trade (text, as stored), for R when a trade has no stop or risk. */
+  defaultRiskAmount: string | null;
+  now: Date;
+  /** Keyed by opening execution id. */
+  seeds?: ReadonlyMap<string, JournalSeed>;
+};
+
+type TradeInsert = typeof trades.$inferInsert;
+type TradeExecutionInsert = typeof tradeExecutions.$inferInsert;
+type OldTrade = typeof trades.$inferSelect;
+
+/** The journal part of a trade row: what survives regrouping. */
+export type TradeJournal = Pick<
+  TradeInsert,
+  'stopPrice' | 'targetPrice' | 'riskAmount' | 'strategyId' | 'rating' | 'mistakes' | 'emotions' | 'notes'
+>;
+
+const EMPTY_JOURNAL: TradeJournal = {
+  stopPrice: null,
+  targetPrice: null,
+  riskAmount: null,
+  strategyId: null,
+  rating: null,
+  mistakes: [],
+  emotions: [],
+  notes: '',
+};
+
+// A replay start before every fill: PostgreSQL's '-infinity' time and the lowest sequence.
+const MIN_SEQUENCE = Number.MIN_SAFE_INTEGER;
+const BEFORE_ALL: Start = { at: '-infinity', sequence: MIN_SEQUENCE };
+/** Cuts per pass: four arrays of this length travel as parameters. */
+const CUTS_PER_PASS = 2_000;
+const TRADE_ROWS_PER_INSERT = 500;
+const PART_ROWS_PER_INSERT = 2_000;
+
+/** Replay from this (executedAt, sequence) on; `at` is ISO-8601 or '-infinity'. */
+type Start = { at: string; sequence: number };
+
+const keyOf = (accountId: string, instrumentKey: string) => `${accountId}\u0000${instrumentKey}`;
+
+/** Money columns hold 8 places, quantities 12; PostgreSQL would round half away from zero, as this does. */
+export const toMoneyText = (value: Decimal) => roundDecimal(value, 8).toString();
+export const toQuantityText = (value: Decimal) => roundDecimal(value, 12).toString();
+
+/** What a trade's R rests on, with the figures as stored. */
+export type RiskInput = {
+  trade: Pick<Trade, 'direction' | 'openedAt' | 'executions' | 'multiplier' | 'status'>;
+  /** The stored (8-place) net P&L: R is stored P&L ÷ risk, so the two columns agree. */
+  netPnl: Decimal;
+  stopPrice: string | null | undefined;
+  riskAmount: string | null | undefined;
+  defaultRiskAmount: string | null;
+};
+
+/** initialRisk and rMultiple as stored: the risk R used (trader's, stop-based, or default) and R, 8 places. */
+export function computeStoredRisk(input: RiskInput): { initialRisk: string | null; rMultiple: string | null } {
+  const toValue = (text: string | null | undefined) => (text == null ? null : D(text));
+  const result = computeRMultiple({
+    trade: { ...input.trade, netPnl: input.netPnl },
+    initialStop: toValue(input.stopPrice),
+    riskAmount: toValue(input.riskAmount),
+    defaultRiskAmount: toValue(input.defaultRiskAmount),
+  });
+  return {
+    initialRisk: result.risk === null ? null : toMoneyText(result.risk),
+    rMultiple: result.r === null ? null : toMoneyText(result.r),
+  };
+}
+
+export type BuildTradeRowsParams = {
+  trade: Trade;
+  userId: string;
+  assetClass: AssetClass;
+  journal: TradeJournal;
+  defaultRiskAmount: string | null;
+  id: string;
+  createdAt: Date;
+  now: Date;
+};
+
+/**
+ * The trades row and trade_executions rows of one grouped trade. Money is stored to 8 places:
+ * gross, commission and fees are each rounded and net is their difference, so the stored columns
+ * always satisfy net = gross − commission − fees.
+ */
+export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeInsert; parts: TradeExecutionInsert[] } {
+  const { trade, journal, id } = params;
+  const grossPnl = toMoneyText(trade.grossPnl);
+  const commission = toMoneyText(trade.commission);
+  const fees = toMoneyText(trade.fees);
+  const netPnl = subtract(subtract(D(grossPnl), D(commission)), D(fees));
+  const risk = computeStoredRisk({
+    trade,
+    netPnl,
+    stopPrice: journal.stopPrice,
+    riskAmount: journal.riskAmount,
+    defaultRiskAmount: params.defaultRiskAmount,
+  });
+  return {
+    trade: {
+      id,
+      userId: params.userId,
+      accountId: trade.accountId,
+      openingExecutionId: trade.openingExecutionId,
+      instrumentKey: trade.instrumentKey,
+      symbol: trade.symbol,
+      assetClass: params.assetClass,
+      direction: trade.direction,
+      status: trade.status,
+      openedAt: new Date(trade.openedAt),
+      closedAt: trade.closedAt === null ? null : new Date(trade.closedAt),
+      quantity: toQuantityText(trade.quantity),
+      maxPosition: toQuantityText(trade.maxPosition),
+      avgEntryPrice: toMoneyText(trade.avgEntryPrice),
+      avgExitPrice: trade.avgExitPrice === null ? null : toMoneyText(trade.avgExitPrice),
+      multiplier: toMoneyText(trade.multiplier),
+      currency: trade.currency,
+      grossPnl,
+      commission,
+      fees,
+      netPnl: toMoneyText(netPnl),
+      holdingSeconds: trade.holdingSeconds,
+      executionCount: trade.executions.length,
+      ...journal,
+      ...risk,
+      createdAt: params.createdAt,
+      updatedAt: params.now,
+    },
+    parts: trade.executions.map((part) => ({
+      tradeId: id,
+      executionId: part.executionId,
+      role: part.role,
+      quantity: toQuantityText(part.quantity),
+      commission: toMoneyText(part.commission),
+      fees: toMoneyText(part.fees),
+    })),
+  };
+}
+
+/**
+ * Rebuilds the trades of the given instruments from each cut on (see the module comment) and
+ * answers the ids of the rebuilt trades, in opening order. Run it inside the transaction that
+ * changed the executions, after the change, holding the account lock (getAccountForUpdate).
+ */
+export async function regroupInstruments(tx: Db, params: RegroupParams): Promise<string[]> {
+  const merged = new Map<string, RegroupCut>();
+  for (const cut of params.cuts) {
+    const key = keyOf(cut.accountId, cut.instrumentKey);
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, cut);
+    else if (seen.changedAt !== null && (cut.changedAt === null || cut.changedAt < seen.changedAt))
+      merged.set(key, cut);
+  }
+  const all = [...merged.values()];
+  const ids: string[] = [];
+  for (let i = 0; i < all.length; i += CUTS_PER_PASS) {
+    ids.push(...(await regroupPass(tx, params, all.slice(i, i + CUTS_PER_PASS))));
+  }
+  return ids;
+}
+
+async function regroupPass(tx: Db, params: RegroupParams, cuts: RegroupCut[]): Promise<string[]> {
+  const starts = await findStarts(tx, cuts);
+  const startRows = cuts.map((cut) => {
+    const start = starts.get(keyOf(cut.accountId, cut.instrumentKey)) ?? BEFORE_ALL;
+    return { accountId: cut.accountId, instrumentKey: cut.instrumentKey, ...start };
+  });
+
+  // Read the journals before the rows go: DELETE … RETURNING hands back the old trades.
+  const doomed = tx
+    .select({ id: trades.id })
+    .from(trades)
+    .innerJoin(
+      cutsTable(startRows),
+      sql`c.account_id = ${trades.accountId} and c.instrument_key = ${trades.instrumentKey}`,
+    )
+    .innerJoin(executions, eq(executions.id, trades.openingExecutionId))
+    // openedAt is the opening fill's time: filtering on it first spares a fill lookup per older trade.
+    .where(sql`${trades.openedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`);
+  const old = await tx.delete(trades).where(inArray(trades.id, doomed)).returning();
+
+  const rows = await tx
+    .select({
+      id: executions.id,
+      userId: executions.userId,
+      accountId: executions.accountId,
+      executedAt: executions.executedAt,
+      symbol: executions.symbol,
+      instrumentKey: executions.instrumentKey,
+      assetClass: executions.assetClass,
+      side: executions.side,
+      quantity: executions.quantity,
+      price: executions.price,
+      commission: executions.commission,
+      fees: executions.fees,
+      multiplier: executions.multiplier,
+      currency: executions.currency,
+      sequence: executions.sequence,
+    })
+    .from(executions)
+    .innerJoin(
+      cutsTable(startRows),
+      sql`c.account_id = ${executions.accountId} and c.instrument_key = ${executions.instrumentKey}`,
+    )
+    .where(
+      sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`,
+    );
+  if (rows.length === 0) return [];
+
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const grouped = groupTrades(
+    rows.map((row): Execution => ({
+      id: row.id,
+      accountId: row.accountId,
+      executedAt: row.executedAt.toISOString(),
+      symbol: row.symbol,
+      instrumentKey: row.instrumentKey,
+      side: row.side,
+      quantity: D(row.quantity),
+      price: D(row.price),
+      commission: D(row.commission),
+      fees: D(row.fees),
+      multiplier: D(row.multiplier),
+      currency: row.currency,
+      sequence: row.sequence,
+    })),
+  );
+
+  const oldByOpener = new Map(old.map((trade) => [trade.openingExecutionId, trade]));
+  const newOpeners = new Set(grouped.map((trade) => trade.openingExecutionId));
+  const tradeRows: TradeInsert[] = [];
+  const partRows: TradeExecutionInsert[] = [];
+  const movedTags: { from: string; to: string }[] = [];
+  for (const trade of grouped) {
+    const inherited = findInherited(trade.executions, oldByOpener, newOpeners);
+    const own = oldByOpener.get(trade.openingExecutionId);
+    const source = own ?? inherited;
+    if (!own && inherited) movedTags.push({ from: inherited.openingExecutionId, to: trade.openingExecutionId });
+    const seed = params.seeds?.get(trade.openingExecutionId);
+    const opening = byId.get(trade.openingExecutionId)!; // every trade opens with one of the replayed rows
+    const built = buildTradeRows({
+      trade,
+      userId: opening.userId,
+      assetClass: opening.assetClass as AssetClass, // written from parseInstrument's asset class
+      journal: { ...(source ? toJournal(source) : EMPTY_JOURNAL), ...seed },
+      defaultRiskAmount: params.defaultRiskAmount,
+      id: source?.id ?? randomUUID(),
+      createdAt: source?.createdAt ?? params.now,
+      now: params.now,
+    });
+    tradeRows.push(built.trade);
+    partRows.push(...built.parts);
+  }
+
+  for (let i = 0; i < tradeRows.length; i += TRADE_ROWS_PER_INSERT)
+    await tx.insert(trades).values(tradeRows.slice(i, i + TRADE_ROWS_PER_INSERT));
+  for (let i = 0; i < partRows.length; i += PART_ROWS_PER_INSERT)
+    await tx.insert(tradeExecutions).values(partRows.slice(i, i + PART_ROWS_PER_INSERT));
+  if (movedTags.length > 0) await moveTags(tx, movedTags);
+  return tradeRows.map((row) => row.id!); // ids are always set above
+}
+
+function toJournal(trade: OldTrade): TradeJournal {
+  return {
+    stopPrice: trade.stopPrice,
+    targetPrice: trade.targetPrice,
+    riskAmount: trade.riskAmount,
+    strategyId: trade.strategyId,
+    rating: trade.rating,
+    mistakes: trade.mistakes,
+    emotions: trade.emotions,
+    notes: trade.notes,
+  };
+}
+
+/** The earliest old trade whose opening fill is now inside this trade and opens nothing any more. */
+function findInherited(
+  parts: readonly TradeExecution[],
+  oldByOpener: ReadonlyMap<string, OldTrade>,
+  newOpeners: ReadonlySet<string>,
+): OldTrade | undefined {
+  for (const part of parts) {
+    if (newOpeners.has(part.executionId)) continue;
+    const old = oldByOpener.get(part.executionId);
+    if (old) return old;
+  }
+  return undefined;
+}
+
+/** The cut rows as a relation `c(account_id, instrument_key, at, seq)`: four array parameters. */
+function cutsTable(rows: readonly { accountId: string; instrumentKey: string; at: string; sequence: number }[]): SQL {
+  return sql`unnest(${sql.param(rows.map((r) => r.accountId))}::uuid[], ${sql.param(
+    rows.map((r) => r.instrumentKey),
+  )}::text[], ${sql.param(rows.map((r) => r.at))}::timestamptz[], ${sql.param(
+    rows.map((r) => r.sequence),
+  )}::bigint[]) as c(account_id, instrument_key, at, seq)`;
+}
+
+/**
+ * Where each instrument's replay starts. With a change at time P: the earliest trade still open or
+ * closed at or after P is affected, and so is everything after it. Its opening fill is a flat
+ * point — unless that fill also closed the previous trade (a flip), in which case the replay goes
+ * back to the last opening fill that did not. The start is that fill, or P itself when P comes
+ * first (a fill added in a flat stretch, or after the last trade).
+ */
+async function findStarts(tx: Db, cuts: readonly RegroupCut[]): Promise<Map<string, Start>> {
+  const starts = new Map<string, Start>();
+  const incremental: { accountId: string; instrumentKey: string; at: string; sequence: number }[] = [];
+  for (const cut of cuts) {
+    if (cut.changedAt === null) starts.set(keyOf(cut.accountId, cut.instrumentKey), BEFORE_ALL);
+    else incremental.push({ ...cut, at: cut.changedAt.toISOString(), sequence: MIN_SEQUENCE });
+  }
+  if (incremental.length === 0) return starts;
+
+  const openerColumns = {
+    accountId: trades.accountId,
+    instrumentKey: trades.instrumentKey,
+    openingExecutionId: trades.openingExecutionId,
+    executedAt: executions.executedAt,
+    sequence: executions.sequence,
+  };
+  const earliest = await tx
+    .selectDistinctOn([trades.accountId, trades.instrumentKey], openerColumns)
+    .from(trades)
+    .innerJoin(
+      cutsTable(incremental),
+      sql`c.account_id = ${trades.accountId} and c.instrument_key = ${trades.instrumentKey}`,
+    )
+    .innerJoin(executions, eq(executions.id, trades.openingExecutionId))
+    .where(sql`(${trades.closedAt} is null or ${trades.closedAt} >= c.at)`)
+    .orderBy(trades.accountId, trades.instrumentKey, executions.executedAt, executions.sequence);
+
+  const flips =
+    earliest.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await tx
+              .select({ id: tradeExecutions.executionId })
+              .from(tradeExecutions)
+              .where(
+                and(
+                  eq(tradeExecutions.role, 'exit'),
+                  inArray(
+                    tradeExecutions.executionId,
+                    earliest.map((row) => row.openingExecutionId),
+                  ),
+                ),
+              )
+          ).map((row) => row.id),
+        );
+  const flipped = earliest.filter((row) => flips.has(row.openingExecutionId));
+  const clean = new Map<string, { executedAt: Date; sequence: number }>();
+  if (flipped.length > 0) {
+    const rows = await tx
+      .selectDistinctOn([trades.accountId, trades.instrumentKey], openerColumns)
+      .from(trades)
+      .innerJoin(
+        cutsTable(flipped.map((row) => ({ ...row, at: row.executedAt.toISOString() }))),
+        sql`c.account_id = ${trades.accountId} and c.instrument_key = ${trades.instrumentKey}`,
+      )
+      .innerJoin(executions, eq(executions.id, trades.openingExecutionId))
+      .where(
+        sql`(${executions.executedAt}, ${executions.sequence}) <= (c.at, c.seq) and not exists (
+          select 1 from ${tradeExecutions} x where x.execution_id = ${trades.openingExecutionId} and x.role = 'exit')`,
+      )
+      .orderBy(trades.accountId, trades.instrumentKey, desc(executions.executedAt), desc(executions.sequence));
+    for (const row of rows) clean.set(keyOf(row.accountId, row.instrumentKey), row);
+  }
+
+  const earliestByKey = new Map(earliest.map((row) => [keyOf(row.accountId, row.instrumentKey), row]));
+  for (const cut of incremental) {
+    const key = keyOf(cut.accountId, cut.instrumentKey);
+    const first = earliestByKey.get(key);
+    const changedAt = Date.parse(cut.at);
+    if (!first) {
+      starts.set(key, { at: cut.at, sequence: MIN_SEQUENCE });
+      continue;
+    }
+    const opener = flips.has(first.openingExecutionId) ? clean.get(key) : first;
+    if (!opener) starts.set(key, BEFORE_ALL);
+    else if (opener.executedAt.getTime() < changedAt)
+      starts.set(key, { at: opener.executedAt.toISOString(), sequence: opener.sequence });
+    else starts.set(key, { at: cut.at, sequence: MIN_SEQUENCE });
+  }
+  return starts;
+}
+
+/** Re-keys tags from an old opening fill to the trade that inherited its journal. */
+async function moveTags(tx: Db, moves: readonly { from: string; to: string }[]): Promise<void> {
+  const from = sql.param(moves.map((m) => m.from));
+  const to = sql.param(moves.map((m) => m.to));
+  await tx.execute(sql`
+    insert into ${tradeTags} (opening_execution_id, tag_id)
+    select m.to_id, tt.tag_id from ${tradeTags} tt
+    join unnest(${from}::uuid[], ${to}::uuid[]) as m(from_id, to_id) on tt.opening_execution_id = m.from_id
+    on conflict do nothing`);
+  await tx.execute(sql`delete from ${tradeTags} where opening_execution_id = any(${from}::uuid[])`);
+}

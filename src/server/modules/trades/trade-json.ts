@@ -1,0 +1,94 @@
+import type { TradeDetailJson, TradeExecutionJson, TradeExtrasJson, TradeJson } from '../../../contracts/trades';
+import { D } from '../../../core/trades';
+import type { trades } from '../../db/schema';
+
+export type TradeRow = typeof trades.$inferSelect;
+export type TradeTagJson = TradeJson['tags'][number];
+
+/** One execution's part in a trade, as read back: trade_executions joined with its execution. */
+export type TradePartRow = {
+  tradeId: string;
+  executionId: string;
+  role: 'entry' | 'exit';
+  quantity: string;
+  commission: string;
+  fees: string;
+  executedAt: Date;
+  side: 'buy' | 'sell';
+  price: string;
+  sequence: number;
+};
+
+/**
+ * A numeric column as the wire writes it: drivers return numeric(…, 8) as text with trailing
+ * zeros ("160.00000000"); the wire carries the canonical decimal ("160").
+ */
+export function toDecimalText(value: string): string {
+  // Plain numeric text only needs its trailing zeros trimmed (cheaper than a Big, ~1,300 per page).
+  if (PLAIN_DECIMAL.test(value)) {
+    const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+    return trimmed === '-0' ? '0' : trimmed;
+  }
+  return D(value).toString();
+}
+
+const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+const toNullableDecimalText = (value: string | null) => (value === null ? null : toDecimalText(value));
+
+export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): TradeJson & TradeExtrasJson {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    symbol: row.symbol,
+    assetClass: row.assetClass,
+    direction: row.direction,
+    status: row.status,
+    openedAt: row.openedAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    quantity: toDecimalText(row.quantity),
+    maxPosition: toDecimalText(row.maxPosition),
+    avgEntryPrice: toDecimalText(row.avgEntryPrice),
+    avgExitPrice: toNullableDecimalText(row.avgExitPrice),
+    grossPnl: toDecimalText(row.grossPnl),
+    fees: toDecimalText(row.fees),
+    commission: toDecimalText(row.commission),
+    netPnl: toDecimalText(row.netPnl),
+    multiplier: toDecimalText(row.multiplier),
+    currency: row.currency,
+    stopPrice: toNullableDecimalText(row.stopPrice),
+    targetPrice: toNullableDecimalText(row.targetPrice),
+    riskAmount: toNullableDecimalText(row.riskAmount),
+    initialRisk: toNullableDecimalText(row.initialRisk),
+    rMultiple: toNullableDecimalText(row.rMultiple),
+    holdingSeconds: row.holdingSeconds,
+    strategyId: row.strategyId,
+    tags: [...tags],
+    mistakes: row.mistakes,
+    emotions: row.emotions,
+    rating: row.rating,
+    notes: row.notes,
+    executionCount: Number(row.executionCount),
+  };
+}
+
+export function toTradeExecutionJson(part: TradePartRow): TradeExecutionJson {
+  return {
+    id: part.executionId,
+    executedAt: part.executedAt.toISOString(),
+    side: part.side,
+    role: part.role,
+    quantity: toDecimalText(part.quantity),
+    price: toDecimalText(part.price),
+    commission: toDecimalText(part.commission),
+    fees: toDecimalText(part.fees),
+  };
+}
+
+export function toTradeDetailJson(
+  row: TradeRow,
+  tags: readonly TradeTagJson[],
+  parts: readonly TradePartRow[],
+): TradeDetailJson {
+  return { ...toTradeJson(row, tags), executions: parts.map(toTradeExecutionJson) };
+}

@@ -1,0 +1,412 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
+import type { Db } from '../../db/client';
+import { executions, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
+import type { PreparedExecution } from './execution-input';
+import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
+
+export type TradeSortColumn = (typeof TRADE_SORT_COLUMNS)[number];
+export type SortOrder = 'asc' | 'desc';
+export type TradeFilter = Pick<
+  TradeListQuery,
+  'from' | 'to' | 'accountId' | 'side' | 'status' | 'outcome' | 'strategyId' | 'tagId'
+> & {
+  /** Stored (normalised) symbols, any of which matches. */
+  symbol?: string[];
+};
+/** Where the previous page ended: the sort column's value there (null for a null) and the trade id. */
+export type TradeCursor = { sort: TradeSortColumn; order: SortOrder; value: string | number | null; id: string };
+
+const EXECUTION_ROWS_PER_INSERT = 1_000; // 17 columns: well under PostgreSQL's 65,535 parameters
+const IDS_PER_QUERY = 5_000;
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The highest sequence among these instruments' fills at or after `from` (0 for none). */
+export async function getMaxSequenceFrom(
+  db: Db,
+  params: { accountId: string; instrumentKeys: string[]; from: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ max: max(executions.sequence) })
+    .from(executions)
+    .where(
+      and(
+        eq(executions.accountId, params.accountId),
+        inArray(executions.instrumentKey, params.instrumentKeys),
+        gte(executions.executedAt, params.from),
+      ),
+    );
+  return Number(row?.max ?? 0);
+}
+
+export type InsertedExecution = { id: string; instrumentKey: string; executedAt: Date; fingerprint: string };
+
+/**
+ * Inserts fills in multi-row chunks, skipping any whose fingerprint the account already has;
+ * answers the rows actually inserted. `firstSequence` numbers them in input order.
+ */
+export async function insertExecutions(
+  db: Db,
+  params: { userId: string; accountId: string; items: readonly PreparedExecution[]; firstSequence: number },
+): Promise<InsertedExecution[]> {
+  const inserted: InsertedExecution[] = [];
+  const rows = params.items.map((item, index) => ({
+    ...item,
+    executedAt: new Date(item.executedAt),
+    userId: params.userId,
+    accountId: params.accountId,
+    sequence: params.firstSequence + index,
+  }));
+  for (const part of chunk(rows, EXECUTION_ROWS_PER_INSERT)) {
+    inserted.push(
+      ...(await db.insert(executions).values(part).onConflictDoNothing().returning({
+        id: executions.id,
+        instrumentKey: executions.instrumentKey,
+        executedAt: executions.executedAt,
+        fingerprint: executions.fingerprint,
+      })),
+    );
+  }
+  return inserted;
+}
+
+/** Deletes the fills of these trades (their trades and links cascade); answers what went, for regrouping. */
+export async function deleteExecutionsOfTrades(
+  db: Db,
+  params: { userId: string; tradeIds: string[] },
+): Promise<{ accountId: string; instrumentKey: string; executedAt: Date }[]> {
+  const deleted: { accountId: string; instrumentKey: string; executedAt: Date }[] = [];
+  for (const ids of chunk(params.tradeIds, IDS_PER_QUERY)) {
+    const owned = db
+      .select({ id: tradeExecutions.executionId })
+      .from(tradeExecutions)
+      .innerJoin(trades, eq(trades.id, tradeExecutions.tradeId))
+      .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)));
+    deleted.push(
+      ...(await db.delete(executions).where(inArray(executions.id, owned)).returning({
+        accountId: executions.accountId,
+        instrumentKey: executions.instrumentKey,
+        executedAt: executions.executedAt,
+      })),
+    );
+  }
+  return deleted;
+}
+
+export async function getTradeRow(db: Db, params: { userId: string; id: string }): Promise<TradeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(trades)
+    .where(and(eq(trades.id, params.id), eq(trades.userId, params.userId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's trades with these ids, in opening order. */
+export async function listTradeRowsByIds(
+  db: Db,
+  params: { userId: string; ids: readonly string[] },
+): Promise<TradeRow[]> {
+  const rows: TradeRow[] = [];
+  for (const ids of chunk(params.ids, IDS_PER_QUERY)) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(trades)
+        .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)))),
+    );
+  }
+  return rows.sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime() || (a.id < b.id ? -1 : 1));
+}
+
+/** The user's trades among these ids: id, account and opening fill. */
+export async function listOwnTradeRefs(
+  db: Db,
+  params: { userId: string; ids: readonly string[] },
+): Promise<{ id: string; accountId: string; openingExecutionId: string }[]> {
+  const refs: { id: string; accountId: string; openingExecutionId: string }[] = [];
+  for (const ids of chunk([...new Set(params.ids)], IDS_PER_QUERY)) {
+    refs.push(
+      ...(await db
+        .select({ id: trades.id, accountId: trades.accountId, openingExecutionId: trades.openingExecutionId })
+        .from(trades)
+        .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)))),
+    );
+  }
+  return refs;
+}
+
+/** Tags by opening execution id, each list by name. */
+export async function listTagsByOpener(db: Db, openerIds: readonly string[]): Promise<Map<string, TradeTagJson[]>> {
+  const byOpener = new Map<string, TradeTagJson[]>();
+  for (const ids of chunk([...new Set(openerIds)], IDS_PER_QUERY)) {
+    const rows = await db
+      .select({ openerId: tradeTags.openingExecutionId, id: tags.id, name: tags.name, color: tags.color })
+      .from(tradeTags)
+      .innerJoin(tags, eq(tags.id, tradeTags.tagId))
+      .where(inArray(tradeTags.openingExecutionId, ids))
+      .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+    for (const { openerId, ...tag } of rows) {
+      const list = byOpener.get(openerId);
+      if (list) list.push(tag);
+      else byOpener.set(openerId, [tag]);
+    }
+  }
+  return byOpener;
+}
+
+/** The parts of these trades with their fills, each trade's in replay order. */
+export async function listTradeParts(db: Db, tradeIds: readonly string[]): Promise<Map<string, TradePartRow[]>> {
+  const byTrade = new Map<string, TradePartRow[]>();
+  for (const ids of chunk(tradeIds, IDS_PER_QUERY)) {
+    const rows = await db
+      .select({
+        tradeId: tradeExecutions.tradeId,
+        executionId: tradeExecutions.executionId,
+        role: tradeExecutions.role,
+        quantity: tradeExecutions.quantity,
+        commission: tradeExecutions.commission,
+        fees: tradeExecutions.fees,
+        executedAt: executions.executedAt,
+        side: executions.side,
+        price: executions.price,
+        sequence: executions.sequence,
+      })
+      .from(tradeExecutions)
+      .innerJoin(executions, eq(executions.id, tradeExecutions.executionId))
+      .where(inArray(tradeExecutions.tradeId, ids))
+      .orderBy(asc(executions.executedAt), asc(executions.sequence));
+    for (const row of rows) {
+      const list = byTrade.get(row.tradeId);
+      if (list) list.push(row);
+      else byTrade.set(row.tradeId, [row]);
+    }
+  }
+  return byTrade;
+}
+
+/** The trade that contains this fill as an entry (the one it opened or scaled into). */
+export async function getTradeIdByEntry(db: Db, executionId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: tradeExecutions.tradeId })
+    .from(tradeExecutions)
+    .where(and(eq(tradeExecutions.executionId, executionId), eq(tradeExecutions.role, 'entry')))
+    .limit(1);
+  return row?.id;
+}
+
+export async function updateTradeRow(
+  db: Db,
+  params: { userId: string; id: string; patch: Partial<typeof trades.$inferInsert> },
+): Promise<TradeRow | undefined> {
+  const [row] = await db
+    .update(trades)
+    .set(params.patch)
+    .where(and(eq(trades.id, params.id), eq(trades.userId, params.userId)))
+    .returning();
+  return row;
+}
+
+/** Sets the tags of one opening fill to exactly `tagIds`. */
+export async function replaceTradeTags(
+  db: Db,
+  params: { openingExecutionId: string; tagIds: string[] },
+): Promise<void> {
+  await db.delete(tradeTags).where(eq(tradeTags.openingExecutionId, params.openingExecutionId));
+  if (params.tagIds.length === 0) return;
+  await db
+    .insert(tradeTags)
+    .values([...new Set(params.tagIds)].map((tagId) => ({ openingExecutionId: params.openingExecutionId, tagId })))
+    .onConflictDoNothing();
+}
+
+/** Adds each tag to each of the user's trades among `tradeIds` (a trade keeps tags it already has). */
+export async function addTagsToTrades(
+  db: Db,
+  params: { userId: string; tradeIds: string[]; tagIds: string[] },
+): Promise<void> {
+  for (const ids of chunk(params.tradeIds, IDS_PER_QUERY)) {
+    await db.execute(sql`
+      insert into ${tradeTags} (opening_execution_id, tag_id)
+      select t.opening_execution_id, g.id from ${trades} t cross join ${tags} g
+      where t.user_id = ${params.userId} and t.id = any(${sql.param(ids)}::uuid[])
+        and g.user_id = ${params.userId} and g.id = any(${sql.param(params.tagIds)}::uuid[])
+      on conflict do nothing`);
+  }
+}
+
+export async function removeTagsFromTrades(
+  db: Db,
+  params: { userId: string; tradeIds: string[]; tagIds: string[] },
+): Promise<void> {
+  for (const ids of chunk(params.tradeIds, IDS_PER_QUERY)) {
+    const openers = db
+      .select({ id: trades.openingExecutionId })
+      .from(trades)
+      .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)));
+    await db
+      .delete(tradeTags)
+      .where(and(inArray(tradeTags.openingExecutionId, openers), inArray(tradeTags.tagId, params.tagIds)));
+  }
+}
+
+export async function setTradesStrategy(
+  db: Db,
+  params: { userId: string; tradeIds: string[]; strategyId: string | null; now: Date },
+): Promise<void> {
+  for (const ids of chunk(params.tradeIds, IDS_PER_QUERY)) {
+    await db
+      .update(trades)
+      .set({ strategyId: params.strategyId, updatedAt: params.now })
+      .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)));
+  }
+}
+
+// --- The trade list: filters, any sort, keyset pagination ------------------------------------
+
+type SortSpec = { column: PgColumn; cast: string; isNullable: boolean };
+
+const SORTS: Record<TradeSortColumn, SortSpec> = {
+  closedAt: { column: trades.closedAt, cast: 'timestamptz', isNullable: true },
+  openedAt: { column: trades.openedAt, cast: 'timestamptz', isNullable: false },
+  symbol: { column: trades.symbol, cast: 'text', isNullable: false },
+  netPnl: { column: trades.netPnl, cast: 'numeric', isNullable: false },
+  grossPnl: { column: trades.grossPnl, cast: 'numeric', isNullable: false },
+  rMultiple: { column: trades.rMultiple, cast: 'numeric', isNullable: true },
+  quantity: { column: trades.quantity, cast: 'numeric', isNullable: false },
+  holdingSeconds: { column: trades.holdingSeconds, cast: 'float8', isNullable: true },
+  fees: { column: trades.fees, cast: 'numeric', isNullable: false },
+};
+
+/**
+ * A nullable sort column splits the list in two segments, each read by its own keyset query so
+ * that both can walk an index: the rows with a value and the rows without. Nulls come first in
+ * descending order and last in ascending order (PostgreSQL's default, which a backward index scan
+ * gives for free).
+ */
+type Segment = 'value' | 'null';
+
+function toSegments(spec: SortSpec, order: SortOrder): Segment[] {
+  if (!spec.isNullable) return ['value'];
+  return order === 'desc' ? ['null', 'value'] : ['value', 'null'];
+}
+
+/** The cursor value of a row for a sort column: timestamps as ISO text, numerics as their text. */
+export function toCursorValue(row: TradeRow, sort: TradeSortColumn): string | number | null {
+  const value = row[sort];
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/**
+ * The date range is on the trade's date: when it closed, or when it opened while still open. When
+ * the list is sorted by closedAt each segment states it on its own column, so the index applies.
+ */
+function dateConditions(filter: TradeFilter, sort: TradeSortColumn, segment: Segment): SQL[] {
+  const out: SQL[] = [];
+  if (!filter.from && !filter.to) return out;
+  const column: PgColumn | SQL =
+    sort !== 'closedAt'
+      ? sql`coalesce(${trades.closedAt}, ${trades.openedAt})`
+      : segment === 'value'
+        ? trades.closedAt
+        : trades.openedAt;
+  if (filter.from) out.push(sql`${column} >= ${filter.from}::timestamptz`);
+  if (filter.to) out.push(sql`${column} <= ${filter.to}::timestamptz`);
+  return out;
+}
+
+function filterConditions(userId: string, filter: TradeFilter): SQL[] {
+  const out: SQL[] = [eq(trades.userId, userId)];
+  if (filter.accountId) out.push(eq(trades.accountId, filter.accountId));
+  const [symbol, ...alternatives] = filter.symbol ?? [];
+  if (symbol !== undefined)
+    out.push(alternatives.length === 0 ? eq(trades.symbol, symbol) : inArray(trades.symbol, [symbol, ...alternatives]));
+  if (filter.side) out.push(eq(trades.direction, filter.side));
+  if (filter.status) out.push(eq(trades.status, filter.status));
+  if (filter.outcome) {
+    out.push(eq(trades.status, 'closed'));
+    if (filter.outcome === 'win') out.push(gt(trades.netPnl, '0'));
+    else if (filter.outcome === 'loss') out.push(lt(trades.netPnl, '0'));
+    else out.push(eq(trades.netPnl, '0'));
+  }
+  if (filter.strategyId) out.push(eq(trades.strategyId, filter.strategyId));
+  if (filter.tagId) {
+    out.push(
+      sql`exists (select 1 from ${tradeTags} tt where tt.opening_execution_id = ${trades.openingExecutionId} and tt.tag_id = ${filter.tagId}::uuid)`,
+    );
+  }
+  return out;
+}
+
+function keysetCondition(spec: SortSpec, segment: Segment, cursor: TradeCursor): SQL {
+  const op = sql.raw(cursor.order === 'desc' ? '<' : '>');
+  if (segment === 'null') return sql`${trades.id} ${op} ${cursor.id}::uuid`;
+  return sql`(${spec.column}, ${trades.id}) ${op} (${cursor.value}::${sql.raw(spec.cast)}, ${cursor.id}::uuid)`;
+}
+
+/**
+ * One page of the user's trades, at most `limit`, plus whether more follow. Keyset pagination on
+ * (sort column, id): each page is an index range scan whatever its depth, and a trade added or
+ * removed between pages never shifts the others.
+ */
+export async function listTradesPage(
+  db: Db,
+  params: {
+    userId: string;
+    filter: TradeFilter;
+    sort: TradeSortColumn;
+    order: SortOrder;
+    limit: number;
+    cursor: TradeCursor | null;
+  },
+): Promise<{ rows: TradeRow[]; hasMore: boolean }> {
+  const { sort, order, limit, cursor } = params;
+  const spec = SORTS[sort];
+  const segments = toSegments(spec, order);
+  const first =
+    cursor && cursor.value === null && spec.isNullable
+      ? segments.indexOf('null')
+      : cursor
+        ? segments.indexOf('value')
+        : 0;
+  const direction = order === 'desc' ? desc : asc;
+  const base = filterConditions(params.userId, params.filter);
+  const hasDates = params.filter.from !== undefined || params.filter.to !== undefined;
+  // Descending from the top (or from inside the nulls), both segments come out of one backward
+  // index scan: PostgreSQL orders DESC with nulls first. This is the default first page.
+  if (spec.isNullable && order === 'desc' && (!cursor || cursor.value === null) && !hasDates) {
+    const conditions = cursor
+      ? [...base, sql`((${spec.column} is null and ${trades.id} < ${cursor.id}::uuid) or ${spec.column} is not null)`]
+      : base;
+    const rows = await db
+      .select()
+      .from(trades)
+      .where(and(...conditions))
+      .orderBy(desc(spec.column), desc(trades.id))
+      .limit(limit + 1);
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+  const rows: TradeRow[] = [];
+  for (let i = first; i < segments.length && rows.length <= limit; i++) {
+    const segment = segments[i]!; // i < segments.length
+    const conditions = [...base, ...dateConditions(params.filter, sort, segment)];
+    if (spec.isNullable) conditions.push(segment === 'null' ? isNull(spec.column) : isNotNull(spec.column));
+    if (cursor && i === first) conditions.push(keysetCondition(spec, segment, cursor));
+    const orderBy = segment === 'null' ? [direction(trades.id)] : [direction(spec.column), direction(trades.id)];
+    rows.push(
+      ...(await db
+        .select()
+        .from(trades)
+        .where(and(...conditions))
+        .orderBy(...orderBy)
+        .limit(limit + 1 - rows.length)),
+    );
+  }
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}

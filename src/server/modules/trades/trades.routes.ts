@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  addExecutionsRequestSchema,
+  bulkTradeRequestSchema,
+  manualTradeRequestSchema,
+  tradeListQuerySchema,
+  tradePatchSchema,
+} from '../../../contracts/trades';
+import { requireAccess } from '../../plugins/auth';
+import { parseInput } from '../../validation';
+import { idParam } from '../ids';
+import { streamTradesCsv } from './csv-export';
+import {
+  addExecutions,
+  applyBulkAction,
+  createManualTrade,
+  deleteTrade,
+  getTradeDetail,
+  listTrades,
+  patchTrade,
+} from './trades.service';
+
+/** 10,000 fills of about 250 bytes each, with room to spare. */
+const EXECUTIONS_BODY_LIMIT = 8 * 1024 * 1024;
+
+export const tradeRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/api/executions', { bodyLimit: EXECUTIONS_BODY_LIMIT }, async (req) => {
+    const user = requireAccess(app, req);
+    const body = parseInput(addExecutionsRequestSchema, req.body);
+    return addExecutions(app.db, {
+      user,
+      accountId: body.accountId,
+      items: body.executions,
+      now: app.clock.now(),
+    });
+  });
+
+  app.get('/api/trades', async (req) => {
+    const user = requireAccess(app, req);
+    return listTrades(app.db, { userId: user.id, query: parseInput(tradeListQuerySchema, req.query) });
+  });
+
+  app.get('/api/trades/export.csv', async (req, reply) => {
+    const user = requireAccess(app, req);
+    const day = app.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="edgebook-trades-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(streamTradesCsv(app.db, { userId: user.id })));
+  });
+
+  app.post('/api/trades', async (req, reply) => {
+    const user = requireAccess(app, req);
+    const input = parseInput(manualTradeRequestSchema, req.body);
+    return reply.code(201).send(await createManualTrade(app.db, { user, input, now: app.clock.now() }));
+  });
+
+  app.post('/api/trades/bulk', async (req) => {
+    const user = requireAccess(app, req);
+    const request = parseInput(bulkTradeRequestSchema, req.body);
+    return applyBulkAction(app.db, { user, request, now: app.clock.now() });
+  });
+
+  app.get('/api/trades/:id', async (req) =>
+    getTradeDetail(app.db, { userId: requireAccess(app, req).id, id: idParam(req) }),
+  );
+
+  app.patch('/api/trades/:id', async (req) => {
+    const user = requireAccess(app, req);
+    const patch = parseInput(tradePatchSchema, req.body);
+    return patchTrade(app.db, { user, id: idParam(req), patch, now: app.clock.now() });
+  });
+
+  app.delete('/api/trades/:id', async (req, reply) => {
+    await deleteTrade(app.db, { user: requireAccess(app, req), id: idParam(req), now: app.clock.now() });
+    return reply.code(204).send();
+  });
+};

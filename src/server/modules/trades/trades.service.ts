@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  TRADE_SORT_COLUMNS,
+  type AddExecutionsJson,
+  type BulkTradeJson,
+  type BulkTradeRequest,
+  type ExecutionInput,
+  type TradeDetailJson,
+  type TradeJson,
+  type TradeListJson,
+  type TradeListQuery,
+  type manualTradeRequestSchema,
+  type tradePatchSchema,
+} from '../../../contracts/trades';
+import { D, isInstrumentError, parseInstrument, type TradeExecution } from '../../../core/trades';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { UserRow } from '../users/users.queries';
+import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
+import { isUuid } from '../ids';
+import { requireStrategy } from '../strategies/strategies.service';
+import { assertOwnTags } from '../tags/tags.service';
+import { prepareExecutions, type PreparedExecution } from './execution-input';
+import { computeStoredRisk, regroupInstruments, type JournalSeed, type RegroupCut } from './regroup';
+import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
+import {
+  addTagsToTrades,
+  deleteExecutionsOfTrades,
+  getMaxSequenceFrom,
+  getTradeIdByEntry,
+  getTradeRow,
+  insertExecutions,
+  listOwnTradeRefs,
+  listTagsByOpener,
+  listTradeParts,
+  listTradeRowsByIds,
+  listTradesPage,
+  removeTagsFromTrades,
+  replaceTradeTags,
+  setTradesStrategy,
+  toCursorValue,
+  updateTradeRow,
+  type InsertedExecution,
+  type TradeCursor,
+} from './trades.queries';
+
+type ManualTradeRequest = z.infer<typeof manualTradeRequestSchema>;
+type TradePatch = z.infer<typeof tradePatchSchema>;
+
+/** The trades as JSON (tags included), in opening order. */
+export async function loadTradeJson(db: Db, params: { userId: string; ids: readonly string[] }): Promise<TradeJson[]> {
+  const rows = await listTradeRowsByIds(db, params);
+  return toTradeJsonList(db, rows);
+}
+
+async function toTradeJsonList(db: Db, rows: readonly TradeRow[]): Promise<TradeJson[]> {
+  const tags = await listTagsByOpener(
+    db,
+    rows.map((row) => row.openingExecutionId),
+  );
+  return rows.map((row) => toTradeJson(row, tags.get(row.openingExecutionId) ?? []));
+}
+
+async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> {
+  const tags = await listTagsByOpener(db, [row.openingExecutionId]);
+  const parts = await listTradeParts(db, [row.id]);
+  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? []);
+}
+
+/** The user's trade, or 404 (another user's id included). */
+async function requireTradeRow(db: Db, params: { userId: string; id: string }): Promise<TradeRow> {
+  const row = isUuid(params.id) ? await getTradeRow(db, params) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', 'Trade not found');
+  return row;
+}
+
+async function lockAccount(tx: Db, params: { userId: string; accountId: string }): Promise<AccountRow> {
+  const account = isUuid(params.accountId)
+    ? await getAccountForUpdate(tx, { userId: params.userId, id: params.accountId })
+    : undefined;
+  if (!account) throw new AppError('NOT_FOUND', 'Account not found');
+  return account;
+}
+
+/** The earliest changed time per instrument of one account: what regrouping starts from. */
+function toCuts(changed: readonly { accountId: string; instrumentKey: string; executedAt: Date }[]): RegroupCut[] {
+  const cuts = new Map<string, RegroupCut>();
+  for (const row of changed) {
+    const key = `${row.accountId}\u0000${row.instrumentKey}`;
+    const cut = cuts.get(key);
+    if (!cut || (cut.changedAt !== null && row.executedAt < cut.changedAt))
+      cuts.set(key, { accountId: row.accountId, instrumentKey: row.instrumentKey, changedAt: row.executedAt });
+  }
+  return [...cuts.values()];
+}
+
+/**
+ * Inserts prepared fills into a locked account (duplicates skipped) and regroups the instruments
+ * that got new ones. Sequences continue after every fill those instruments have at or after the
+ * earliest new time, so a new fill at an existing fill's exact time replays after it (entry order).
+ */
+async function insertAndRegroup(
+  tx: Db,
+  params: {
+    user: UserRow;
+    account: AccountRow;
+    items: readonly PreparedExecution[];
+    now: Date;
+    seedsByIndex?: ReadonlyMap<number, JournalSeed>;
+  },
+): Promise<{ inserted: InsertedExecution[]; tradeIds: string[] }> {
+  const { user, account, items } = params;
+  if (items.length === 0) return { inserted: [], tradeIds: [] };
+  const earliest = new Date(Math.min(...items.map((item) => Date.parse(item.executedAt))));
+  const lastSequence = await getMaxSequenceFrom(tx, {
+    accountId: account.id,
+    instrumentKeys: [...new Set(items.map((item) => item.instrumentKey))],
+    from: earliest,
+  });
+  const inserted = await insertExecutions(tx, {
+    userId: user.id,
+    accountId: account.id,
+    items,
+    firstSequence: lastSequence + 1,
+  });
+  const seeds = new Map<string, JournalSeed>();
+  if (params.seedsByIndex) {
+    const idByFingerprint = new Map(inserted.map((row) => [row.fingerprint, row.id]));
+    for (const [index, seed] of params.seedsByIndex) {
+      const id = idByFingerprint.get(items[index]?.fingerprint ?? '');
+      if (id) seeds.set(id, seed);
+    }
+  }
+  const tradeIds = await regroupInstruments(tx, {
+    cuts: toCuts(inserted.map((row) => ({ ...row, accountId: account.id }))),
+    defaultRiskAmount: user.defaultRiskAmount,
+    now: params.now,
+    seeds,
+  });
+  return { inserted, tradeIds };
+}
+
+/**
+ * `POST /api/executions`: adds fills to one of the user's accounts in one transaction. Fills whose
+ * fingerprint the account already has are skipped and counted; the instruments that got new fills
+ * are regrouped, and their rebuilt trades are answered.
+ */
+export async function addExecutions(
+  db: Db,
+  params: { user: UserRow; accountId: string; items: readonly ExecutionInput[]; now: Date },
+): Promise<AddExecutionsJson> {
+  const { user } = params;
+  return db.transaction(async (tx) => {
+    const account = await lockAccount(tx, { userId: user.id, accountId: params.accountId });
+    const items = prepareExecutions(params.items, { accountCurrency: account.currency });
+    const { inserted, tradeIds } = await insertAndRegroup(tx, { user, account, items, now: params.now });
+    return {
+      inserted: inserted.length,
+      skipped: items.length - inserted.length,
+      trades: await loadTradeJson(tx, { userId: user.id, ids: tradeIds }),
+    };
+  });
+}
+
+/**
+ * `POST /api/trades`: a trade from the simple form, stored as its entry fill and (when given) its
+ * exit fill. Each gets a unique fingerprint: two identical manual trades are two trades. The fees
+ * go on the entry. The stop and target become the journal of the trade the entry opens; answers
+ * the trade that contains the entry (the one it opened, or scaled into when a position was open).
+ */
+export async function createManualTrade(
+  db: Db,
+  params: { user: UserRow; input: ManualTradeRequest; now: Date },
+): Promise<TradeDetailJson> {
+  const { user, input } = params;
+  const hasExitPrice = input.exitPrice !== undefined;
+  if (hasExitPrice !== (input.exitAt !== undefined)) {
+    const field = hasExitPrice ? 'exitAt' : 'exitPrice';
+    throw new AppError('VALIDATION_ERROR', `Invalid input: ${field}`, {
+      [field]: 'Give both the exit price and the exit time, or neither',
+    });
+  }
+  if (input.exitAt !== undefined && Date.parse(input.exitAt) < Date.parse(input.entryAt)) {
+    throw new AppError('VALIDATION_ERROR', 'Invalid input: exitAt', { exitAt: 'The exit cannot be before the entry' });
+  }
+  const entrySide = input.direction === 'long' ? 'buy' : 'sell';
+  const common = {
+    symbol: input.symbol,
+    quantity: input.quantity,
+    assetClass: input.assetClass,
+    multiplier: input.multiplier,
+  };
+  const fills: ExecutionInput[] = [
+    { ...common, executedAt: input.entryAt, side: entrySide, price: input.entryPrice, fees: input.fees },
+  ];
+  if (input.exitAt !== undefined && input.exitPrice !== undefined) {
+    fills.push({
+      ...common,
+      executedAt: input.exitAt,
+      side: entrySide === 'buy' ? 'sell' : 'buy',
+      price: input.exitPrice,
+    });
+  }
+  const seed: JournalSeed = {};
+  if (input.stopPrice !== undefined) seed.stopPrice = D(input.stopPrice).toString();
+  if (input.targetPrice !== undefined) seed.targetPrice = D(input.targetPrice).toString();
+
+  return db.transaction(async (tx) => {
+    const account = await lockAccount(tx, { userId: user.id, accountId: input.accountId });
+    const manualId = randomUUID();
+    const items = prepareExecutions(fills, {
+      accountCurrency: account.currency,
+      fieldName: (_index, field) => field,
+      fingerprintOf: (index) => `manual:${manualId}:${index}`,
+    });
+    const { inserted } = await insertAndRegroup(tx, {
+      user,
+      account,
+      items,
+      now: params.now,
+      seedsByIndex: new Map([[0, seed]]),
+    });
+    const entryId = inserted.find((row) => row.fingerprint === items[0]?.fingerprint)?.id;
+    const tradeId = entryId ? await getTradeIdByEntry(tx, entryId) : undefined;
+    if (!tradeId) throw new Error('createManualTrade: the entry fill belongs to no trade'); // regrouping always makes one
+    return loadTradeDetail(tx, await requireTradeRow(tx, { userId: user.id, id: tradeId }));
+  });
+}
+
+// --- Listing ----------------------------------------------------------------------------------
+
+const cursorSchema = z.object({
+  s: z.enum(TRADE_SORT_COLUMNS),
+  o: z.enum(['asc', 'desc']),
+  v: z.union([z.string().max(200), z.number(), z.null()]),
+  k: z.uuid(),
+});
+
+/** The opaque cursor: base64url of a small JSON object naming the sort, the value and the id. */
+export function encodeCursor(cursor: TradeCursor): string {
+  return Buffer.from(JSON.stringify({ s: cursor.sort, o: cursor.order, v: cursor.value, k: cursor.id })).toString(
+    'base64url',
+  );
+}
+
+export function decodeCursor(text: string, expected: { sort: string; order: string }): TradeCursor {
+  const invalid = () =>
+    new AppError('VALIDATION_ERROR', 'Invalid input: cursor', {
+      cursor: 'This cursor is not valid for this list; start again from the first page',
+    });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const parsed = cursorSchema.safeParse(raw);
+  if (!parsed.success || parsed.data.s !== expected.sort || parsed.data.o !== expected.order) throw invalid();
+  const { s, o, v, k } = parsed.data;
+  // A cursor value must read back as the sort column's type, or the keyset comparison would fail in SQL.
+  const isTime = s === 'closedAt' || s === 'openedAt';
+  const isNumeric = !isTime && s !== 'symbol' && s !== 'holdingSeconds';
+  if (v !== null && isTime && (typeof v !== 'string' || Number.isNaN(Date.parse(v)))) throw invalid();
+  if (v !== null && isNumeric && (typeof v !== 'string' || !/^-?\d+(\.\d+)?$/.test(v))) throw invalid();
+  if (v !== null && s === 'holdingSeconds' && typeof v !== 'number') throw invalid();
+  if (v !== null && s === 'symbol' && typeof v !== 'string') throw invalid();
+  if (v === null && !['closedAt', 'rMultiple', 'holdingSeconds'].includes(s)) throw invalid();
+  return { sort: s, order: o, value: v, id: k };
+}
+
+/**
+ * The stored symbols a typed one can mean: as typed (upper-cased), and as the instrument parser
+ * normalises it when it reads one (`aapl250117c00150000` → the OCC form, `btcusd` → `BTC/USD`).
+ */
+function toSymbolFilter(symbol: string): string[] {
+  const typed = symbol.trim().toUpperCase();
+  const parsed = parseInstrument(typed);
+  return isInstrumentError(parsed) || parsed.symbol === typed ? [typed] : [typed, parsed.symbol];
+}
+
+/** `GET /api/trades`: one page of the user's trades; `nextCursor` is null on the last page. */
+export async function listTrades(db: Db, params: { userId: string; query: TradeListQuery }): Promise<TradeListJson> {
+  const { query } = params;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
+  const { rows, hasMore } = await listTradesPage(db, {
+    userId: params.userId,
+    filter: { ...query, symbol: query.symbol === undefined ? undefined : toSymbolFilter(query.symbol) },
+    sort: query.sort,
+    order: query.order,
+    limit: query.limit,
+    cursor,
+  });
+  const last = rows[rows.length - 1];
+  return {
+    trades: await toTradeJsonList(db, rows),
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({ sort: query.sort, order: query.order, value: toCursorValue(last, query.sort), id: last.id })
+        : null,
+  };
+}
+
+export async function getTradeDetail(db: Db, params: { userId: string; id: string }): Promise<TradeDetailJson> {
+  return loadTradeDetail(db, await requireTradeRow(db, params));
+}
+
+// --- Journal ----------------------------------------------------------------------------------
+
+function toRiskParts(parts: readonly TradePartRow[]): TradeExecution[] {
+  return parts.map((part) => ({
+    executionId: part.executionId,
+    executedAt: part.executedAt.toISOString(),
+    side: part.side,
+    role: part.role,
+    quantity: D(part.quantity),
+    price: D(part.price),
+    commission: D(part.commission),
+    fees: D(part.fees),
+  }));
+}
+
+/**
+ * `PATCH /api/trades/:id`: the journal fields. Strategy and tags must be the user's (404
+ * otherwise); `tags` replaces the trade's set; `initialRisk` is the trader's own risk in money.
+ * R is derived again from the result (and the user's current default risk).
+ */
+export async function patchTrade(
+  db: Db,
+  params: { user: UserRow; id: string; patch: TradePatch; now: Date },
+): Promise<TradeDetailJson> {
+  const { user, patch } = params;
+  const userId = user.id;
+  const found = await requireTradeRow(db, { userId, id: params.id });
+  if (patch.strategyId) await requireStrategy(db, { userId, id: patch.strategyId });
+  if (patch.tags) await assertOwnTags(db, { userId, ids: patch.tags });
+  const toText = (value: string | null) => (value === null ? null : D(value).toString());
+
+  return db.transaction(async (tx) => {
+    // Under the account lock no regrouping can rebuild the trade between this read and the update.
+    await lockAccount(tx, { userId, accountId: found.accountId });
+    const current = await requireTradeRow(tx, { userId, id: found.id });
+    const stopPrice = patch.stopPrice === undefined ? current.stopPrice : toText(patch.stopPrice);
+    const riskAmount = patch.initialRisk === undefined ? current.riskAmount : toText(patch.initialRisk);
+    const parts = (await listTradeParts(tx, [current.id])).get(current.id) ?? [];
+    const risk = computeStoredRisk({
+      trade: {
+        direction: current.direction,
+        openedAt: current.openedAt.toISOString(),
+        executions: toRiskParts(parts),
+        multiplier: D(current.multiplier),
+        status: current.status,
+      },
+      netPnl: D(current.netPnl),
+      stopPrice,
+      riskAmount,
+      defaultRiskAmount: user.defaultRiskAmount,
+    });
+    const row = await updateTradeRow(tx, {
+      userId,
+      id: current.id,
+      patch: {
+        stopPrice,
+        riskAmount,
+        ...risk,
+        ...(patch.targetPrice !== undefined && { targetPrice: toText(patch.targetPrice) }),
+        ...(patch.strategyId !== undefined && { strategyId: patch.strategyId }),
+        ...(patch.mistakes !== undefined && { mistakes: patch.mistakes }),
+        ...(patch.emotions !== undefined && { emotions: patch.emotions }),
+        ...(patch.rating !== undefined && { rating: patch.rating }),
+        ...(patch.notes !== undefined && { notes: patch.notes }),
+        updatedAt: params.now,
+      },
+    });
+    if (!row) throw new AppError('NOT_FOUND', 'Trade not found'); // deleted meanwhile
+    if (patch.tags) await replaceTradeTags(tx, { openingExecutionId: row.openingExecutionId, tagIds: patch.tags });
+    return loadTradeDetail(tx, row);
+  });
+}
+
+// --- Deleting and bulk actions ----------------------------------------------------------------
+
+/**
+ * Deletes trades by deleting their fills, then regroups what is left of those instruments. A fill
+ * that flipped the position belongs to two trades: deleting either trade deletes it, so the other
+ * trade is rebuilt without it. All ids must be the user's (404 otherwise, nothing deleted).
+ */
+async function deleteTradesInTx(tx: Db, params: { user: UserRow; ids: readonly string[]; now: Date }): Promise<number> {
+  const { user } = params;
+  const unique = [...new Set(params.ids)];
+  const refs = await listOwnTradeRefs(tx, { userId: user.id, ids: unique });
+  if (refs.length !== unique.length) throw new AppError('NOT_FOUND', 'Trade not found');
+  // Lock the accounts in a fixed order so two bulk deletes cannot deadlock.
+  for (const accountId of [...new Set(refs.map((ref) => ref.accountId))].sort())
+    await lockAccount(tx, { userId: user.id, accountId });
+  const deleted = await deleteExecutionsOfTrades(tx, { userId: user.id, tradeIds: unique });
+  await regroupInstruments(tx, { cuts: toCuts(deleted), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+  return refs.length;
+}
+
+export async function deleteTrade(db: Db, params: { user: UserRow; id: string; now: Date }): Promise<void> {
+  if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'Trade not found');
+  await db.transaction((tx) => deleteTradesInTx(tx, { user: params.user, ids: [params.id], now: params.now }));
+}
+
+/** `POST /api/trades/bulk`: answers how many trades the action applied to. */
+export async function applyBulkAction(
+  db: Db,
+  params: { user: UserRow; request: BulkTradeRequest; now: Date },
+): Promise<BulkTradeJson> {
+  const { user, request } = params;
+  const userId = user.id;
+  const ids = [...new Set(request.ids)];
+  if (request.action === 'delete')
+    return { count: await db.transaction((tx) => deleteTradesInTx(tx, { user, ids, now: params.now })) };
+  if ((await listOwnTradeRefs(db, { userId, ids })).length !== ids.length)
+    throw new AppError('NOT_FOUND', 'Trade not found');
+  switch (request.action) {
+    case 'addTags':
+      await assertOwnTags(db, { userId, ids: request.tagIds });
+      await addTagsToTrades(db, { userId, tradeIds: ids, tagIds: request.tagIds });
+      break;
+    case 'removeTags':
+      await assertOwnTags(db, { userId, ids: request.tagIds });
+      await removeTagsFromTrades(db, { userId, tradeIds: ids, tagIds: request.tagIds });
+      break;
+    case 'setStrategy':
+      if (request.strategyId) await requireStrategy(db, { userId, id: request.strategyId });
+      await setTradesStrategy(db, { userId, tradeIds: ids, strategyId: request.strategyId, now: params.now });
+      break;
+  }
+  return { count: ids.length };
+}

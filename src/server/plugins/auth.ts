@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { toSubscriptionView } from '../../core/billing/subscription';
+import { resolveSession, SESSION_IDLE_MS, type SessionRow } from '../auth/sessions';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import { toSubscriptionState } from '../modules/billing/billing.service';
+import type { UserRow } from '../modules/users/users.queries';
+
+export const SESSION_COOKIE = 'eb_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    session: SessionRow | null;
+    sessionToken: string | null;
+  }
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.publicConfig.baseUrl.startsWith('https:'),
+    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** 401 unless signed in; the signed-in user otherwise. */
+export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  return req.user;
+}
+
+/** Server-side twin of the trial-expired dialog: app data calls are refused once access has ended. */
+export function requireAccess(app: FastifyInstance, req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (!toSubscriptionView(toSubscriptionState(user), app.clock.now()).hasAccess) {
+    throw new AppError('PAYMENT_REQUIRED', 'Your trial has ended. Upgrade to keep using Edgebook.');
+  }
+  return user;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Resolves the session cookie on every request, and refuses state-changing requests that a browser
+ * sent from another site (CSRF): the Origin must be ours, or Sec-Fetch-Site must say same-origin;
+ * a cookie-authenticated request with neither is refused too.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionToken', null);
+  const ownOrigin = new URL(app.config.publicConfig.baseUrl).origin;
+
+  app.addHook('onRequest', async (req) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (STATE_CHANGING.has(req.method) && !req.url.startsWith('/api/billing/webhook')) {
+      const origin = req.headers.origin;
+      const fetchSite = req.headers['sec-fetch-site'];
+      const requestOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
+      const isOwnOrigin = origin !== undefined && (origin === ownOrigin || origin === requestOrigin);
+      if (origin !== undefined && !isOwnOrigin) throw new AppError('FORBIDDEN', 'Cross-site request refused');
+      if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none' && !isOwnOrigin) {
+        throw new AppError('FORBIDDEN', 'Cross-site request refused');
+      }
+      if (token && origin === undefined && fetchSite === undefined)
+        throw new AppError('FORBIDDEN', 'Cross-site request refused: no Origin');
+    }
+    if (!token) return;
+    const session = await resolveSession(app.db, { token, now: app.clock.now() });
+    if (!session) return;
+    const [user] = await app.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+    if (!user || user.disabledAt) return;
+    req.user = user;
+    req.session = session;
+    req.sessionToken = token;
+  });
+});

@@ -1,0 +1,272 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { AccountJson, TradeDetailJson } from '../../../contracts/trades';
+import { toApiError } from '../../components/layout/app-shell';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { apiRequest } from '../../lib/api';
+import { toast } from '../../lib/use-toast';
+import { DialogFrame, SELECT_CLASS } from './dialog-frame';
+
+type FormState = {
+  accountId: string;
+  newAccountName: string;
+  symbol: string;
+  direction: 'long' | 'short';
+  quantity: string;
+  entryPrice: string;
+  entryAt: string;
+  exitPrice: string;
+  exitAt: string;
+  fees: string;
+  stopPrice: string;
+  targetPrice: string;
+};
+
+const EMPTY: FormState = {
+  accountId: '',
+  newAccountName: '',
+  symbol: '',
+  direction: 'long',
+  quantity: '',
+  entryPrice: '',
+  entryAt: '',
+  exitPrice: '',
+  exitAt: '',
+  fees: '',
+  stopPrice: '',
+  targetPrice: '',
+};
+
+/** A `datetime-local` value (the browser's zone) as ISO-8601 UTC; undefined when empty or unreadable. */
+function toIso(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
+/** POST /api/trades from the simple form; creates the first account inline when there is none. */
+export function ManualTradeDialog({
+  open,
+  onOpenChange,
+  accounts,
+  defaultAccountId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accounts: AccountJson[];
+  defaultAccountId?: string;
+}) {
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add trade"
+      description="Enter a round trip by hand. Leave the exit empty for an open trade."
+      testId="manual-trade-dialog"
+    >
+      <ManualTradeForm accounts={accounts} defaultAccountId={defaultAccountId} onDone={() => onOpenChange(false)} />
+    </DialogFrame>
+  );
+}
+
+/** Mounted only while the dialog is open, so every opening starts with a fresh form. */
+function ManualTradeForm({
+  accounts,
+  defaultAccountId,
+  onDone,
+}: {
+  accounts: AccountJson[];
+  defaultAccountId?: string;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [form, setForm] = useState<FormState>(() => ({
+    ...EMPTY,
+    accountId: defaultAccountId ?? accounts[0]?.id ?? '',
+  }));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const hasAccounts = accounts.length > 0;
+
+  const set = (key: keyof FormState) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const mutation = useMutation({
+    mutationFn: async () => {
+      let accountId = form.accountId;
+      if (!hasAccounts) {
+        const res = await apiRequest('POST', '/api/accounts', { name: form.newAccountName });
+        accountId = ((await res.json()) as AccountJson).id;
+        await queryClient.invalidateQueries({ queryKey: ['/api/accounts'] });
+      }
+      const res = await apiRequest('POST', '/api/trades', {
+        accountId,
+        symbol: form.symbol.trim().toUpperCase(),
+        direction: form.direction,
+        quantity: form.quantity.trim(),
+        entryPrice: form.entryPrice.trim(),
+        entryAt: toIso(form.entryAt) ?? form.entryAt,
+        exitPrice: optional(form.exitPrice),
+        exitAt: toIso(form.exitAt),
+        fees: optional(form.fees),
+        stopPrice: optional(form.stopPrice),
+        targetPrice: optional(form.targetPrice),
+      });
+      return (await res.json()) as TradeDetailJson;
+    },
+    onSuccess: async (trade) => {
+      toast({ title: 'Trade added', description: `${trade.symbol} ${trade.direction}, ${trade.quantity} shares.` });
+      await queryClient.invalidateQueries({ queryKey: ['/api/trades'] });
+      onDone();
+    },
+    onError: (err) => {
+      const apiError = toApiError(err);
+      const next = { ...apiError.fields };
+      if (!hasAccounts && next.name) next.newAccountName = next.name;
+      setFields(next);
+      setError(apiError.message);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFields({});
+    setError(null);
+    mutation.mutate();
+  };
+
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4">
+      {hasAccounts ? (
+        <div className="grid gap-1.5">
+          <label htmlFor={`${formId}-account`} className="text-sm font-medium text-fg">
+            Account
+          </label>
+          <select
+            id={`${formId}-account`}
+            className={SELECT_CLASS}
+            value={form.accountId}
+            onChange={(e) => set('accountId')(e.target.value)}
+          >
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+          {fields.accountId && <p className="text-sm text-loss">{fields.accountId}</p>}
+        </div>
+      ) : (
+        <TextField
+          label="New account name"
+          hint="You have no account yet; this creates one."
+          value={form.newAccountName}
+          onChange={(e) => set('newAccountName')(e.target.value)}
+          error={fields.newAccountName}
+          required
+        />
+      )}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField
+          label="Symbol"
+          value={form.symbol}
+          onChange={(e) => set('symbol')(e.target.value)}
+          error={fields.symbol}
+          autoCapitalize="characters"
+          required
+        />
+        <div className="grid gap-1.5">
+          <label htmlFor={`${formId}-direction`} className="text-sm font-medium text-fg">
+            Direction
+          </label>
+          <select
+            id={`${formId}-direction`}
+            className={SELECT_CLASS}
+            value={form.direction}
+            onChange={(e) => set('direction')(e.target.value === 'short' ? 'short' : 'long')}
+          >
+            <option value="long">Long</option>
+            <option value="short">Short</option>
+          </select>
+        </div>
+        <TextField
+          label="Quantity"
+          inputMode="decimal"
+          value={form.quantity}
+          onChange={(e) => set('quantity')(e.target.value)}
+          error={fields.quantity}
+          required
+        />
+        <TextField
+          label="Fees"
+          inputMode="decimal"
+          value={form.fees}
+          onChange={(e) => set('fees')(e.target.value)}
+          error={fields.fees}
+        />
+        <TextField
+          label="Entry price"
+          inputMode="decimal"
+          value={form.entryPrice}
+          onChange={(e) => set('entryPrice')(e.target.value)}
+          error={fields.entryPrice}
+          required
+        />
+        <TextField
+          label="Entry time"
+          type="datetime-local"
+          step="1"
+          value={form.entryAt}
+          onChange={(e) => set('entryAt')(e.target.value)}
+          error={fields.entryAt}
+          required
+        />
+        <TextField
+          label="Exit price (optional)"
+          inputMode="decimal"
+          value={form.exitPrice}
+          onChange={(e) => set('exitPrice')(e.target.value)}
+          error={fields.exitPrice}
+        />
+        <TextField
+          label="Exit time (optional)"
+          type="datetime-local"
+          step="1"
+          value={form.exitAt}
+          onChange={(e) => set('exitAt')(e.target.value)}
+          error={fields.exitAt}
+        />
+        <TextField
+          label="Stop (optional)"
+          inputMode="decimal"
+          value={form.stopPrice}
+          onChange={(e) => set('stopPrice')(e.target.value)}
+          error={fields.stopPrice}
+        />
+        <TextField
+          label="Target (optional)"
+          inputMode="decimal"
+          value={form.targetPrice}
+          onChange={(e) => set('targetPrice')(e.target.value)}
+          error={fields.targetPrice}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="rounded-lg border border-loss/40 bg-sunken px-3 py-2 text-sm text-loss">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => onDone()}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving…' : 'Add trade'}
+        </Button>
+      </div>
+    </form>
+  );
+}

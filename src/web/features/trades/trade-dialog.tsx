@@ -1,0 +1,448 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
+import { toApiError } from '../../components/layout/app-shell';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { apiRequest } from '../../lib/api';
+import { toast } from '../../lib/use-toast';
+import { DialogFrame, SELECT_CLASS } from './dialog-frame';
+import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
+import { toMarkdownHtml } from './markdown';
+
+type JournalForm = {
+  stopPrice: string;
+  targetPrice: string;
+  initialRisk: string;
+  strategyId: string;
+  tagIds: string[];
+  mistakes: string;
+  emotions: string;
+  rating: number | null;
+  notes: string;
+};
+
+function toForm(trade: TradeDetailJson): JournalForm {
+  return {
+    stopPrice: trade.stopPrice ?? '',
+    targetPrice: trade.targetPrice ?? '',
+    initialRisk: trade.riskAmount ?? '',
+    strategyId: trade.strategyId ?? '',
+    tagIds: trade.tags.map((t) => t.id),
+    mistakes: trade.mistakes.join(', '),
+    emotions: trade.emotions.join(', '),
+    rating: trade.rating,
+    notes: trade.notes,
+  };
+}
+
+const toList = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+const pnlClass = (value: string) => {
+  const sign = toSign(value);
+  return sign > 0 ? 'text-gain' : sign < 0 ? 'text-loss' : 'text-fg';
+};
+
+function Stat({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className="rounded-lg border border-line bg-sunken px-3 py-2">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className={`text-sm font-semibold tabular-nums ${className ?? 'text-fg'}`}>{value}</dd>
+    </div>
+  );
+}
+
+/** The trade edit modal: executions, P&L, R, and the journal fields, saved with PATCH. */
+export function TradeDialog({
+  tradeId,
+  onClose,
+  tags,
+  strategies,
+}: {
+  tradeId: string | null;
+  onClose: () => void;
+  tags: TagJson[];
+  strategies: StrategyJson[];
+}) {
+  const query = useQuery<TradeDetailJson>({ queryKey: ['/api/trades', tradeId ?? ''], enabled: tradeId !== null });
+  const trade = query.data;
+  return (
+    <DialogFrame
+      open={tradeId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={trade ? `${trade.symbol} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
+      description={
+        trade
+          ? `${formatDateTime(trade.openedAt)} → ${trade.closedAt ? formatDateTime(trade.closedAt) : 'open'}`
+          : undefined
+      }
+      wide
+      testId="trade-dialog"
+    >
+      {query.isPending && <p className="text-sm text-muted">Loading trade…</p>}
+      {query.isError && (
+        <p role="alert" className="text-sm text-loss">
+          {toApiError(query.error, 'This trade could not be loaded.').message}
+        </p>
+      )}
+      {trade && <TradeEditor key={trade.id} trade={trade} tags={tags} strategies={strategies} onClose={onClose} />}
+    </DialogFrame>
+  );
+}
+
+function TradeEditor({
+  trade,
+  tags,
+  strategies,
+  onClose,
+}: {
+  trade: TradeDetailJson;
+  tags: TagJson[];
+  strategies: StrategyJson[];
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [form, setForm] = useState<JournalForm>(() => toForm(trade));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [isPreview, setIsPreview] = useState(false);
+  const [newTag, setNewTag] = useState('');
+  const [extraTags, setExtraTags] = useState<TagJson[]>([]);
+
+  const allTags = useMemo(() => {
+    const byId = new Map<string, { id: string; name: string; color: string }>();
+    for (const t of [...tags, ...extraTags, ...trade.tags]) byId.set(t.id, t);
+    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }, [tags, extraTags, trade.tags]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest('PATCH', `/api/trades/${trade.id}`, {
+        stopPrice: orNull(form.stopPrice),
+        targetPrice: orNull(form.targetPrice),
+        initialRisk: orNull(form.initialRisk),
+        strategyId: form.strategyId || null,
+        tags: form.tagIds,
+        mistakes: toList(form.mistakes),
+        emotions: toList(form.emotions),
+        rating: form.rating,
+        notes: form.notes,
+      });
+      return (await res.json()) as TradeDetailJson;
+    },
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(['/api/trades', updated.id], updated);
+      toast({ title: 'Trade saved' });
+      setFields({});
+      await queryClient.invalidateQueries({ queryKey: ['/api/trades'] });
+    },
+    onError: (err) => {
+      const apiError = toApiError(err);
+      setFields(apiError.fields);
+      toast({ title: 'Could not save the trade', description: apiError.message, variant: 'destructive' });
+    },
+  });
+
+  const createTag = useMutation({
+    mutationFn: async (name: string) => {
+      const res = await apiRequest('POST', '/api/tags', { name });
+      return (await res.json()) as TagJson;
+    },
+    onSuccess: async (tag) => {
+      setExtraTags((list) => [...list, tag]);
+      setForm((f) => ({ ...f, tagIds: f.tagIds.includes(tag.id) ? f.tagIds : [...f.tagIds, tag.id] }));
+      setNewTag('');
+      await queryClient.invalidateQueries({ queryKey: ['/api/tags'] });
+    },
+    onError: (err) =>
+      toast({ title: 'Could not add the tag', description: toApiError(err).message, variant: 'destructive' }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      save.mutate();
+    }
+  };
+  const toggleTag = (tagId: string) =>
+    setForm((f) => ({
+      ...f,
+      tagIds: f.tagIds.includes(tagId) ? f.tagIds.filter((t) => t !== tagId) : [...f.tagIds, tagId],
+    }));
+  const addTag = () => {
+    const name = newTag.trim();
+    if (!name) return;
+    const existing = allTags.find((t) => t.name.toLowerCase() === name.toLowerCase());
+    if (existing) {
+      if (!form.tagIds.includes(existing.id)) toggleTag(existing.id);
+      setNewTag('');
+    } else createTag.mutate(name);
+  };
+  const money = (value: string) => formatMoney(value, trade.currency);
+
+  return (
+    <form onSubmit={onSubmit} onKeyDown={onKeyDown} className="grid gap-6" aria-label="Edit trade">
+      <section aria-labelledby={`${id}-pnl`}>
+        <h3 id={`${id}-pnl`} className="mb-2 text-sm font-semibold text-fg">
+          P&amp;L
+        </h3>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Stat
+            label="Gross"
+            value={formatMoney(trade.grossPnl, trade.currency, { isSigned: true })}
+            className={pnlClass(trade.grossPnl)}
+          />
+          <Stat label="Commission" value={money(trade.commission)} />
+          <Stat label="Fees" value={money(trade.fees)} />
+          <Stat
+            label="Net"
+            value={formatMoney(trade.netPnl, trade.currency, { isSigned: true })}
+            className={pnlClass(trade.netPnl)}
+          />
+          <Stat label="R-multiple" value={formatR(trade.rMultiple)} />
+          <Stat label="Initial risk" value={trade.initialRisk === null ? '—' : money(trade.initialRisk)} />
+          <Stat label="Avg entry" value={formatDecimal(trade.avgEntryPrice)} />
+          <Stat label="Avg exit" value={formatDecimal(trade.avgExitPrice)} />
+        </dl>
+      </section>
+
+      <section aria-labelledby={`${id}-executions`}>
+        <h3 id={`${id}-executions`} className="mb-2 text-sm font-semibold text-fg">
+          Executions ({trade.executions.length})
+        </h3>
+        <div className="overflow-x-auto rounded-lg border border-line">
+          <table className="w-full min-w-[520px] text-sm">
+            <thead className="bg-sunken text-left text-xs text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Time
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Side
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Qty
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Price
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Commission
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Fees
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {trade.executions.map((e) => (
+                <tr key={e.id} className="border-t border-line">
+                  <td className="px-3 py-2 text-fg">{formatDateTime(e.executedAt)}</td>
+                  <td className="px-3 py-2 capitalize text-fg">
+                    {e.side} <span className="text-muted">({e.role})</span>
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.price)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.fees)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="grid items-start gap-4 sm:grid-cols-3" aria-label="Risk">
+        <TextField
+          label="Stop"
+          inputMode="decimal"
+          value={form.stopPrice}
+          onChange={(e) => setForm((f) => ({ ...f, stopPrice: e.target.value }))}
+          error={fields.stopPrice}
+        />
+        <TextField
+          label="Target"
+          inputMode="decimal"
+          value={form.targetPrice}
+          onChange={(e) => setForm((f) => ({ ...f, targetPrice: e.target.value }))}
+          error={fields.targetPrice}
+        />
+        <TextField
+          label="Risk ($)"
+          inputMode="decimal"
+          hint="Overrides the risk from the stop."
+          value={form.initialRisk}
+          onChange={(e) => setForm((f) => ({ ...f, initialRisk: e.target.value }))}
+          error={fields.initialRisk}
+        />
+      </section>
+
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-strategy`} className="text-sm font-medium text-fg">
+          Strategy
+        </label>
+        <select
+          id={`${id}-strategy`}
+          className={SELECT_CLASS}
+          value={form.strategyId}
+          onChange={(e) => setForm((f) => ({ ...f, strategyId: e.target.value }))}
+        >
+          <option value="">No strategy</option>
+          {strategies.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-fg">Tags</legend>
+        <div className="flex flex-wrap gap-2">
+          {allTags.length === 0 && <p className="text-sm text-muted">No tags yet.</p>}
+          {allTags.map((t) => {
+            const isOn = form.tagIds.includes(t.id);
+            return (
+              <button
+                key={t.id}
+                type="button"
+                aria-pressed={isOn}
+                onClick={() => toggleTag(t.id)}
+                className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ${isOn ? 'border-accent bg-accent-soft text-fg' : 'border-line bg-elevated text-muted hover:text-fg'}`}
+              >
+                <span className="h-2 w-2 rounded-full" style={{ backgroundColor: t.color }} aria-hidden="true" />
+                {t.name}
+              </button>
+            );
+          })}
+        </div>
+        <div className="flex items-end gap-2">
+          <TextField
+            className="flex-1"
+            label="New tag"
+            value={newTag}
+            onChange={(e) => setNewTag(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+                e.preventDefault();
+                addTag();
+              }
+            }}
+          />
+          <Button variant="secondary" onClick={addTag} disabled={createTag.isPending || newTag.trim() === ''}>
+            Add tag
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField
+          label="Mistakes"
+          hint="Separate with commas."
+          value={form.mistakes}
+          onChange={(e) => setForm((f) => ({ ...f, mistakes: e.target.value }))}
+          error={fields.mistakes}
+        />
+        <TextField
+          label="Emotions"
+          hint="Separate with commas."
+          value={form.emotions}
+          onChange={(e) => setForm((f) => ({ ...f, emotions: e.target.value }))}
+          error={fields.emotions}
+        />
+      </div>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-fg">Rating</legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Rating">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              className={`flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg border text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring ${form.rating === n ? 'border-accent bg-accent text-accent-fg' : 'border-line bg-elevated text-fg hover:bg-sunken'}`}
+            >
+              <input
+                type="radio"
+                name={`${id}-rating`}
+                value={n}
+                checked={form.rating === n}
+                onChange={() => setForm((f) => ({ ...f, rating: n }))}
+                className="sr-only"
+                aria-label={`${n} of 5`}
+              />
+              {n}
+            </label>
+          ))}
+          {form.rating !== null && (
+            <Button variant="ghost" size="sm" onClick={() => setForm((f) => ({ ...f, rating: null }))}>
+              Clear
+            </Button>
+          )}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-1.5">
+        <div className="flex items-center justify-between">
+          <label htmlFor={`${id}-notes`} className="text-sm font-medium text-fg">
+            Notes
+          </label>
+          <div className="flex gap-1 text-xs">
+            <Button
+              variant={isPreview ? 'ghost' : 'secondary'}
+              size="sm"
+              onClick={() => setIsPreview(false)}
+              aria-pressed={!isPreview}
+            >
+              Write
+            </Button>
+            <Button
+              variant={isPreview ? 'secondary' : 'ghost'}
+              size="sm"
+              onClick={() => setIsPreview(true)}
+              aria-pressed={isPreview}
+            >
+              Preview
+            </Button>
+          </div>
+        </div>
+        {isPreview ? (
+          <div
+            data-testid="notes-preview"
+            className="prose-notes min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-elevated [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5"
+            // NOTE: safe: toMarkdownHtml escapes all user text and allows only http(s) links.
+            dangerouslySetInnerHTML={{ __html: toMarkdownHtml(form.notes) || '<p>Nothing to preview.</p>' }}
+          />
+        ) : (
+          <textarea
+            id={`${id}-notes`}
+            value={form.notes}
+            onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))}
+            className="block min-h-32 w-full rounded-lg border border-line bg-elevated px-3 py-2 font-mono text-sm text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            placeholder="Markdown: **bold**, *italic*, `code`, - lists, [links](https://…)"
+          />
+        )}
+        {fields.notes && <p className="text-sm text-loss">{fields.notes}</p>}
+      </div>
+
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <span className="mr-auto text-xs text-muted">Ctrl/⌘ + Enter saves · Esc closes</span>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { Suspense } from 'react';
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
+import { Route, Switch, useLocation } from 'wouter';
+import { AppShell } from '../../components/layout/app-shell';
+import { Loading } from '../../components/ui/spinner';
+import { TrialExpiredDialog } from '../../features/billing/trial-expired-dialog';
+import { useAuth } from '../../lib/use-auth';
+import AppSectionPage from './app-section-page';
+import SettingsPage from './settings-page';
+import SubscriptionPage from './subscription-page';
+import { lazyPage } from '../../lib/lazy-page';
+
+/**
+ * Seed §9: tooltip delay 700 ms, skip delay 300 ms. Tooltips are used only in the app, so their
+ * provider (and its positioning code) stays out of the public pages' JavaScript.
+ */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** The trades table is large; it loads when first opened. */
+const TradesPage = lazyPage(() => import('../../features/trades/trades-page'));
+
+/**
+ * Everything behind sign-in: the app shell around the page for the current path, and the seed's
+ * blocking dialog on every route but /subscription once the trial has expired (seed §2, §4).
+ * app.tsx renders this only for a signed-in user.
+ */
+export default function SignedInApp() {
+  const { user, isTrialExpired } = useAuth();
+  const [location] = useLocation();
+  // app.tsx mounts this only once the current user is known; a sign-out elsewhere may clear it.
+  if (!user) return <Loading />;
+  return (
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <AppShell user={user}>
+        {/* Pages that load on first use show the spinner inside the shell, not instead of it. */}
+        <Suspense fallback={<Loading />}>
+          <Switch>
+            <Route path="/">
+              <AppSectionPage section="/dashboard" />
+            </Route>
+            <Route path="/dashboard">
+              <AppSectionPage section="/dashboard" />
+            </Route>
+            <Route path="/subscription" component={SubscriptionPage} />
+            <Route path="/settings" component={SettingsPage} />
+            <Route path="/trades" component={TradesPage} />
+            <Route>
+              <AppSectionPage />
+            </Route>
+          </Switch>
+        </Suspense>
+        {isTrialExpired && location !== '/subscription' && <TrialExpiredDialog />}
+      </AppShell>
+    </TooltipPrimitive.Provider>
+  );
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import type { Mailer } from '../../src/server/mail/mailer';
+import type { PaymentProvider } from '../../src/server/payments/provider';
+import type { Clock } from '../../src/server/clock';
+import { createTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: ServerConfig;
+  url: (path: string) => string;
+  close: () => Promise<void>;
+};
+
+/** The real app over real HTTP on a free loopback port, on a fresh database. */
+export async function startTestApp(
+  params: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    distDir?: string | null;
+    clock?: Clock;
+    paymentProvider?: PaymentProvider;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', ...params.env });
+  const app = await buildApp({
+    config,
+    database,
+    distDir: params.distDir ?? null,
+    mailer: params.mailer,
+    clock: params.clock,
+    paymentProvider: params.paymentProvider,
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    database,
+    config,
+    url: (path) => `${address}${path}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
