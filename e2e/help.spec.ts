@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import {
   HELP_ARTICLE_IDS,
@@ -209,6 +209,82 @@ describe('help articles', () => {
       errors.filter((e) => !e.includes('404')),
       errors.join('\n'),
     ).toEqual([]);
+  });
+});
+
+describe('help article code', () => {
+  // A fresh context per test, so every script comes over the network rather than from the cache.
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeEach(async () => {
+    ({ context, page, errors } = await openPage(browser));
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('loads only its own article body, in a chunk of its own', async () => {
+    const scripts: { path: string; text: Promise<string> }[] = [];
+    const collect = (res: Response) => {
+      if (res.request().resourceType() === 'script')
+        scripts.push({ path: new URL(res.url()).pathname, text: res.text() });
+    };
+    page.on('response', collect);
+    await visit(page, '/help/monte-carlo');
+    page.off('response', collect);
+    await page.locator('.prose-eb h2').first().waitFor();
+    // Vite names each article's chunk after its module, src/web/content/help/<id>.tsx.
+    const articleChunks = HELP_ARTICLE_IDS.filter((id) =>
+      scripts.some((s) => new RegExp(`^/assets/${id}-[\\w-]{8}\\.js$`).test(s.path)),
+    );
+    expect(articleChunks).toEqual(['monte-carlo']);
+    const code = await Promise.all(scripts.map((s) => s.text));
+    // Phrases that only the Monte Carlo and the R-multiple article contain.
+    expect(code.filter((text) => text.includes('replays your own trades thousands of times'))).toHaveLength(1);
+    expect(code.filter((text) => text.includes('initial risk = |entry price'))).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('navigates from the Help Center to an article and between articles without reloading', async () => {
+    await visit(page, '/help');
+    // Survives client-side navigation only: a full page load would start a fresh window.
+    await page.evaluate(() => Object.assign(window, { helpNavigationMarker: true }));
+    const requested: string[] = [];
+    const collect = (res: Response) => {
+      if (res.request().resourceType() === 'script') requested.push(new URL(res.url()).pathname);
+    };
+    page.on('response', collect);
+
+    const first = findHelpArticle('monte-carlo')?.article.title ?? '';
+    await page.locator('#advanced-analytics a[href="/help/monte-carlo"]').click();
+    await page.waitForURL('**/help/monte-carlo');
+    await expect.poll(async () => (await page.locator('h1').textContent())?.trim()).toBe(first);
+    await expect.poll(() => page.locator('.prose-eb').textContent()).toContain('thousands of times');
+
+    // Hold the next article's code back: meanwhile the current article stays, with no spinner in its place.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/risk-metrics-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const next = findHelpArticle('risk-metrics')?.article.title ?? '';
+    await page.getByRole('complementary', { name: 'More help' }).getByRole('link', { name: next }).click();
+    await page.waitForURL('**/help/risk-metrics');
+    await page.waitForTimeout(300);
+    expect((await page.locator('h1').textContent())?.trim()).toBe(first);
+    expect(await page.locator('h1').isVisible()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Loading' }).count()).toBe(0);
+    release();
+    await expect.poll(async () => (await page.locator('h1').textContent())?.trim()).toBe(next);
+    await expect.poll(() => page.locator('.prose-eb').textContent()).toContain('Sortino');
+    expect(await page.locator('.prose-eb').textContent()).not.toContain('thousands of times');
+    page.off('response', collect);
+
+    expect(requested.filter((path) => /^\/assets\/(monte-carlo|risk-metrics)-/.test(path))).toHaveLength(2);
+    expect(await page.evaluate(() => 'helpNavigationMarker' in window)).toBe(true);
+    expect(errors, errors.join('\n')).toEqual([]);
   });
 });
 

@@ -24,7 +24,7 @@ async function start() {
   if (root.firstElementChild) {
     // A prerendered page: load its code first so hydration matches the server's HTML exactly.
     const route = PUBLIC_ROUTES.find((r) => matchesPattern(r.path, path));
-    await (path === '/' ? LandingPage : (route?.page ?? NotFoundPage)).preload();
+    await (path === '/' ? LandingPage : (route?.page ?? NotFoundPage)).preload(path);
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, ArrowRight, ChevronRight, Clock, Construction, LifeBuoy, Mail } from 'lucide-react';
 import { CONTACT_RESPONSE_HOURS } from '../../../core/config/operator';
@@ -5,14 +6,10 @@ import { POPULAR_ARTICLE_IDS, findHelpArticle, type HelpArticleRef } from '../..
 import { PublicLayout } from '../../components/layout/public-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
-// The article bodies are the biggest text on the site. This page is itself loaded lazily and is their
-// only importer, so they travel with it and never with /help. A static import on purpose: a nested
-// Suspense boundary around a body this big would be streamed out of line by the prerender, with an
-// inline script that the site's Content-Security-Policy blocks.
-import { HELP_ARTICLE_BODIES } from '../../content/help-articles';
+import { loadHelpArticle, useHelpArticle } from '../../content/help-articles';
 import { usePublicConfig } from '../../lib/public-config';
 import NotFoundPage from '../not-found-page';
-import { HELP_CATEGORY_ICONS } from './help-page';
+import { HELP_CATEGORY_ICONS } from './help-category-icons';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -25,9 +22,22 @@ function toDisplayDate(isoDate: string): string {
   return DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** The status line, the "being built" notice and the body of one article. */
+/**
+ * Loads the article a path names, if any. `lazyPage` calls it before a prerendered /help/{id} page
+ * hydrates, so the article renders at once, exactly as the prerender did.
+ */
+export async function preloadContent(path: string): Promise<void> {
+  await loadHelpArticle(path.split('/')[2] ?? '');
+}
+
+/**
+ * The status line, the "being built" notice and the body of one article. Each article is a chunk of its
+ * own (the biggest text on the site), loaded on demand. No Suspense boundary of its own on purpose: a
+ * nested boundary around a body this big would be streamed out of line by the prerender, with an
+ * inline script that the site's Content-Security-Policy blocks.
+ */
 function ArticleContent({ id }: { id: string }) {
-  const entry = HELP_ARTICLE_BODIES[id];
+  const entry = useHelpArticle(id);
   if (!entry) return null;
   const Body = entry.body;
   return (
@@ -77,7 +87,10 @@ function ArticleLinkList({ articles }: { articles: HelpArticleRef[] }) {
 }
 
 export default function HelpArticlePage() {
-  const { id = '' } = useParams<{ id: string }>();
+  const { id: requestedId = '' } = useParams<{ id: string }>();
+  // From one article to another, keep showing the current one while the next one's code loads
+  // instead of the app-wide spinner. On first render this is `requestedId` itself, so hydration matches.
+  const id = useDeferredValue(requestedId);
   const { supportEmail } = usePublicConfig();
   const found = findHelpArticle(id);
   // The server answers 404 with this same page for unknown ids, so hydration matches it exactly.

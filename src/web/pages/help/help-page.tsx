@@ -1,21 +1,6 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import {
-  ArrowRight,
-  BookOpen,
-  Bot,
-  Calendar,
-  ChartLine,
-  Clock,
-  FileChartColumn,
-  Info,
-  LifeBuoy,
-  Mail,
-  SearchX,
-  Target,
-  Upload,
-  type LucideProps,
-} from 'lucide-react';
+import { ArrowRight, Clock, Info, LifeBuoy, Mail, SearchX } from 'lucide-react';
 import {
   HELP_CATEGORIES,
   POPULAR_ARTICLE_IDS,
@@ -29,17 +14,7 @@ import { Card, Container, SectionHeading } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { CONTACT_RESPONSE_HOURS } from '../../../core/config/operator';
 import { usePublicConfig } from '../../lib/public-config';
-
-/** The catalogue names its icons; the web app maps them to components. */
-export const HELP_CATEGORY_ICONS: Record<HelpCategory['icon'], ComponentType<LucideProps>> = {
-  'file-bar-chart': FileChartColumn,
-  'line-chart': ChartLine,
-  upload: Upload,
-  'book-open': BookOpen,
-  target: Target,
-  calendar: Calendar,
-  bot: Bot,
-};
+import { HELP_CATEGORY_ICONS } from './help-category-icons';
 
 const HEADER_LINKS = [
   { href: '/features', label: 'Features' },

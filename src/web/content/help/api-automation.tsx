@@ -1,0 +1,86 @@
+import { HELP_ARTICLES_UPDATED, Formula, Brand, SupportEmail, type HelpArticleBody } from './article-parts';
+
+function ApiAutomationArticle() {
+  return (
+    <>
+      <p>
+        If you export your fills with a script, run your own trading software, or want your journal data in another
+        tool, the <Brand /> API lets you automate it. For most traders a broker connection is the easier route; both are
+        described here.
+      </p>
+
+      <h2>Option 1: broker connections</h2>
+      <p>
+        A broker connection syncs your executions automatically, with no files. Connections go through an aggregator
+        that covers the supported brokers, or directly through a broker’s own API where one exists.
+      </p>
+      <ol>
+        <li>
+          Open <strong>Import</strong> and choose <strong>Connect a broker</strong>.
+        </li>
+        <li>Sign in at your broker and approve read access.</li>
+        <li>Pick the accounts to sync. New executions are fetched on a regular schedule.</li>
+      </ol>
+      <p>
+        Connection credentials are encrypted at rest. Each sync appears in your import history like a file import, with
+        the same duplicate protection, so a fill that also arrives in a CSV is never counted twice.
+      </p>
+
+      <h2>Option 2: the API</h2>
+      <h3>Create a token</h3>
+      <ol>
+        <li>
+          Open <strong>Settings → API tokens</strong> and select <strong>New token</strong>.
+        </li>
+        <li>
+          Give it a name (“nightly export script”) and only the scopes it needs, such as read-only access to trades, or
+          permission to send executions.
+        </li>
+        <li>Copy the token. It is shown once; we store only a hashed version, so we cannot show it again.</li>
+      </ol>
+
+      <h3>Use it</h3>
+      <p>Send the token over HTTPS in the Authorization header of each request:</p>
+      <Formula>{`Authorization: Bearer <your token>`}</Formula>
+      <p>
+        The endpoint reference, with request and response examples, will be published in this Help Center when the API
+        is released. It will cover sending executions, reading trades and reading the same statistics the app shows.
+      </p>
+
+      <h3>Sending executions</h3>
+      <ul>
+        <li>
+          Send individual fills, not round trips: the journal groups them into trades exactly as it does for file
+          imports.
+        </li>
+        <li>
+          Include the broker’s execution id when you have it. It makes the fingerprint exact, so resending after a
+          network error never creates duplicates.
+        </li>
+        <li>Include the time zone of your timestamps, or send them in UTC.</li>
+        <li>
+          A request that contains invalid rows reports each one with its position and reason, like the file importer.
+        </li>
+      </ul>
+
+      <h2>Keep tokens safe</h2>
+      <ul>
+        <li>Use one token per script, so you can revoke one without breaking the others.</li>
+        <li>Never paste a token into a shared document or commit it to a code repository.</li>
+        <li>
+          Revoke a token you no longer use in <strong>Settings → API tokens</strong>; it stops working immediately.
+        </li>
+      </ul>
+      <p>
+        Security-relevant events, such as creating or revoking a token, are recorded in an audit log. Questions? Write
+        to <SupportEmail />.
+      </p>
+    </>
+  );
+}
+
+export default {
+  status: 'coming-soon',
+  updated: HELP_ARTICLES_UPDATED,
+  body: ApiAutomationArticle,
+} satisfies HelpArticleBody;

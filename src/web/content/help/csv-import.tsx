@@ -1,0 +1,92 @@
+import { Link } from 'wouter';
+import { BROKER_FORMAT_TURNAROUND_HOURS, SAMPLE_FILE_ROWS } from '../../../core/config/operator';
+import { HELP_ARTICLES_UPDATED, SupportEmail, type HelpArticleBody } from './article-parts';
+
+function CsvImportArticle() {
+  return (
+    <>
+      <p>
+        Import turns the file your broker gives you into executions (individual fills), and the journal groups those
+        executions into trades. You never need to reformat a file by hand.
+      </p>
+
+      <h2>Files you can import</h2>
+      <ul>
+        <li>CSV with any delimiter (comma, semicolon, tab or pipe), TSV, Excel .xlsx and .xls.</li>
+        <li>UTF-8, UTF-16 or Windows-1252 text, with or without a byte-order mark.</li>
+        <li>
+          Files with lines before the header (account details, report titles) and total or footer lines after the data.
+        </li>
+        <li>
+          Numbers such as 1,234.56, 1.234,56, (12.50) or $-12.50, and dates in your broker’s own format and time zone.
+        </li>
+      </ul>
+      <p>
+        Presets exist for the <Link href="/brokers">25 supported brokers</Link>; any other file goes through column
+        detection.
+      </p>
+
+      <h2>Step by step</h2>
+      <ol>
+        <li>
+          Open <strong>Import</strong> and choose the account the file belongs to. A new account asks for its broker,
+          currency, starting balance and the time zone of its files.
+        </li>
+        <li>Drop the file or pick it. Large files stream with a progress bar.</li>
+        <li>
+          <strong>Detection.</strong> The importer recognises the broker, delimiter, header row, date and number
+          conventions, and the role of each column (symbol, side, quantity, price, fees…). Each column gets a confidence
+          score, and you are asked only about the columns it is unsure of.
+        </li>
+        <li>
+          <strong>Preview.</strong> The first rows are shown as they will be imported, with problems highlighted. You
+          can reassign any column.
+        </li>
+        <li>
+          <strong>Import.</strong> The file is written in a single transaction, so an interrupted import never leaves
+          half a file behind. The summary lists new executions, skipped duplicates and any rows that could not be read,
+          with the row number and the reason, for example “row 14, Price: not a number”.
+        </li>
+      </ol>
+
+      <h2>Re-importing is safe</h2>
+      <p>
+        Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s content
+        plus its position among identical rows. Importing the same file twice, or overlapping exports, adds nothing new,
+        while two genuinely identical partial fills in the same second are both kept.
+      </p>
+
+      <h2>Templates and undo</h2>
+      <ul>
+        <li>
+          A mapping you confirm is saved as a template and reused automatically when a file with the same header
+          arrives.
+        </li>
+        <li>
+          <strong>Import history</strong> lists every batch. Undo removes a batch and regroups your trades.
+        </li>
+      </ul>
+
+      <h2>From executions to trades</h2>
+      <p>
+        A trade opens when a position leaves zero and closes when it returns to zero (first in, first out). Scale-ins
+        and scale-outs stay in one trade; a reversal closes one trade and opens the next. Options use a multiplier of
+        100 unless the file says otherwise, futures use their contract multiplier, and expired options close at expiry
+        with zero value.
+      </p>
+
+      <h2>Broker not recognised?</h2>
+      <p>
+        Send us a sample of {SAMPLE_FILE_ROWS} rows with account numbers and personal details removed at{' '}
+        <SupportEmail /> or through the <Link href="/contact">contact form</Link>. We aim to support a new broker format
+        within {BROKER_FORMAT_TURNAROUND_HOURS} hours.
+      </p>
+    </>
+  );
+}
+
+export default {
+  status: 'coming-soon',
+  updated: HELP_ARTICLES_UPDATED,
+  body: CsvImportArticle,
+} satisfies HelpArticleBody;

@@ -1,0 +1,82 @@
+import { HELP_ARTICLES_UPDATED, Formula, HelpLink, type HelpArticleBody } from './article-parts';
+
+function EquityCurveArticle() {
+  return (
+    <>
+      <p>
+        The equity curve shows your account value trade after trade: the starting balance plus the cumulative net
+        P&amp;L of your closed trades. Underneath it, the drawdown chart shows how far you were below your best point at
+        each moment. Together they tell you more about your trading than any single number.
+      </p>
+
+      <h2>How the curve is built</h2>
+      <Formula>{`E₀ = starting balance of the account
+Eₖ = E₀ + (net P&L of trades 1 … k)`}</Formula>
+      <ul>
+        <li>
+          Trades are ordered by the time they closed. Trades that closed at the same instant keep the order of your
+          file.
+        </li>
+        <li>Every figure is net of commissions and fees.</li>
+        <li>Only closed trades move the curve; an open position appears once it is closed.</li>
+        <li>
+          With several accounts, choose one or view them together. Trades in other currencies are converted to your base
+          currency.
+        </li>
+      </ul>
+
+      <h2>Drawdown</h2>
+      <p>
+        The running peak is the highest equity reached so far, counting the starting balance itself, so a loss on your
+        very first trade is already a drawdown.
+      </p>
+      <Formula>{`peak Mₖ          = max(E₀, E₁, …, Eₖ)
+drawdown ($)     = Mₖ − Eₖ
+drawdown (%)     = (Mₖ − Eₖ) ÷ Mₖ
+max drawdown     = the largest drawdown over the period`}</Formula>
+      <p>
+        The largest dollar drawdown and the largest percentage drawdown are found separately and can happen at different
+        times. After a strong run, a dollar drawdown can be bigger while being a smaller percentage of a larger peak.
+      </p>
+
+      <h3>Example</h3>
+      <p>
+        Start at $10,000, then four trades: +$500, −$300, −$400, +$900. Equity goes 10,500 → 10,200 → 9,800 → 10,700.
+        The peak is $10,500, the lowest point after it $9,800, so the maximum drawdown is $700, or 700 ÷ 10,500 = 6.67%.
+        The fourth trade makes a new high and ends the drawdown.
+      </p>
+
+      <h2>Per trade or per day</h2>
+      <p>
+        The dashboard curve moves trade by trade. Risk metrics such as Calmar use end-of-day equity instead, which
+        cannot see dips inside a day, so a daily maximum drawdown is never larger than the trade-by-trade one. Both are
+        labelled.
+      </p>
+
+      <h2>What to look for</h2>
+      <ul>
+        <li>
+          <strong>Slope:</strong> a steady rise means a repeatable edge; a few spikes carrying the whole result mean you
+          depend on rare outliers.
+        </li>
+        <li>
+          <strong>Time under water:</strong> how long it takes to recover from a drawdown matters as much as its depth.
+        </li>
+        <li>
+          <strong>Changes of behaviour:</strong> a curve that turns when you changed strategy, size or schedule is worth
+          a report comparing before and after.
+        </li>
+        <li>
+          <strong>Is this drawdown normal?</strong> <HelpLink to="monte-carlo">Monte Carlo simulation</HelpLink> shows
+          the range of drawdowns your own trades can produce by chance.
+        </li>
+      </ul>
+    </>
+  );
+}
+
+export default {
+  status: 'coming-soon',
+  updated: HELP_ARTICLES_UPDATED,
+  body: EquityCurveArticle,
+} satisfies HelpArticleBody;
