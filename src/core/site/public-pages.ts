@@ -139,6 +139,7 @@ export const PROTECTED_PATHS = [
   '/subscription',
   '/admin',
   '/demo-advanced-analytics',
+  '/position-size',
 ] as const;
 
 export function withBrand(text: string, brand: string): string {

@@ -5,6 +5,7 @@ import {
   ArrowLeftRight,
   BarChart3,
   BookOpen,
+  Calculator,
   Clock,
   CreditCard,
   FileBarChart,
@@ -101,6 +102,7 @@ const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { href: '/import', label: 'Import', icon: Upload, isInBottomBar: true },
       { href: '/playbook', label: 'Playbook', icon: BookOpen },
       { href: '/goals', label: 'Goals', icon: Target },
+      { href: '/position-size', label: 'Position Size', icon: Calculator },
     ],
   },
   {

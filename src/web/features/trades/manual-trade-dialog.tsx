@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
+import { PositionSizePanel } from '../sizing/position-size-panel';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 
 type FormState = {
@@ -118,7 +119,7 @@ function ManualTradeForm({
       return (await res.json()) as TradeDetailJson;
     },
     onSuccess: async (trade) => {
-      toast({ title: 'Trade added', description: `${trade.symbol} ${trade.direction}, ${trade.quantity} shares.` });
+      toast({ title: 'Trade added', description: `${trade.symbol} ${trade.direction}, quantity ${trade.quantity}.` });
       await queryClient.invalidateQueries({ queryKey: ['/api/trades'] });
       onDone();
     },
@@ -169,7 +170,7 @@ function ManualTradeForm({
           required
         />
       )}
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-[repeat(2,minmax(0,1fr))]">
         <TextField
           label="Symbol"
           value={form.symbol}
@@ -219,6 +220,7 @@ function ManualTradeForm({
           label="Entry time"
           type="datetime-local"
           step="1"
+          className="grid-cols-[minmax(0,1fr)] [&_input]:min-w-0"
           value={form.entryAt}
           onChange={(e) => set('entryAt')(e.target.value)}
           error={fields.entryAt}
@@ -235,6 +237,7 @@ function ManualTradeForm({
           label="Exit time (optional)"
           type="datetime-local"
           step="1"
+          className="grid-cols-[minmax(0,1fr)] [&_input]:min-w-0"
           value={form.exitAt}
           onChange={(e) => set('exitAt')(e.target.value)}
           error={fields.exitAt}
@@ -254,6 +257,17 @@ function ManualTradeForm({
           error={fields.targetPrice}
         />
       </div>
+      <PositionSizePanel
+        trade={{
+          symbol: form.symbol,
+          direction: form.direction,
+          entry: form.entryPrice,
+          stop: form.stopPrice,
+          target: form.targetPrice,
+        }}
+        account={accounts.find((a) => a.id === form.accountId)}
+        onUseSize={set('quantity')}
+      />
       {error && (
         <p role="alert" className="rounded-lg border border-loss/40 bg-sunken px-3 py-2 text-sm text-loss">
           {error}

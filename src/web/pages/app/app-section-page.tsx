@@ -4,6 +4,7 @@ import {
   ArrowRight,
   BarChart3,
   BookOpen,
+  Calculator,
   CheckCircle2,
   CreditCard,
   FileBarChart,
@@ -134,6 +135,12 @@ const SECTIONS: Record<SectionPath, Section> = {
       'Contact messages and broker format requests',
       'The audit log and the e-mail outbox',
     ],
+  },
+  '/position-size': {
+    name: 'Position Size',
+    icon: Calculator,
+    intro: 'How much to trade so that a stop-out costs what you chose to risk.',
+    coming: ['Size from account, risk, entry and stop for stocks, options, futures, forex, crypto and CFDs'],
   },
   '/demo-advanced-analytics': {
     name: 'Demo Advanced Analytics',

@@ -19,6 +19,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** The trades table is large; it loads when first opened. */
 const TradesPage = lazyPage(() => import('../../features/trades/trades-page'));
+const PositionSizePage = lazyPage(() => import('../../features/sizing/position-size-page'));
 
 /**
  * Everything behind sign-in: the app shell around the page for the current path, and the seed's
@@ -45,6 +46,7 @@ export default function SignedInApp() {
             <Route path="/subscription" component={SubscriptionPage} />
             <Route path="/settings" component={SettingsPage} />
             <Route path="/trades" component={TradesPage} />
+            <Route path="/position-size" component={PositionSizePage} />
             <Route>
               <AppSectionPage />
             </Route>
