@@ -1,0 +1,499 @@
+import { isInstrumentError, parseInstrument, type InstrumentHint } from '../../instruments/parse-instrument';
+import { toInstrumentKey, type AssetClass } from '../../instruments/instrument';
+import { toOccSymbol } from '../../instruments/options';
+import {
+  add,
+  D,
+  divide,
+  isNegative,
+  isPositive,
+  isZero,
+  multiply,
+  roundDecimal,
+  subtract,
+  toAbsolute,
+  toDecimal,
+  ZERO,
+  type Decimal,
+} from '../../money/decimal';
+import type { Side } from '../../trades/execution';
+import type { BrokerPreset } from '../detect/presets';
+import type { ColumnMapping } from '../detect/roles';
+import { parseRowKind, toSideFromSign, type RowKind } from '../detect/side';
+import { normaliseHeader } from '../detect/synonyms';
+import { parseDateTime, toUtcInstant, type DateFormat } from '../values/dates';
+import { parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
+import { toRawRecord, type RawRecord, type RowContext } from './raw-record';
+
+/**
+ * One fill ready for the executions API (`ExecutionInput`: decimals as canonical strings), with
+ * where it came from. `symbol` is the normalised instrument symbol (OCC for options).
+ */
+export type ImportedExecution = {
+  /** The source row (1-based line in the file when rows carry one). */
+  row: number;
+  /** Replay order among fills of equal time: file order, reversed for newest-first files. */
+  sequence: number;
+  executedAt: string;
+  symbol: string;
+  assetClass: AssetClass;
+  instrumentKey: string;
+  side: Side;
+  quantity: string;
+  price: string;
+  commission: string;
+  fees: string;
+  multiplier: string;
+  currency: string;
+  /** The broker's execution id: the fingerprint when present. */
+  brokerExecId?: string;
+  account: string | null;
+  /** Whether the broker says the fill opens or closes (informational; grouping uses FIFO). */
+  positionEffect: 'open' | 'close' | null;
+  /** Set when the row is an option expiration, assignment or exercise (closed at price 0). */
+  event: 'expiration' | 'assignment' | 'exercise' | null;
+};
+
+export type SkippedRow = { row: number; reason: string };
+export type RowProblem = { row: number; message: string };
+
+export type NormaliseResult = {
+  executions: ImportedExecution[];
+  /** Rows that are not fills (transfers, dividends, cancelled orders, totals, duplicates). Not errors. */
+  skipped: SkippedRow[];
+  /** Rows that look like fills but cannot be read: the row and what is wrong. */
+  problems: RowProblem[];
+};
+
+export type InputRow = { line: number; cells: readonly string[] } | readonly string[];
+
+export type NormaliseParams = {
+  headers: readonly string[];
+  rows: readonly InputRow[];
+  mapping: ColumnMapping;
+  dateFormat: Pick<DateFormat, 'order'>;
+  decimalSeparator: DecimalSeparator;
+  /** Zone of times without an offset. */
+  timeZone: string;
+  /** The account's currency: for rows and layouts that do not state one. */
+  defaultCurrency: string;
+  preset?: BrokerPreset | null;
+  /** Overrides the preset's (or the default `auto`) row order. */
+  order?: 'newestFirst' | 'oldestFirst' | 'auto';
+  /** Derive fees from the cash amount (the preset decides when not given). */
+  feesFromAmount?: boolean;
+};
+
+type Candidate = Omit<ImportedExecution, 'sequence' | 'side'> & {
+  side: Side | null;
+  fileIndex: number;
+  eventSideHint: Side | null;
+  otherIds: string[];
+  orderId: string | null;
+  dedupeKey: string;
+};
+
+const ASSET_CLASS_WORDS: readonly [RegExp, AssetClass][] = [
+  [
+    /^(stk|stock|stocks|equity|equities|eq|shares?|cs|common stock|aktie|aktien|action|actions|accion|acciones|acao|acoes)$/i,
+    'stock',
+  ],
+  [/^(etf|etfs|fund|mf|etp)$/i, 'etf'],
+  [/^(opt|optn|option|options|equity and index options|fo|opcion|opcao|optionen)$/i, 'option'],
+  [/^(fut|future|futures|cds|bcd)$/i, 'future'],
+  [/^(cash|forex|fx|currency)$/i, 'forex'],
+  [/^(crypto|cryptocurrency|crypto currency|krypto)$/i, 'crypto'],
+  [/^(cfd|cfds)$/i, 'cfd'],
+];
+
+function toAssetClass(text: string): AssetClass | undefined {
+  const trimmed = text.trim();
+  return ASSET_CLASS_WORDS.find(([pattern]) => pattern.test(trimmed))?.[1];
+}
+
+/**
+ * Reads a number cell, or a preset's derived value written `=a*b/c` (decimal factors only). Exact;
+ * division keeps 20 places.
+ */
+function readNumber(text: string, separator: DecimalSeparator): Decimal | null {
+  if (text.startsWith('=')) {
+    const tokens = text.slice(1).split(/([*/])/);
+    let value = toDecimal(tokens[0] ?? '');
+    for (let i = 1; value !== null && i < tokens.length; i += 2) {
+      const operand = toDecimal(tokens[i + 1] ?? '');
+      if (operand === null || (tokens[i] === '/' && isZero(operand))) return null;
+      value = tokens[i] === '*' ? multiply(value, operand) : divide(value, operand);
+    }
+    return value;
+  }
+  const parsed = parseDecimal(text, separator);
+  return parsed === null ? null : toDecimal(parsed);
+}
+
+/** A Decimal as the API's decimal string, trimmed to 12 places (derived prices may carry 20). */
+function toText(value: Decimal, places = 12): string {
+  const rounded = roundDecimal(value, places);
+  return (isZero(rounded) ? ZERO : rounded).toString();
+}
+
+function toLine(row: InputRow, index: number): { line: number; cells: readonly string[] } {
+  if (Array.isArray(row)) return { line: index + 2, cells: row as readonly string[] };
+  return row as { line: number; cells: readonly string[] }; // not an array, so the object form
+}
+
+/**
+ * Turns data rows and a column mapping into executions, applying the cross-broker rules:
+ *
+ * - non-trade rows (transfers, dividends, interest, fees, splits, cancelled or unfilled orders,
+ *   totals and footers) are skipped with a reason, not reported as errors;
+ * - the side comes from the side/action words, else from a signed quantity, else from a signed
+ *   cash amount; quantities, prices and costs are made positive;
+ * - option expirations, assignments and exercises close the open position at price 0;
+ * - fees missing as a column are derived from the cash amount where the layout implies them
+ *   (buy: |amount| − quantity × price × multiplier; sell: the reverse);
+ * - files listed newest first are replayed in reverse file order, so same-time (date-only) fills
+ *   keep their real order; the same broker execution id twice counts once, and so do identical
+ *   rows in statements that list fills twice;
+ * - a row without a readable date, quantity, symbol or price is a problem naming the row.
+ */
+export function normaliseRows(params: NormaliseParams): NormaliseResult {
+  const { headers, mapping, preset } = params;
+  const lines = params.rows.map(toLine);
+  const headerIndex = new Map<string, number>();
+  headers.forEach((header, index) => {
+    const key = normaliseHeader(header);
+    if (!headerIndex.has(key)) headerIndex.set(key, index);
+  });
+  const cellOf = (cells: readonly string[], header: string): string => {
+    const index = headerIndex.get(normaliseHeader(header));
+    return index === undefined ? '' : (cells[index] ?? '').trim();
+  };
+  const skipped: SkippedRow[] = [];
+  const problems: RowProblem[] = [];
+  const candidates: Candidate[] = [];
+  const cancelledIds = new Set<string>();
+  const feesFromAmount = params.feesFromAmount ?? preset?.conventions.feesFromAmount ?? false;
+  const sides = preset?.conventions.sides ?? 'words';
+
+  lines.forEach(({ line, cells }, fileIndex) => {
+    if (cells.every((cell) => cell.trim() === '')) return;
+    let record = toRawRecord(cells, mapping);
+    if (preset?.readRow) {
+      const context: RowContext = {
+        cell: (header) => cellOf(cells, header),
+        cellAt: (rowIndex, header) => cellOf(lines[rowIndex]?.cells ?? [], header),
+        rowIndex: fileIndex,
+        rowCount: lines.length,
+        cells,
+      };
+      const result = preset.readRow(record, context);
+      if ('skip' in result) {
+        skipped.push({ row: line, reason: result.skip });
+        return;
+      }
+      record = result;
+    }
+    if (record.cancelsId !== undefined) {
+      cancelledIds.add(record.cancelsId);
+      skipped.push({ row: line, reason: `cancels execution ${record.cancelsId}` });
+      return;
+    }
+    const outcome = toCandidate(record, { line, fileIndex, params, sides, feesFromAmount });
+    if ('skip' in outcome) skipped.push({ row: line, reason: outcome.skip });
+    else if ('problem' in outcome) problems.push({ row: line, message: outcome.problem });
+    else candidates.push(outcome);
+  });
+
+  const kept = removeDuplicatesAndCancels(
+    candidates,
+    cancelledIds,
+    skipped,
+    preset?.conventions.dedupeIdenticalRows === true,
+  );
+  const order = params.order ?? preset?.conventions.order ?? 'auto';
+  const isNewestFirst = order === 'newestFirst' || (order === 'auto' && isListedNewestFirst(kept));
+  const ordered = isNewestFirst ? [...kept].reverse() : kept;
+  const executions = resolveEvents(ordered);
+  skipped.sort((a, b) => a.row - b.row);
+  problems.sort((a, b) => a.row - b.row);
+  return { executions, skipped, problems };
+}
+
+type CandidateContext = {
+  line: number;
+  fileIndex: number;
+  params: NormaliseParams;
+  sides: 'words' | 'signedQuantity' | 'text';
+  feesFromAmount: boolean;
+};
+
+function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { skip: string } | { problem: string } {
+  const { params, line } = ctx;
+  const separator = params.decimalSeparator;
+  const row = `Row ${line}`;
+
+  if (/\b(cancel+ed|rejected|expired|failed)\b/i.test(record.status) && !/partial/i.test(record.status)) {
+    return { skip: `order ${record.status.toLowerCase()}, not filled` };
+  }
+  const kind = toRowKind(record, ctx.sides, separator);
+  if (kind?.kind === 'nonTrade') return { skip: `${kind.reason}: not a trade` };
+  if (kind?.kind === 'cancelled') return { skip: 'cancelled, not a fill' };
+
+  const quantityValue = readNumber(record.quantity, separator);
+  const priceValue = readNumber(record.price, separator);
+  const executedAt = toUtcInstant({
+    date: record.date,
+    ...(record.time === '' ? {} : { time: record.time }),
+    format: params.dateFormat,
+    timeZone: params.timeZone,
+  });
+  if (executedAt === null) {
+    if (record.date === '' || quantityValue === null || kind === null) {
+      return { skip: record.date === '' ? 'no date: not a data row' : 'not a data row (title, total or footer)' };
+    }
+    return { problem: `${row}: "${record.date}" is not a date in the file's format.` };
+  }
+  if (kind === null) return { problem: `${row}: no side (buy or sell) could be read.` };
+
+  if (quantityValue === null || isZero(quantityValue)) {
+    if (record.quantity === '' && record.price === '' && record.symbol === '')
+      return { skip: 'no quantity, price or symbol: not a fill' };
+    return { problem: `${row}: the quantity "${record.quantity}" is not a number above 0.` };
+  }
+  const quantity = toAbsolute(quantityValue);
+
+  const event = kind.kind === 'event' ? kind.event : null;
+  let price: Decimal;
+  if (event !== null) price = ZERO;
+  else if (priceValue === null)
+    return { problem: `${row}: no price${record.price === '' ? '' : ` ("${record.price}" is not a number)`}.` };
+  else price = toAbsolute(priceValue);
+
+  const instrument = readInstrument(record, executedAt, separator);
+  if ('problem' in instrument) return { problem: `${row}: ${instrument.problem}` };
+
+  const commission = toAbsolute(readNumber(record.commission, separator) ?? ZERO);
+  let fees = ZERO;
+  for (const fee of record.fees) fees = add(fees, toAbsolute(readNumber(fee, separator) ?? ZERO));
+  const amount = readNumber(record.amount, separator);
+  const side = kind.kind === 'trade' ? kind.side : null;
+  if (ctx.feesFromAmount && amount !== null && side !== null && event === null && isZero(fees) && isZero(commission)) {
+    const gross = multiply(multiply(quantity, price), instrument.multiplier);
+    const derived = side === 'buy' ? subtract(toAbsolute(amount), gross) : subtract(gross, toAbsolute(amount));
+    if (isPositive(derived)) fees = derived;
+  }
+
+  const currency =
+    toCurrency(record.currency) ?? instrument.currency ?? params.preset?.conventions.currency ?? params.defaultCurrency;
+  const eventSideHint: Side | null =
+    record.eventSideHint ?? (quantityValue !== null && isNegative(quantityValue) ? 'sell' : null);
+  const brokerExecId = record.execId.trim();
+  const dedupeKey = [executedAt, instrument.key, side ?? event, toText(quantity), toText(price), record.amount].join(
+    '|',
+  );
+  return {
+    row: line,
+    fileIndex: ctx.fileIndex,
+    executedAt,
+    symbol: instrument.symbol,
+    assetClass: instrument.assetClass,
+    instrumentKey: instrument.key,
+    side,
+    quantity: toText(quantity),
+    price: toText(price, 8),
+    commission: toText(commission, 8),
+    fees: toText(fees, 8),
+    multiplier: toText(instrument.multiplier, 8),
+    currency,
+    ...(brokerExecId === '' ? {} : { brokerExecId }),
+    account: record.account === '' ? null : record.account,
+    positionEffect: kind.kind === 'trade' ? kind.effect : 'close',
+    event,
+    eventSideHint: event === null ? null : eventSideHint,
+    otherIds: record.otherIds ?? [],
+    orderId: record.orderId === '' ? null : record.orderId,
+    dedupeKey,
+  };
+}
+
+function toRowKind(
+  record: RawRecord,
+  sides: 'words' | 'signedQuantity' | 'text',
+  separator: DecimalSeparator,
+): RowKind | null {
+  if (record.kind) return record.kind;
+  const fromWords = parseRowKind(record.side) ?? parseRowKind(record.type);
+  if (fromWords) {
+    // `Sell` with a positive E*TRADE-style signed quantity still sells; words win over signs.
+    return fromWords;
+  }
+  const quantity = readNumber(record.quantity, separator);
+  const bySign =
+    (quantity === null ? null : toSideFromSign(quantity.toString(), 'quantity')) ??
+    (() => {
+      const amount = readNumber(record.amount, separator);
+      return amount === null ? null : toSideFromSign(amount.toString(), 'amount');
+    })();
+  if (sides === 'text' || bySign === null) {
+    const fromText = parseRowKind(record.description);
+    if (fromText) return fromText;
+  }
+  if (bySign && quantity !== null) return { kind: 'trade', side: bySign, effect: null };
+  return null;
+}
+
+function toCurrency(text: string): string | null {
+  const code = text.trim().toUpperCase();
+  return /^[A-Z0-9]{3,6}$/.test(code) ? code : null;
+}
+
+type ReadInstrument = {
+  symbol: string;
+  key: string;
+  assetClass: AssetClass;
+  multiplier: Decimal;
+  currency: string | null;
+};
+
+function readInstrument(
+  record: RawRecord,
+  executedAt: string,
+  separator: DecimalSeparator,
+): ReadInstrument | { problem: string } {
+  const multiplierValue = readNumber(record.multiplier, separator);
+  const multiplier = multiplierValue !== null && isPositive(multiplierValue) ? multiplierValue : undefined;
+  let assetClass = record.assetClassHint ?? toAssetClass(record.assetClass);
+  let text = record.symbol.trim();
+  // Separate option columns (underlying, expiry, strike, right) make an OCC symbol.
+  const right = /^(c|call)$/i.test(record.optionRight) ? 'call' : /^(p|put)$/i.test(record.optionRight) ? 'put' : null;
+  const strike = readNumber(record.strike, separator);
+  if (
+    right !== null &&
+    strike !== null &&
+    record.expiry !== '' &&
+    (assetClass === undefined || assetClass === 'option')
+  ) {
+    const expiryParts = parseDateTime(record.expiry, 'YMD') ?? parseDateTime(record.expiry, 'MDY');
+    const root = (record.underlying || text.split(/\s+/)[0] || '').toUpperCase().replace(/[./]/g, '');
+    if (expiryParts) {
+      const expiry = `${expiryParts.year}-${String(expiryParts.month).padStart(2, '0')}-${String(expiryParts.day).padStart(2, '0')}`;
+      const occ = toOccSymbol({ root, expiry, right, strike });
+      if (occ) {
+        text = occ;
+        assetClass = 'option';
+      }
+    }
+  }
+  if (text === '') return { problem: 'no symbol.' };
+  const hint: InstrumentHint = { referenceDate: executedAt };
+  if (assetClass !== undefined && assetClass !== 'stock' && assetClass !== 'etf') hint.assetClass = assetClass;
+  if (multiplier !== undefined) hint.multiplier = multiplier;
+  let instrument = parseInstrument(text, hint);
+  if (isInstrumentError(instrument) && hint.assetClass !== undefined) {
+    // A class the symbol does not fit (a CFD named like a stock): fall back to reading it plainly.
+    instrument = parseInstrument(text, { referenceDate: executedAt, ...(multiplier ? { multiplier } : {}) });
+  }
+  if (isInstrumentError(instrument)) return { problem: instrument.message };
+  // Stocks and ETFs: a stated class wins over the guess (the symbol parser never guesses ETFs).
+  const finalClass: AssetClass =
+    (assetClass === 'etf' || assetClass === 'stock') && instrument.assetClass === 'stock'
+      ? assetClass
+      : instrument.assetClass;
+  return {
+    symbol: instrument.symbol,
+    key: toInstrumentKey({ assetClass: finalClass, symbol: instrument.symbol }),
+    assetClass: finalClass,
+    multiplier: instrument.multiplier,
+    currency: instrument.assetClass === 'crypto' || instrument.assetClass === 'forex' ? instrument.quoteCurrency : null,
+  };
+}
+
+function removeDuplicatesAndCancels(
+  candidates: readonly Candidate[],
+  cancelled: ReadonlySet<string>,
+  skipped: SkippedRow[],
+  dedupeIdentical: boolean,
+): Candidate[] {
+  const byId = new Map<string, Candidate>();
+  const byContent = new Map<string, Candidate>();
+  const kept: Candidate[] = [];
+  for (const candidate of candidates) {
+    const ids = [candidate.brokerExecId, candidate.orderId, ...candidate.otherIds];
+    if (ids.some((id) => id !== undefined && id !== null && cancelled.has(id))) {
+      skipped.push({ row: candidate.row, reason: 'cancelled later in the file' });
+      continue;
+    }
+    if (candidate.brokerExecId) {
+      const first = byId.get(candidate.brokerExecId);
+      if (first) {
+        skipped.push({ row: candidate.row, reason: `duplicate of row ${first.row} (same execution id)` });
+        continue;
+      }
+      byId.set(candidate.brokerExecId, candidate);
+    }
+    if (dedupeIdentical) {
+      const first = byContent.get(candidate.dedupeKey);
+      if (first) {
+        skipped.push({ row: candidate.row, reason: `the same fill as row ${first.row}, listed twice` });
+        continue;
+      }
+      byContent.set(candidate.dedupeKey, candidate);
+    }
+    kept.push(candidate);
+  }
+  return kept;
+}
+
+/** True when the file's dates run backwards (its first fill is later than its last). */
+function isListedNewestFirst(candidates: readonly Candidate[]): boolean {
+  let descending = 0;
+  let ascending = 0;
+  for (let i = 1; i < candidates.length; i++) {
+    const previous = candidates[i - 1]?.executedAt ?? '';
+    const current = candidates[i]?.executedAt ?? '';
+    if (current < previous) descending += 1;
+    else if (current > previous) ascending += 1;
+  }
+  return descending > ascending;
+}
+
+/**
+ * Gives each fill its replay sequence and resolves expirations, assignments and exercises: they
+ * close what is open in the instrument at price 0 (sell a long, buy back a short); with nothing
+ * open in this file, the row's own hint (a negative quantity sells) or a sell is used.
+ */
+function resolveEvents(ordered: readonly Candidate[]): ImportedExecution[] {
+  const withSequence = ordered.map((candidate, index) => ({ candidate, sequence: index + 1 }));
+  const chronological = [...withSequence].sort(
+    (a, b) =>
+      (a.candidate.executedAt < b.candidate.executedAt
+        ? -1
+        : a.candidate.executedAt > b.candidate.executedAt
+          ? 1
+          : 0) || a.sequence - b.sequence,
+  );
+  const positions = new Map<string, Decimal>();
+  const out: ImportedExecution[] = [];
+  for (const { candidate, sequence } of chronological) {
+    const key = `${candidate.account ?? ''}\u0000${candidate.instrumentKey}`;
+    const position = positions.get(key) ?? ZERO;
+    let side = candidate.side;
+    if (side === null) {
+      if (isPositive(position)) side = 'sell';
+      else if (isNegative(position)) side = 'buy';
+      else side = candidate.eventSideHint ?? 'sell';
+    }
+    const quantity = D(candidate.quantity);
+    positions.set(key, side === 'buy' ? add(position, quantity) : subtract(position, quantity));
+    const {
+      fileIndex: _fileIndex,
+      eventSideHint: _hint,
+      otherIds: _ids,
+      orderId: _order,
+      dedupeKey: _key,
+      ...rest
+    } = candidate;
+    out.push({ ...rest, side, sequence });
+  }
+  return out;
+}

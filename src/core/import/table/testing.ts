@@ -1,0 +1,96 @@
+/**
+ * Writers for tests and benchmarks: a table out as delimited text in any supported encoding.
+ * The inverse of the reader, kept deliberately simple (no detection, no leniency).
+ */
+import type { Delimiter, TextEncoding } from './types';
+
+type WebTextEncoder = { encode(text: string): Uint8Array };
+// TextEncoder exists in every supported runtime; core's ES2023 lib does not declare it.
+const TextEncoderImpl = (globalThis as unknown as { TextEncoder: new () => WebTextEncoder }).TextEncoder;
+
+export type WriteCsvOptions = {
+  delimiter: Delimiter;
+  lineBreak?: '\n' | '\r\n' | '\r';
+  /** Quote every field, not only those that need it. */
+  isQuotingAll?: boolean;
+  /** Quote fields holding any candidate delimiter, so detection cannot be misled. */
+  isQuotingAnyDelimiter?: boolean;
+  hasTrailingLineBreak?: boolean;
+};
+
+export function writeCsv(rows: readonly (readonly string[])[], options: WriteCsvOptions): string {
+  const lineBreak = options.lineBreak ?? '\n';
+  const special = options.isQuotingAnyDelimiter
+    ? /[,;\t|"\r\n]/
+    : new RegExp(
+        `[${options.delimiter === '\t' ? '\\t' : options.delimiter === '|' ? '|' : options.delimiter}"\\r\\n]`,
+      );
+  const text = rows
+    .map((row) =>
+      row
+        .map((cell) =>
+          options.isQuotingAll || special.test(cell) || (cell === '' && row.length === 1)
+            ? `"${cell.replaceAll('"', '""')}"`
+            : cell,
+        )
+        .join(options.delimiter),
+    )
+    .join(lineBreak);
+  return options.hasTrailingLineBreak === false ? text : text + lineBreak;
+}
+
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+export function encodeText(text: string, encoding: TextEncoding, hasBom = false): Uint8Array {
+  switch (encoding) {
+    case 'utf-8': {
+      const body = new TextEncoderImpl().encode(text);
+      return hasBom ? concatBytes([new Uint8Array([0xef, 0xbb, 0xbf]), body]) : body;
+    }
+    case 'utf-16le':
+    case 'utf-16be': {
+      const isLe = encoding === 'utf-16le';
+      const offset = hasBom ? 2 : 0;
+      const out = new Uint8Array(offset + text.length * 2);
+      if (hasBom) out.set(isLe ? [0xff, 0xfe] : [0xfe, 0xff]);
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        out[offset + 2 * i + (isLe ? 0 : 1)] = c & 0xff;
+        out[offset + 2 * i + (isLe ? 1 : 0)] = c >> 8;
+      }
+      return out;
+    }
+    case 'windows-1252': {
+      const out = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        const high = WINDOWS_1252_HIGH.indexOf(text[i] ?? '');
+        if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) out[i] = c;
+        else if (high >= 0) out[i] = 0x80 + high;
+        else throw new Error(`not in windows-1252: ${text[i]}`);
+      }
+      return out;
+    }
+  }
+}
+
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Splits bytes at the given cut points (any order, duplicates allowed) into an async source. */
+export async function* toSplitChunks(bytes: Uint8Array, cuts: readonly number[]): AsyncGenerator<Uint8Array> {
+  const points = [...new Set(cuts.map((c) => Math.max(0, Math.min(bytes.length, c))))].sort((a, b) => a - b);
+  let from = 0;
+  for (const p of points) {
+    if (p > from) yield bytes.subarray(from, p);
+    from = Math.max(from, p);
+  }
+  if (from < bytes.length) yield bytes.subarray(from);
+}
