@@ -42,3 +42,29 @@ export const changePasswordRequestSchema = z.object({
 export const planRequestSchema = z.object({
   planId: z.enum(PLAN_IDS, { error: 'Choose premium_monthly or premium_yearly' }),
 });
+
+const KNOWN_TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+/**
+ * `PATCH /api/auth/user`: the profile. `timezone` is an IANA name (days, calendars and date filters
+ * follow it); `defaultRiskAmount` is the risk per trade in the base currency that R uses when a
+ * trade has no stop or risk of its own (null clears it).
+ */
+export const profilePatchSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'First name is required').max(100),
+    lastName: z.string().trim().min(1, 'Last name is required').max(100),
+    timezone: z
+      .string()
+      .trim()
+      .refine((zone) => KNOWN_TIME_ZONES.has(zone), 'Choose a time zone such as America/New_York'),
+    defaultRiskAmount: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,8})?$/, 'Must be an amount such as 100 or 62.5')
+      .refine((v) => Number(v) > 0, 'Must be greater than 0')
+      .nullable(),
+  })
+  .partial()
+  .strict();
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;

@@ -96,9 +96,17 @@ export const TRADE_SORT_COLUMNS = [
   'fees',
 ] as const;
 
+/**
+ * A list's date bound: a calendar day (YYYY-MM-DD, in the user's timezone: `from` is that day's
+ * start, `to` includes the whole day), or an exact ISO-8601 instant.
+ */
+const dateBound = z.union([z.iso.date({ error: 'Must be a date such as 2025-01-17' }), isoDateTime], {
+  error: 'Must be a date such as 2025-01-17 or an ISO-8601 date-time',
+});
+
 export const tradeListQuerySchema = z.object({
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
+  from: dateBound.optional(),
+  to: dateBound.optional(),
   accountId: uuid.optional(),
   symbol: z.string().trim().min(1).max(64).optional(),
   side: z.enum(['long', 'short']).optional(),
@@ -234,10 +242,25 @@ export const strategyInputSchema = z
   .strict();
 export type StrategyJson = { id: string; name: string; description: string; createdAt: string };
 
-export const apiTokenCreateSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(100) }).strict();
+export const API_TOKEN_SCOPES = ['read', 'write'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+/** `scopes` defaults to both; a token needs `read` (write alone cannot even list what it wrote). */
+export const apiTokenCreateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    scopes: z
+      .array(z.enum(API_TOKEN_SCOPES, { error: 'Scopes are read and write' }))
+      .min(1, 'Choose at least one scope')
+      .refine((scopes) => scopes.includes('read'), 'A token always has the read scope')
+      .default(['read', 'write']),
+  })
+  .strict();
 export type ApiTokenJson = {
   id: string;
   name: string;
+  /** `['read']` (GET only) or `['read', 'write']`. */
+  scopes: ApiTokenScope[];
   /** The token's first characters (`eb_` + 8), so the user can tell tokens apart. */
   prefix: string;
   createdAt: string;

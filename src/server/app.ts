@@ -22,7 +22,15 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
 import { strategyRoutes } from './modules/strategies/strategies.routes';
 import { tagRoutes } from './modules/tags/tags.routes';
+import { sampleDataRoutes } from './modules/sample-data/sample-data.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { tradeRoutes } from './modules/trades/trades.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { screenshotRoutes } from './modules/screenshots/screenshots.routes';
+import { journalRoutes } from './modules/journal/journal.routes';
+import { createStorage } from './storage/create-storage';
+import type { ObjectStorage } from './storage/object-storage';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { loadSitePages } from './modules/site/site-pages';
@@ -37,6 +45,8 @@ declare module 'fastify' {
     mailer: Mailer;
     clock: Clock;
     paymentProvider: PaymentProvider;
+    /** Where screenshots' bytes live (local disk or S3-compatible). */
+    storage: ObjectStorage;
   }
 }
 
@@ -53,6 +63,8 @@ export type BuildAppParams = {
   clock?: Clock;
   /** Defaults to the local test checkout; main.ts passes Stripe when it is configured. */
   paymentProvider?: PaymentProvider;
+  /** Defaults to the storage the config names. */
+  storage?: ObjectStorage;
   logger?: boolean;
 };
 
@@ -69,6 +81,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   app.decorate('dbEngine', database.engine);
   const clock = params.clock ?? systemClock;
   app.decorate('clock', clock);
+  app.decorate('storage', params.storage ?? createStorage(config));
   app.decorate('paymentProvider', params.paymentProvider ?? createLocalProvider({ db: database.db, clock }));
   app.decorate(
     'mailer',
@@ -125,7 +138,13 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(contactRoutes);
   await app.register(accountRoutes);
   await app.register(tradeRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(importRoutes);
+  await app.register(userRoutes);
+  await app.register(screenshotRoutes);
+  await app.register(journalRoutes);
   await app.register(tagRoutes);
+  await app.register(sampleDataRoutes);
   await app.register(strategyRoutes);
   await app.register(apiTokenRoutes);
 

@@ -50,6 +50,27 @@ const envSchema = z.object({
   AD_CONVERSION_ID: z.string().optional(),
   WALKTHROUGH_VIDEO_URL: z.string().optional(),
   TRIAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).optional(),
+  /** Screenshots: the largest image accepted, and where files go (local disk unless S3_BUCKET is set). */
+  SCREENSHOT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  UPLOADS_DIR: z.string().optional(),
+  /** Imports: the largest file accepted, where uploads wait until commit, and above how many rows a commit runs in the background. */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  IMPORTS_DIR: z.string().optional(),
+  IMPORT_SYNC_ROW_LIMIT: z.coerce.number().int().positive().default(5_000),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 export type StripeConfig = {
@@ -58,6 +79,18 @@ export type StripeConfig = {
   prices: { premium_monthly: string; premium_yearly: string };
   apiUrl: string | undefined;
 };
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export type ServerConfig = {
   env: 'development' | 'production' | 'test';
@@ -72,6 +105,11 @@ export type ServerConfig = {
   stripe: StripeConfig | null;
   trustProxy: boolean;
   publicConfig: PublicConfig;
+  storage: StorageConfig;
+  screenshotMaxBytes: number;
+  importMaxBytes: number;
+  importsDir: string;
+  importSyncRowLimit: number;
 };
 
 const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
@@ -121,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripe: toStripeConfig(e),
     trustProxy: e.TRUST_PROXY === 'true',
     publicConfig,
+    storage: toStorageConfig(e),
+    screenshotMaxBytes: e.SCREENSHOT_MAX_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
+    importsDir: blankToUndefined(e.IMPORTS_DIR) ?? `${e.DATA_DIR.replace(/\/+$/, '')}/imports`,
+    importSyncRowLimit: e.IMPORT_SYNC_ROW_LIMIT,
   };
 }
 
@@ -137,5 +180,29 @@ function toStripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!.trim(), // checked above
     prices: { premium_monthly: e.STRIPE_PRICE_MONTHLY!.trim(), premium_yearly: e.STRIPE_PRICE_YEARLY!.trim() },
     apiUrl: blankToUndefined(e.STRIPE_API_URL),
+  };
+}
+
+function toStorageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  const bucket = blankToUndefined(e.S3_BUCKET);
+  if (!bucket)
+    return { kind: 'local', dir: blankToUndefined(e.UPLOADS_DIR) ?? `${e.DATA_DIR.replace(/\/+$/, '')}/uploads` };
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !blankToUndefined(e[k]));
+  if (missing.length)
+    throw new Error(`Invalid configuration: S3_BUCKET is set, so ${missing.join(', ')} must be set too`);
+  const region = blankToUndefined(e.S3_REGION) ?? 'us-east-1';
+  const endpoint = blankToUndefined(e.S3_ENDPOINT) ?? `https://s3.${region}.amazonaws.com`;
+  if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol))
+    throw new Error(
+      'Invalid configuration: S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com',
+    );
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region,
+    accessKeyId: e.S3_ACCESS_KEY_ID!.trim(), // checked above
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!.trim(), // checked above
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
 }

@@ -30,6 +30,9 @@ const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'migrati
 export async function openDatabase(params: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   if (params.databaseUrl) {
     const pool = new pg.Pool({ connectionString: params.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, an administrator) must not take the app
+    // down: the pool drops it and opens another on the next query, which reports its own errors.
+    pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }; // same PgDatabase, other result HKT

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -182,9 +183,17 @@ export const accounts = pgTable(
     startingBalance: money().notNull().default('0'),
     /** The timezone of this broker's files (their local times are read in it). */
     timezone: text().notNull().default('America/New_York'),
+    /** Created by "Load sample data"; "Remove sample data" deletes it. */
+    isSample: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('accounts_user_idx').on(t.userId)],
+  (t) => [
+    index('accounts_user_idx').on(t.userId),
+    // At most one sample account per user: loading twice cannot race into two.
+    uniqueIndex('accounts_user_sample_uq')
+      .on(t.userId)
+      .where(sql`${t.isSample}`),
+  ],
 );
 
 /** One broker fill. Trades are derived from these. */
@@ -235,6 +244,8 @@ export const strategies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text().notNull().default(''),
+    /** Created by the sample data set; removed with it unless the user's own trades use it. */
+    isSample: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('strategies_user_name_uq').on(t.userId, sql`lower(${t.name})`)],
@@ -298,6 +309,15 @@ export const trades = pgTable(
     index('trades_user_opened_idx').on(t.userId, t.openedAt, t.id),
     index('trades_user_symbol_idx').on(t.userId, t.symbol, t.closedAt),
     index('trades_account_instrument_idx').on(t.accountId, t.instrumentKey),
+    // One per sortable column of the trade list (keyset pagination on (column, id)): each page is
+    // an index range scan at any depth.
+    index('trades_user_symbol_id_idx').on(t.userId, t.symbol, t.id),
+    index('trades_user_net_pnl_idx').on(t.userId, t.netPnl, t.id),
+    index('trades_user_gross_pnl_idx').on(t.userId, t.grossPnl, t.id),
+    index('trades_user_r_multiple_idx').on(t.userId, t.rMultiple, t.id),
+    index('trades_user_quantity_idx').on(t.userId, t.quantity, t.id),
+    index('trades_user_holding_idx').on(t.userId, t.holdingSeconds, t.id),
+    index('trades_user_fees_idx').on(t.userId, t.fees, t.id),
   ],
 );
 
@@ -333,6 +353,8 @@ export const tags = pgTable(
     color: text().notNull().default('#64748b'),
     /** Optional grouping such as "mistake" or "setup". */
     group: text(),
+    /** Created by the sample data set; removed with it unless the user's own trades use it. */
+    isSample: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tags_user_name_uq').on(t.userId, sql`lower(${t.name})`)],
@@ -364,6 +386,11 @@ export const apiTokens = pgTable(
     tokenHash: text().notNull(),
     /** The first characters, so a user can tell tokens apart. */
     prefix: text().notNull(),
+    /** What the token may do: 'read' (GET only) and/or 'write' (any mutating request). */
+    scopes: text({ enum: ['read', 'write'] })
+      .array()
+      .notNull()
+      .default(sql`'{read,write}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
@@ -392,4 +419,105 @@ export const screenshots = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('screenshots_user_idx').on(t.userId), index('screenshots_execution_idx').on(t.openingExecutionId)],
+);
+
+// ── Import (issue 5) ─────────────────────────────────────────────────────────────────────────────
+
+export type ImportStatus = 'preview' | 'queued' | 'running' | 'done' | 'failed' | 'undone';
+
+/**
+ * One uploaded broker file: its detection and preview until committed, then the batch whose
+ * executions carry its id (undo removes exactly those). The file itself waits on disk until commit.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
+    fileName: text().notNull(),
+    fileSize: bigint({ mode: 'number' }).notNull(),
+    fileSha256: text().notNull(),
+    status: text().$type<ImportStatus>().notNull(),
+    broker: text(),
+    timezone: text(),
+    /** What detection found (file type, encoding, delimiter, header row, formats, columns). */
+    detected: jsonb().$type<Record<string, unknown>>(),
+    /** The column roles used at commit (detected, template or the user's choices). */
+    mapping: jsonb().$type<Record<string, unknown>>(),
+    rowCount: integer().notNull().default(0),
+    progress: doublePrecision().notNull().default(0),
+    executionsAdded: integer().notNull().default(0),
+    duplicatesSkipped: integer().notNull().default(0),
+    tradesCreated: integer().notNull().default(0),
+    tradesUpdated: integer().notNull().default(0),
+    /** Non-trade rows (transfers, dividends…) set aside, and rows that could not be read. */
+    skippedRows: jsonb().$type<{ row: number; reason: string }[]>().notNull().default([]),
+    errors: jsonb().$type<{ row: number; message: string }[]>().notNull().default([]),
+    failureMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    committedAt: timestamp({ withTimezone: true }),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('imports_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** A user's column mapping for a header layout, reused when the same header comes again. */
+export const importMappingTemplates = pgTable(
+  'import_mapping_templates',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the normalised header cells, order-independent. */
+    headerSignature: text().notNull(),
+    headers: jsonb().$type<string[]>().notNull(),
+    mapping: jsonb().$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('import_templates_user_signature_uq').on(t.userId, t.headerSignature)],
+);
+
+/** "My broker isn't supported": a sample file and the broker's name, kept for the admins. */
+export const brokerFormatRequests = pgTable(
+  'broker_format_requests',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    brokerName: text().notNull(),
+    notes: text().notNull().default(''),
+    fileName: text().notNull(),
+    /** The sample (at most a few hundred kB), base64. */
+    fileBase64: text().notNull(),
+    fileSize: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('broker_format_requests_created_idx').on(t.createdAt)],
+);
+
+// ── Daily journal (issue 6) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * One trading day's journal: the plan written before the session, the review after it and a mood
+ * (1 = awful … 5 = great). `day` is a calendar date in the user's time zone; one row per user and day.
+ */
+export const journalDays = pgTable(
+  'journal_days',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    plan: text().notNull().default(''),
+    review: text().notNull().default(''),
+    mood: smallint(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('journal_days_user_day_uq').on(t.userId, t.day)],
 );

@@ -18,6 +18,8 @@ declare module 'fastify' {
 export const API_TOKEN_PATHS = ['/api/accounts', '/api/executions', '/api/trades', '/api/tags', '/api/strategies'];
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** Requests that only read: a read-only token may send these and nothing else. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
@@ -27,8 +29,9 @@ function isApiPath(url: string): boolean {
 /**
  * `Authorization: Bearer eb_…` on a public API path, when no session cookie signed the request in:
  * resolves the token and signs the request in as its user. An unknown or revoked token is a 401
- * (not a silent anonymous request). Registered after authPlugin, whose CSRF rule only concerns
- * cookie-authenticated requests: a bearer request carries no cookie.
+ * (not a silent anonymous request); a read-only token on a mutating request is a 403. Registered
+ * after authPlugin, whose CSRF rule only concerns cookie-authenticated requests: a bearer request
+ * carries no cookie.
  */
 export const apiTokenAuthPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('apiTokenId', null);
@@ -40,6 +43,11 @@ export const apiTokenAuthPlugin = fp(async (app: FastifyInstance) => {
     if (!token) throw new AppError('UNAUTHORIZED', 'Use Authorization: Bearer <API token>');
     const resolved = await resolveApiToken(app.db, { token, now: app.clock.now() });
     if (!resolved) throw new AppError('UNAUTHORIZED', 'Invalid or revoked API token');
+    if (!resolved.canWrite && !READ_METHODS.has(req.method))
+      throw new AppError(
+        'FORBIDDEN',
+        `This API token is read-only: ${req.method} needs a token with the write scope (create one in Settings → API)`,
+      );
     req.user = resolved.user;
     req.apiTokenId = resolved.tokenId;
   });

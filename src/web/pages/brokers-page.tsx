@@ -19,6 +19,7 @@ import { BROKER_COUNT } from '../../core/config/plans';
 import { ASSET_TYPE_LABELS, SUPPORTED_BROKERS, type AssetType } from '../../core/site/brokers';
 import { PageHero, PublicLayout } from '../components/layout/public-layout';
 import { ButtonLink } from '../components/ui/button';
+import { BrokerRequestLauncher } from '../features/import/broker-request-launcher';
 import { Card, Container, SectionHeading } from '../components/ui/card';
 import { usePublicConfig } from '../lib/public-config';
 
@@ -310,6 +311,7 @@ export default function BrokersPage() {
               <ButtonLink href="/contact" size="lg">
                 Request a broker
               </ButtonLink>
+              <BrokerRequestLauncher />
               <p className="flex items-center gap-2 text-sm text-muted">
                 <Clock className="h-4 w-4" aria-hidden="true" />
                 New formats within {BROKER_FORMAT_TURNAROUND_HOURS} hours ·{' '}

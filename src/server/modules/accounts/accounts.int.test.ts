@@ -94,6 +94,34 @@ describe('/api/accounts', () => {
     expect((await c.delete(`/api/accounts/${account.id}`)).status).toBe(404);
   });
 
+  it('tells how many trades and fills deleting an account would take, only to its owner', async () => {
+    const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Counted' }));
+    expect(await c.json(c.get(`/api/accounts/${account.id}/usage`))).toEqual({ tradeCount: 0, executionCount: 0 });
+    await c.post('/api/executions', {
+      accountId: account.id,
+      executions: [
+        { executedAt: '2025-01-02T15:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '2', price: '200' },
+        { executedAt: '2025-01-02T15:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '201' },
+        { executedAt: '2025-01-02T15:02:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '202' },
+        { executedAt: '2025-01-02T15:03:00Z', symbol: 'MSFT', side: 'buy', quantity: '1', price: '400' },
+      ],
+    });
+    expect(await c.json(c.get(`/api/accounts/${account.id}/usage`))).toEqual({ tradeCount: 2, executionCount: 4 });
+
+    await createUser(t.database.db, {
+      email: 'accounts-other@example.com',
+      password: PASSWORD,
+      isVerified: true,
+      now: new Date(),
+    });
+    const other = new TestClient(t.url(''));
+    await other.login('accounts-other@example.com', PASSWORD);
+    expect((await other.get(`/api/accounts/${account.id}/usage`)).status).toBe(404);
+    expect((await other.request('PATCH', `/api/accounts/${account.id}`, { name: 'Mine now' })).status).toBe(404);
+    expect((await other.delete(`/api/accounts/${account.id}`)).status).toBe(404);
+    expect(await c.json(c.get(`/api/accounts/${account.id}`))).toMatchObject({ name: 'Counted' });
+  });
+
   it('answers 404 for an id that is not a UUID', async () => {
     expect((await c.get('/api/accounts/not-an-id')).status).toBe(404);
   });

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, executions, trades } from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccountValues = Omit<typeof accounts.$inferInsert, 'id' | 'userId' | 'createdAt'>;
@@ -66,4 +66,20 @@ export async function deleteAccount(db: Db, params: { userId: string; id: string
     .where(and(eq(accounts.id, params.id), eq(accounts.userId, params.userId)))
     .returning({ id: accounts.id });
   return rows.length > 0;
+}
+
+/** How many trades and fills the account holds (the caller has checked it is the user's). */
+export async function countAccountContents(
+  db: Db,
+  accountId: string,
+): Promise<{ tradeCount: number; executionCount: number }> {
+  const [tradeRow] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(trades)
+    .where(eq(trades.accountId, accountId));
+  const [executionRow] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(executions)
+    .where(eq(executions.accountId, accountId));
+  return { tradeCount: Number(tradeRow?.count ?? 0), executionCount: Number(executionRow?.count ?? 0) };
 }

@@ -5,6 +5,7 @@ import { parseInput } from '../../validation';
 import { idParam } from '../ids';
 import {
   createAccount,
+  getAccountUsage,
   listAccountJson,
   patchAccount,
   removeAccount,
@@ -23,6 +24,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/accounts/:id', async (req) =>
     toAccountJson(await requireAccount(app.db, { userId: requireAccess(app, req).id, id: idParam(req) })),
+  );
+
+  app.get('/api/accounts/:id/usage', async (req) =>
+    getAccountUsage(app.db, { userId: requireAccess(app, req).id, id: idParam(req) }),
   );
 
   app.patch('/api/accounts/:id', async (req) => {

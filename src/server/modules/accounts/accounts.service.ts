@@ -1,9 +1,11 @@
+import type { AccountUsageJson } from '../../../contracts/settings';
 import type { AccountInput, AccountJson } from '../../../contracts/trades';
 import { D } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../ids';
 import {
+  countAccountContents,
   deleteAccount,
   getAccount,
   insertAccount,
@@ -68,4 +70,10 @@ export async function patchAccount(
 
 export async function removeAccount(db: Db, params: { userId: string; id: string }): Promise<void> {
   if (!isUuid(params.id) || !(await deleteAccount(db, params))) throw new AppError('NOT_FOUND', 'Account not found');
+}
+
+/** What deleting the account would take with it; 404 unless it is the user's. */
+export async function getAccountUsage(db: Db, params: { userId: string; id: string }): Promise<AccountUsageJson> {
+  const account = await requireAccount(db, params);
+  return countAccountContents(db, account.id);
 }

@@ -35,8 +35,8 @@ function bearer(token: string, method: string, path: string, body?: unknown): Pr
   });
 }
 
-async function createToken(name: string): Promise<CreatedApiTokenJson> {
-  const res = await c.post('/api/tokens', { name });
+async function createToken(name: string, scopes?: string[]): Promise<CreatedApiTokenJson> {
+  const res = await c.post('/api/tokens', scopes === undefined ? { name } : { name, scopes });
   expect(res.status).toBe(201);
   return (await res.json()) as CreatedApiTokenJson;
 }
@@ -51,6 +51,7 @@ describe('/api/tokens', () => {
     expect(listed).toEqual({
       id: created.id,
       name: 'Import script',
+      scopes: ['read', 'write'],
       prefix: created.prefix,
       createdAt: created.createdAt,
       lastUsedAt: null,
@@ -123,5 +124,49 @@ describe('/api/tokens', () => {
     const res = await c.post('/api/tokens', { name: 'x' }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect((await new TestClient(t.url('')).get('/api/tokens')).status).toBe(401);
+  });
+
+  it('refuses scopes other than read and write, and a token without read', async () => {
+    for (const scopes of [['admin'], [], ['write']]) {
+      const res = await c.post('/api/tokens', { name: 'x', scopes });
+      expect(res.status).toBe(400);
+      const { fields } = (await res.json()) as { fields: Record<string, string> };
+      expect(Object.keys(fields).join()).toMatch(/^scopes/);
+    }
+  });
+});
+
+describe('a read-only token', () => {
+  it('reads the public API', async () => {
+    const { token, scopes } = await createToken('Dashboard', ['read']);
+    expect(scopes).toEqual(['read']);
+    expect((await bearer(token, 'GET', '/api/trades')).status).toBe(200);
+    expect((await bearer(token, 'GET', '/api/accounts')).status).toBe(200);
+    expect((await bearer(token, 'GET', '/api/trades/export.csv')).status).toBe(200);
+  });
+
+  it.each([
+    ['POST', '/api/accounts', { name: 'Nope' }],
+    ['POST', '/api/executions', { accountId: '00000000-0000-4000-8000-000000000000', executions: [] }],
+    ['POST', '/api/tags', { name: 'nope' }],
+    ['PATCH', '/api/trades/00000000-0000-4000-8000-000000000000', { notes: 'x' }],
+    ['DELETE', '/api/trades/00000000-0000-4000-8000-000000000000', undefined],
+    ['POST', '/api/trades/bulk', { action: 'delete', ids: ['00000000-0000-4000-8000-000000000000'] }],
+  ])('gets 403 with a clear message for %s %s, before anything runs', async (method, path, body) => {
+    const { token } = await createToken('Read only', ['read']);
+    const before = await c.json<{ accounts: AccountJson[] }>(c.get('/api/accounts'));
+    const res = await bearer(token, method, path, body);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      error: 'FORBIDDEN',
+      message: expect.stringMatching(/read-only.*write scope/),
+    });
+    expect(await c.json<{ accounts: AccountJson[] }>(c.get('/api/accounts'))).toEqual(before);
+  });
+
+  it('leaves a read-write token free to write', async () => {
+    const { token } = await createToken('Writer', ['read', 'write']);
+    const res = await bearer(token, 'POST', '/api/accounts', { name: 'Written by token' });
+    expect(res.status).toBe(201);
   });
 });

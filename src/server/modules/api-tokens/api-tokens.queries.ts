@@ -1,13 +1,14 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiTokens, users } from '../../db/schema';
+import type { ApiTokenScope } from '../../../contracts/trades';
 import type { UserRow } from '../users/users.queries';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 export async function insertApiToken(
   db: Db,
-  params: { userId: string; name: string; tokenHash: string; prefix: string; now: Date },
+  params: { userId: string; name: string; tokenHash: string; prefix: string; scopes: ApiTokenScope[]; now: Date },
 ): Promise<ApiTokenRow> {
   const { now, ...values } = params;
   const [row] = await db

@@ -22,9 +22,9 @@ export const apiTokenRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/tokens', async (req, reply) => {
     const user = requireSessionUser(req);
-    const { name } = parseInput(apiTokenCreateSchema, req.body);
+    const { name, scopes } = parseInput(apiTokenCreateSchema, req.body);
     reply.header('cache-control', 'no-store');
-    return reply.code(201).send(await createApiToken(app.db, { userId: user.id, name, now: app.clock.now() }));
+    return reply.code(201).send(await createApiToken(app.db, { userId: user.id, name, scopes, now: app.clock.now() }));
   });
 
   app.delete('/api/tokens/:id', async (req, reply) => {

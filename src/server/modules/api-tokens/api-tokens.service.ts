@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiTokenJson, CreatedApiTokenJson } from '../../../contracts/trades';
+import type { ApiTokenJson, ApiTokenScope, CreatedApiTokenJson } from '../../../contracts/trades';
 import { hashToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -23,16 +23,20 @@ export function toApiTokenJson(row: ApiTokenRow): ApiTokenJson {
   return {
     id: row.id,
     name: row.name,
+    scopes: row.scopes,
     prefix: row.prefix,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
 
-/** A new token: `eb_` + 32 random bytes (base64url). Only its SHA-256 is stored; the answer shows it once. */
+/**
+ * A new token: `eb_` + 32 random bytes (base64url). Only its SHA-256 is stored; the answer shows it
+ * once. Scopes default to read and write.
+ */
 export async function createApiToken(
   db: Db,
-  params: { userId: string; name: string; now: Date },
+  params: { userId: string; name: string; scopes?: ApiTokenScope[]; now: Date },
 ): Promise<CreatedApiTokenJson> {
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await insertApiToken(db, {
@@ -40,6 +44,7 @@ export async function createApiToken(
     name: params.name,
     tokenHash: hashToken(token),
     prefix: token.slice(0, SHOWN_PREFIX_LENGTH),
+    scopes: [...new Set(params.scopes ?? (['read', 'write'] as const))],
     now: params.now,
   });
   return { ...toApiTokenJson(row), token };
@@ -60,12 +65,12 @@ export async function revokeToken(db: Db, params: { userId: string; id: string; 
 export async function resolveApiToken(
   db: Db,
   params: { token: string; now: Date },
-): Promise<{ user: UserRow; tokenId: string } | undefined> {
+): Promise<{ user: UserRow; tokenId: string; canWrite: boolean } | undefined> {
   if (!params.token.startsWith(API_TOKEN_PREFIX)) return undefined;
   const found = await getLiveApiToken(db, hashToken(params.token));
   if (!found || found.user.disabledAt) return undefined;
   const last = found.token.lastUsedAt?.getTime();
   if (last === undefined || params.now.getTime() - last >= TOUCH_INTERVAL_MS)
     await touchApiToken(db, { id: found.token.id, now: params.now });
-  return { user: found.user, tokenId: found.token.id };
+  return { user: found.user, tokenId: found.token.id, canWrite: found.token.scopes.includes('write') };
 }

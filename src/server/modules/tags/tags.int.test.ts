@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TagUsageJson } from '../../../contracts/settings';
 import type { AccountJson, AddExecutionsJson, StrategyJson, TagJson, TradeJson } from '../../../contracts/trades';
 import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
@@ -97,5 +98,39 @@ describe('/api/strategies', () => {
     const { strategies } = await c.json<{ strategies: StrategyJson[] }>(c.get('/api/strategies'));
     expect(strategies.map((s) => s.name)).toEqual(['ABCD', 'VWAP reclaim']);
     expect((await c.post('/api/strategies', { name: ' ' })).status).toBe(400);
+  });
+});
+
+describe('/api/tags/usage', () => {
+  it('counts the trades carrying each tag, and leaves out unused tags', async () => {
+    const used = await createTag({ name: 'Counted' });
+    const unused = await createTag({ name: 'Never used' });
+    await c.request('PATCH', `/api/trades/${tradeIds[0]}`, { tags: [used.id] });
+    await c.request('PATCH', `/api/trades/${tradeIds[1]}`, { tags: [used.id] });
+    const { usage } = await c.json<TagUsageJson>(c.get('/api/tags/usage'));
+    expect(usage[used.id]).toBe(2);
+    expect(usage).not.toHaveProperty(unused.id);
+  });
+});
+
+describe('tags of another user', () => {
+  it('cannot be renamed, deleted, merged from or into, nor counted (404)', async () => {
+    await createUser(t.database.db, {
+      email: 'tags-other@example.com',
+      password: PASSWORD,
+      isVerified: true,
+      now: new Date(),
+    });
+    const other = new TestClient(t.url(''));
+    await other.login('tags-other@example.com', PASSWORD);
+    const theirs = await other.json<TagJson>(other.post('/api/tags', { name: 'Theirs' }));
+    const mine = await createTag({ name: 'Mine to merge' });
+    expect((await c.request('PATCH', `/api/tags/${theirs.id}`, { name: 'Hijacked' })).status).toBe(404);
+    expect((await c.delete(`/api/tags/${theirs.id}`)).status).toBe(404);
+    expect((await c.post(`/api/tags/${theirs.id}/merge`, { intoTagId: mine.id })).status).toBe(404);
+    expect((await c.post(`/api/tags/${mine.id}/merge`, { intoTagId: theirs.id })).status).toBe(404);
+    expect((await c.json<{ tags: TagJson[] }>(c.get('/api/tags'))).tags.map((tag) => tag.id)).toContain(mine.id);
+    expect((await other.json<{ tags: TagJson[] }>(other.get('/api/tags'))).tags).toEqual([theirs]);
+    expect((await other.json<TagUsageJson>(other.get('/api/tags/usage'))).usage).toEqual({});
   });
 });

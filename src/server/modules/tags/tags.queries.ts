@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tags, tradeTags } from '../../db/schema';
+import { tags, trades, tradeTags } from '../../db/schema';
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagValues = { name: string; color?: string; group?: string | null };
@@ -67,4 +67,16 @@ export async function moveTradeTags(db: Db, params: { fromTagId: string; intoTag
     insert into ${tradeTags} (opening_execution_id, tag_id)
     select opening_execution_id, ${params.intoTagId}::uuid from ${tradeTags} where tag_id = ${params.fromTagId}::uuid
     on conflict do nothing`);
+}
+
+/** Tag id → number of the user's trades carrying it (tags on no trade are absent). */
+export async function countTradesByTag(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ tagId: tradeTags.tagId, count: sql<number>`count(*)::int` })
+    .from(tradeTags)
+    .innerJoin(trades, eq(trades.openingExecutionId, tradeTags.openingExecutionId))
+    .innerJoin(tags, eq(tags.id, tradeTags.tagId))
+    .where(and(eq(tags.userId, userId), eq(trades.userId, userId)))
+    .groupBy(tradeTags.tagId);
+  return new Map(rows.map((r) => [r.tagId, Number(r.count)]));
 }

@@ -3,10 +3,12 @@ import { tagInputSchema, tagMergeSchema, tagPatchSchema } from '../../../contrac
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
-import { createTag, listTagJson, mergeTag, patchTag, removeTag } from './tags.service';
+import { createTag, getTagUsage, listTagJson, mergeTag, patchTag, removeTag } from './tags.service';
 
 export const tagRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/tags', async (req) => ({ tags: await listTagJson(app.db, requireAccess(app, req).id) }));
+
+  app.get('/api/tags/usage', async (req) => getTagUsage(app.db, requireAccess(app, req).id));
 
   app.post('/api/tags', async (req, reply) => {
     const user = requireAccess(app, req);

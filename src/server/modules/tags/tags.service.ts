@@ -1,3 +1,4 @@
+import type { TagUsageJson } from '../../../contracts/settings';
 import type { TagJson } from '../../../contracts/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -5,6 +6,7 @@ import { isUuid } from '../ids';
 import { isUniqueViolation } from '../unique-violation';
 import {
   countOwnTags,
+  countTradesByTag,
   deleteTag,
   getTag,
   insertTag,
@@ -34,6 +36,11 @@ async function withUniqueName<T>(name: string | undefined, write: () => Promise<
 
 export async function listTagJson(db: Db, userId: string): Promise<TagJson[]> {
   return (await listTags(db, userId)).map(toTagJson);
+}
+
+/** How many trades carry each of the user's tags. */
+export async function getTagUsage(db: Db, userId: string): Promise<TagUsageJson> {
+  return { usage: Object.fromEntries(await countTradesByTag(db, userId)) };
 }
 
 /** The user's tag, or 404 (another user's id included). */

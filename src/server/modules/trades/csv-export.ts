@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executions, tradeExecutions, trades } from '../../db/schema';
 import { listAccounts } from '../accounts/accounts.queries';
 import { listStrategies } from '../strategies/strategies.queries';
+import { listTags } from '../tags/tags.queries';
 import { D } from '../../../core/trades';
-import { toDecimalText, type TradeRow } from './trade-json';
-import { listTagsByOpener } from './trades.queries';
+import { toDecimalText } from './trade-json';
+import { dateConditions, filterConditions, listTagsByOpener, type TradeFilter } from './trades.queries';
 
 /**
  * The Edgebook CSV format (version 1): every trade and execution of a user, one row per execution,
@@ -61,7 +62,8 @@ export const EDGEBOOK_CSV_COLUMNS = [
   'notes',
 ] as const;
 
-const TRADES_PER_BATCH = 1_000;
+// With PGlite a query runs on this thread: a batch's query is as long as other requests can wait.
+const TRADES_PER_BATCH = 500;
 const NEEDS_QUOTES = /[",\r\n ]/;
 
 export function toCsvField(value: string): string {
@@ -72,52 +74,27 @@ function toCsvLine(fields: readonly string[]): string {
   return `${fields.map(toCsvField).join(',')}\r\n`;
 }
 
-// Only what the file needs: with PGlite, every column of every row costs.
-const EXPORTED_TRADE_COLUMNS = {
-  id: trades.id,
-  accountId: trades.accountId,
-  openingExecutionId: trades.openingExecutionId,
-  openedAt: trades.openedAt,
-  stopPrice: trades.stopPrice,
-  targetPrice: trades.targetPrice,
-  riskAmount: trades.riskAmount,
-  strategyId: trades.strategyId,
-  mistakes: trades.mistakes,
-  emotions: trades.emotions,
-  rating: trades.rating,
-  notes: trades.notes,
-};
-type ExportedTrade = Pick<TradeRow, keyof typeof EXPORTED_TRADE_COLUMNS>;
-
-/** The next batch of trades in (openedAt, id) order after `after`, plus every trade tied with its last. */
-async function nextBatch(db: Db, userId: string, after: Date | null): Promise<ExportedTrade[]> {
-  const batch = await db
-    .select(EXPORTED_TRADE_COLUMNS)
-    .from(trades)
-    .where(after ? and(eq(trades.userId, userId), gt(trades.openedAt, after)) : eq(trades.userId, userId))
-    .orderBy(asc(trades.openedAt), asc(trades.id))
-    .limit(TRADES_PER_BATCH);
-  const last = batch[batch.length - 1];
-  // Trades opened at the same instant must land in one batch: they are ordered by their opening
-  // fill's sequence below, which keeps one instrument's replay order.
-  if (last && batch.length === TRADES_PER_BATCH) {
-    batch.push(
-      ...(await db
-        .select(EXPORTED_TRADE_COLUMNS)
-        .from(trades)
-        .where(and(eq(trades.userId, userId), eq(trades.openedAt, last.openedAt), gt(trades.id, last.id)))
-        .orderBy(asc(trades.id))),
-    );
-  }
-  return batch;
-}
-
-type ExportedFill = {
-  tradeId: string;
-  id: string;
-  executedAt: Date;
+/** One part of a trade with its fill, and the trade's journal (repeated on each of its rows). */
+type ExportRow = {
+  trade_id: string;
+  account_id: string;
+  opening_execution_id: string;
+  opened_at: string;
+  stop_price: string | null;
+  target_price: string | null;
+  risk_amount: string | null;
+  strategy_id: string | null;
+  mistakes: string | string[];
+  emotions: string | string[];
+  rating: number | null;
+  /** Only on the opening fill's row (the only one that shows it). */
+  notes: string;
+  role: 'entry' | 'exit';
+  part_quantity: string;
+  execution_id: string;
+  executed_at: string;
   symbol: string;
-  assetClass: string;
+  asset_class: string;
   side: string;
   quantity: string;
   price: string;
@@ -125,126 +102,158 @@ type ExportedFill = {
   fees: string;
   multiplier: string;
   currency: string;
-  brokerExecId: string | null;
+  broker_exec_id: string | null;
   fingerprint: string;
-  sequence: number;
+  sequence: string | number;
 };
 
 /**
- * The whole fills of these trades, each listed once: a fill that flipped the position is an exit
- * of one trade for part of its quantity and the entry of the next for the rest; it is listed under
- * the trade it opened, so its exit part (the one with less than the fill's quantity) is skipped.
- * Two index lookups (parts by trade, fills by id) rather than one join, which the planner tends to
- * run as a scan of every execution.
+ * The next batch: TRADES_PER_BATCH trades opened after `after` (every trade tied with the
+ * last one's opening time included, so trades opened at one instant are never split), each with
+ * its parts and fills, in one statement. The batch is a keyset range on the (user_id, opened_at)
+ * index; parts and fills are primary-key lookups. Times come back as ISO text so that no Date
+ * objects are built per row.
  */
-async function listFills(db: Db, tradeIds: string[]): Promise<Map<string, ExportedFill[]>> {
-  const parts = await db
-    .select({
-      tradeId: tradeExecutions.tradeId,
-      executionId: tradeExecutions.executionId,
-      role: tradeExecutions.role,
-      quantity: tradeExecutions.quantity,
-    })
-    .from(tradeExecutions)
-    .where(sql`${tradeExecutions.tradeId} = any(${sql.param(tradeIds)}::uuid[])`);
-  const fills = await db
-    .select({
-      id: executions.id,
-      executedAt: executions.executedAt,
-      symbol: executions.symbol,
-      assetClass: executions.assetClass,
-      side: executions.side,
-      quantity: executions.quantity,
-      price: executions.price,
-      commission: executions.commission,
-      fees: executions.fees,
-      multiplier: executions.multiplier,
-      currency: executions.currency,
-      brokerExecId: executions.brokerExecId,
-      fingerprint: executions.fingerprint,
-      sequence: executions.sequence,
-    })
-    .from(executions)
-    .where(sql`${executions.id} = any(${sql.param([...new Set(parts.map((p) => p.executionId))])}::uuid[])`);
-  const byId = new Map(fills.map((fill) => [fill.id, fill]));
-  const byTrade = new Map<string, ExportedFill[]>();
-  for (const part of parts) {
-    const fill = byId.get(part.executionId);
-    if (!fill || (part.role === 'exit' && !D(part.quantity).eq(D(fill.quantity)))) continue;
-    const list = byTrade.get(part.tradeId);
-    if (list) list.push({ ...fill, tradeId: part.tradeId });
-    else byTrade.set(part.tradeId, [{ ...fill, tradeId: part.tradeId }]);
-  }
-  for (const list of byTrade.values())
-    list.sort((a, b) => a.executedAt.getTime() - b.executedAt.getTime() || a.sequence - b.sequence);
-  return byTrade;
+async function listBatchRows(
+  db: Db,
+  params: { userId: string; after: string | null; filter: SQL[] },
+): Promise<ExportRow[]> {
+  const { userId, after } = params;
+  // Unaliased, so that the list's filter conditions (which name "trades"."…") apply as they are.
+  const conditions = [eq(trades.userId, userId), ...params.filter];
+  if (after !== null) conditions.push(sql`${trades.openedAt} > ${after}::timestamptz`);
+  const where = and(...conditions);
+  const result = await db.execute(sql`
+    with bound as (
+      select ${trades.openedAt} as opened_at from ${trades} where ${where}
+      order by ${trades.openedAt} offset ${TRADES_PER_BATCH - 1} limit 1
+    ), batch as (
+      select ${trades}.* from ${trades}
+      where ${where} and ${trades.openedAt} <= coalesce((select opened_at from bound), 'infinity'::timestamptz)
+    )
+    select b.id as trade_id, b.account_id, b.opening_execution_id,
+      to_char(b.opened_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as opened_at,
+      b.stop_price, b.target_price, b.risk_amount, b.strategy_id, b.mistakes, b.emotions, b.rating,
+      case when e.id = b.opening_execution_id then b.notes else '' end as notes,
+      te.role, te.quantity as part_quantity, e.id as execution_id,
+      to_char(e.executed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as executed_at,
+      e.symbol, e.asset_class, e.side, e.quantity, e.price, e.commission, e.fees, e.multiplier, e.currency,
+      e.broker_exec_id, e.fingerprint, e.sequence
+    from batch b
+    join ${tradeExecutions} te on te.trade_id = b.id
+    join ${executions} e on e.id = te.execution_id
+    order by b.opened_at, b.id, e.executed_at, e.sequence`);
+  // Both drivers answer a raw statement as { rows }; the select list above is ExportRow's shape.
+  return (result as unknown as { rows: ExportRow[] }).rows;
 }
 
+/** jsonb arrives parsed from PGlite and as text from some drivers: both read as a list. */
+function toList(value: string | string[]): string[] {
+  return typeof value === 'string' ? (JSON.parse(value) as string[]) : value; // the column holds string[] JSON
+}
+
+/** Lets other requests run between batches: with PGlite, queries share this process's thread. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * The user's trades as Edgebook CSV, produced in batches of about 1,000 trades (a keyset walk on
- * the openedAt index), so memory stays flat whatever the number of trades.
+ * The user's trades as Edgebook CSV (optionally only those matching the trade list's filters),
+ * produced in batches of about 500 trades: one keyset query each, so memory stays flat and
+ * other requests are served between batches whatever the number of trades.
  */
-export async function* streamTradesCsv(db: Db, params: { userId: string }): AsyncGenerator<string> {
+export async function* streamTradesCsv(
+  db: Db,
+  params: { userId: string; filter?: TradeFilter },
+): AsyncGenerator<string> {
   const { userId } = params;
   const accountNames = new Map((await listAccounts(db, userId)).map((a) => [a.id, a.name]));
   const strategyNames = new Map((await listStrategies(db, userId)).map((s) => [s.id, s.name]));
+  const hasTags = (await listTags(db, userId)).length > 0;
+  // The user condition is in the query itself; the rest of the list's filters apply as they are.
+  const filter = params.filter
+    ? [...filterConditions(userId, params.filter).slice(1), ...dateConditions(params.filter, 'openedAt', 'value')]
+    : [];
   yield toCsvLine(EDGEBOOK_CSV_COLUMNS);
-  let after: Date | null = null;
+  let after: string | null = null;
   for (;;) {
-    const batch = await nextBatch(db, userId, after);
-    const last = batch[batch.length - 1];
+    const rows = await listBatchRows(db, { userId, after, filter });
+    const last = rows[rows.length - 1];
     if (!last) return;
-    after = last.openedAt;
-    const fills = await listFills(
-      db,
-      batch.map((t) => t.id),
-    );
-    const tags = await listTagsByOpener(
-      db,
-      batch.map((t) => t.openingExecutionId),
-    );
-    const openerSequence = (trade: ExportedTrade) =>
-      fills.get(trade.id)?.find((fill) => fill.id === trade.openingExecutionId)?.sequence ?? 0;
-    batch.sort(
-      (a, b) =>
-        a.openedAt.getTime() - b.openedAt.getTime() || openerSequence(a) - openerSequence(b) || (a.id < b.id ? -1 : 1),
-    );
-    let chunk = '';
-    for (const trade of batch) {
-      for (const fill of fills.get(trade.id) ?? []) {
-        const isFirst = fill.id === trade.openingExecutionId;
-        const journal = isFirst
-          ? [
-              trade.stopPrice === null ? '' : toDecimalText(trade.stopPrice),
-              trade.targetPrice === null ? '' : toDecimalText(trade.targetPrice),
-              trade.riskAmount === null ? '' : toDecimalText(trade.riskAmount),
-              trade.strategyId === null ? '' : (strategyNames.get(trade.strategyId) ?? ''),
-              JSON.stringify((tags.get(trade.openingExecutionId) ?? []).map((tag) => tag.name)),
-              JSON.stringify(trade.mistakes),
-              JSON.stringify(trade.emotions),
-              trade.rating === null ? '' : String(trade.rating),
-              trade.notes,
-            ]
-          : ['', '', '', '', '', '', '', '', ''];
-        chunk += toCsvLine([
-          trade.id,
-          accountNames.get(trade.accountId) ?? '',
-          fill.executedAt.toISOString(),
-          fill.symbol,
-          fill.assetClass,
-          fill.side,
-          toDecimalText(fill.quantity),
-          toDecimalText(fill.price),
-          toDecimalText(fill.commission),
-          toDecimalText(fill.fees),
-          toDecimalText(fill.multiplier),
-          fill.currency,
-          fill.brokerExecId ?? '',
-          fill.fingerprint,
-          ...journal,
-        ]);
-      }
-    }
-    yield chunk;
+    after = last.opened_at;
+    const tags = hasTags
+      ? await listTagsByOpener(db, [...new Set(rows.map((row) => row.opening_execution_id))])
+      : new Map<string, { name: string }[]>();
+    yield toCsvChunk(rows, { accountNames, strategyNames, tags });
+    await yieldToEventLoop();
   }
 }
+
+/**
+ * The CSV lines of one batch. A fill that flipped the position is an exit of one trade for part of
+ * its quantity and the entry of the next for the rest: it is listed once, under the trade it
+ * opened, so its exit part (the one with less than the fill's quantity) is skipped. Trades come in
+ * opening order, ties by their opening fill's sequence (one instrument's replay order).
+ */
+function toCsvChunk(
+  rows: readonly ExportRow[],
+  names: {
+    accountNames: ReadonlyMap<string, string>;
+    strategyNames: ReadonlyMap<string, string>;
+    tags: ReadonlyMap<string, { name: string }[]>;
+  },
+): string {
+  const byTrade = new Map<string, ExportRow[]>();
+  const openerSequence = new Map<string, number>();
+  for (const row of rows) {
+    if (row.execution_id === row.opening_execution_id) openerSequence.set(row.trade_id, Number(row.sequence));
+    if (row.role === 'exit' && !D(row.part_quantity).eq(D(row.quantity))) continue;
+    const list = byTrade.get(row.trade_id);
+    if (list) list.push(row);
+    else byTrade.set(row.trade_id, [row]);
+  }
+  const ordered = [...byTrade.values()].sort((a, b) => {
+    const x = a[0]!; // lists are never empty
+    const y = b[0]!;
+    if (x.opened_at !== y.opened_at) return x.opened_at < y.opened_at ? -1 : 1;
+    const bySequence = (openerSequence.get(x.trade_id) ?? 0) - (openerSequence.get(y.trade_id) ?? 0);
+    return bySequence !== 0 ? bySequence : x.trade_id < y.trade_id ? -1 : 1;
+  });
+  let chunk = '';
+  for (const fills of ordered) {
+    for (const fill of fills) {
+      const journal =
+        fill.execution_id === fill.opening_execution_id
+          ? [
+              fill.stop_price === null ? '' : toDecimalText(fill.stop_price),
+              fill.target_price === null ? '' : toDecimalText(fill.target_price),
+              fill.risk_amount === null ? '' : toDecimalText(fill.risk_amount),
+              fill.strategy_id === null ? '' : (names.strategyNames.get(fill.strategy_id) ?? ''),
+              JSON.stringify((names.tags.get(fill.opening_execution_id) ?? []).map((tag) => tag.name)),
+              JSON.stringify(toList(fill.mistakes)),
+              JSON.stringify(toList(fill.emotions)),
+              fill.rating === null ? '' : String(fill.rating),
+              fill.notes,
+            ]
+          : EMPTY_JOURNAL;
+      chunk += toCsvLine([
+        fill.trade_id,
+        names.accountNames.get(fill.account_id) ?? '',
+        fill.executed_at,
+        fill.symbol,
+        fill.asset_class,
+        fill.side,
+        toDecimalText(fill.quantity),
+        toDecimalText(fill.price),
+        toDecimalText(fill.commission),
+        toDecimalText(fill.fees),
+        toDecimalText(fill.multiplier),
+        fill.currency,
+        fill.broker_exec_id ?? '',
+        fill.fingerprint,
+        ...journal,
+      ]);
+    }
+  }
+  return chunk;
+}
+
+const EMPTY_JOURNAL = ['', '', '', '', '', '', '', '', ''] as const;

@@ -39,6 +39,13 @@ export type PrepareExecutionsParams = {
   fieldName?: (index: number, field: string) => string;
   /** Overrides the content fingerprint (manual entries are never duplicates of each other). */
   fingerprintOf?: (index: number) => string | undefined;
+  /**
+   * Occurrence counts of identical fills, shared across calls: an import prepares a file in
+   * batches, and two identical fills of one file must stay two however the batches fall.
+   */
+  occurrences?: Map<string, number>;
+  /** When given, an invalid item is reported here (its fields' messages) and left out instead of failing the batch. */
+  onInvalid?: (index: number, fields: Record<string, string>) => void;
 };
 
 // What the columns hold: money numeric(24, 8), quantity numeric(30, 12). Anything finer or larger
@@ -90,16 +97,23 @@ export function prepareExecutions(
   const fieldName = params.fieldName ?? ((index, field) => `executions.${index}.${field}`);
   const fields: Record<string, string> = {};
   const instruments = new Map<string, Instrument | InstrumentError>();
-  const occurrences = new Map<string, number>();
+  const occurrences = params.occurrences ?? new Map<string, number>();
   const prepared: PreparedExecution[] = [];
 
   items.forEach((item, index) => {
+    const itemFields: Record<string, string> = {};
+    const finish = (execution: PreparedExecution | null) => {
+      if (Object.keys(itemFields).length === 0) {
+        if (execution) prepared.push(execution);
+      } else if (params.onInvalid) params.onInvalid(index, itemFields);
+      else Object.assign(fields, itemFields);
+    };
     const decimals: Partial<Record<keyof typeof LIMITS, Decimal>> = {};
     for (const field of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
       const raw = item[field];
       if (raw === undefined) continue;
       const checked = checkDecimal(raw, LIMITS[field]);
-      if (typeof checked === 'string') fields[fieldName(index, field)] = checked;
+      if (typeof checked === 'string') itemFields[fieldName(index, field)] = checked;
       else decimals[field] = checked;
     }
     const executedAt = new Date(item.executedAt).toISOString();
@@ -119,11 +133,11 @@ export function prepareExecutions(
       instruments.set(cacheKey, instrument);
     }
     if (isInstrumentError(instrument)) {
-      fields[fieldName(index, 'symbol')] = instrument.message;
-      return;
+      itemFields[fieldName(index, 'symbol')] = instrument.message;
+      return finish(null);
     }
     const { quantity, price } = decimals;
-    if (!quantity || !price) return; // reported above
+    if (!quantity || !price) return finish(null); // reported above
     const instrumentKey = toInstrumentKey(instrument);
     const quantityText = quantity.toString();
     const priceText = price.toString();
@@ -142,7 +156,7 @@ export function prepareExecutions(
         occurrence,
       });
     }
-    prepared.push({
+    finish({
       executedAt,
       symbol: instrument.symbol,
       instrumentKey,

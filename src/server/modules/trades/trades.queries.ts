@@ -8,12 +8,13 @@ import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
 
 export type TradeSortColumn = (typeof TRADE_SORT_COLUMNS)[number];
 export type SortOrder = 'asc' | 'desc';
-export type TradeFilter = Pick<
-  TradeListQuery,
-  'from' | 'to' | 'accountId' | 'side' | 'status' | 'outcome' | 'strategyId' | 'tagId'
-> & {
+export type TradeFilter = Pick<TradeListQuery, 'accountId' | 'side' | 'status' | 'outcome' | 'strategyId' | 'tagId'> & {
   /** Stored (normalised) symbols, any of which matches. */
   symbol?: string[];
+  /** The trade's date (see dateConditions) at or after this instant. */
+  from?: Date;
+  /** The trade's date strictly before this instant. */
+  before?: Date;
 };
 /** Where the previous page ended: the sort column's value there (null for a null) and the trade id. */
 export type TradeCursor = { sort: TradeSortColumn; order: SortOrder; value: string | number | null; id: string };
@@ -53,7 +54,17 @@ export type InsertedExecution = { id: string; instrumentKey: string; executedAt:
  */
 export async function insertExecutions(
   db: Db,
-  params: { userId: string; accountId: string; items: readonly PreparedExecution[]; firstSequence: number },
+  params: {
+    userId: string;
+    accountId: string;
+    items: readonly PreparedExecution[];
+    firstSequence: number;
+    /** The import batch these fills come from (undo removes exactly them), and each one's file row. */
+    importId?: string;
+    sourceRows?: readonly number[];
+    /** Explicit entry-order numbers (an import numbers by file row); else from `firstSequence` on. */
+    sequences?: readonly number[];
+  },
 ): Promise<InsertedExecution[]> {
   const inserted: InsertedExecution[] = [];
   const rows = params.items.map((item, index) => ({
@@ -61,7 +72,9 @@ export async function insertExecutions(
     executedAt: new Date(item.executedAt),
     userId: params.userId,
     accountId: params.accountId,
-    sequence: params.firstSequence + index,
+    sequence: params.sequences?.[index] ?? params.firstSequence + index,
+    importId: params.importId ?? null,
+    sourceRow: params.sourceRows?.[index] ?? null,
   }));
   for (const part of chunk(rows, EXECUTION_ROWS_PER_INSERT)) {
     inserted.push(
@@ -150,7 +163,8 @@ export async function listTagsByOpener(db: Db, openerIds: readonly string[]): Pr
       .select({ openerId: tradeTags.openingExecutionId, id: tags.id, name: tags.name, color: tags.color })
       .from(tradeTags)
       .innerJoin(tags, eq(tags.id, tradeTags.tagId))
-      .where(inArray(tradeTags.openingExecutionId, ids))
+      // One array parameter rather than one per id: far less to parse and plan (PGlite especially).
+      .where(sql`${tradeTags.openingExecutionId} = any(${sql.param(ids)}::uuid[])`)
       .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
     for (const { openerId, ...tag } of rows) {
       const list = byOpener.get(openerId);
@@ -290,7 +304,7 @@ const SORTS: Record<TradeSortColumn, SortSpec> = {
  * descending order and last in ascending order (PostgreSQL's default, which a backward index scan
  * gives for free).
  */
-type Segment = 'value' | 'null';
+export type Segment = 'value' | 'null';
 
 function toSegments(spec: SortSpec, order: SortOrder): Segment[] {
   if (!spec.isNullable) return ['value'];
@@ -307,21 +321,21 @@ export function toCursorValue(row: TradeRow, sort: TradeSortColumn): string | nu
  * The date range is on the trade's date: when it closed, or when it opened while still open. When
  * the list is sorted by closedAt each segment states it on its own column, so the index applies.
  */
-function dateConditions(filter: TradeFilter, sort: TradeSortColumn, segment: Segment): SQL[] {
+export function dateConditions(filter: TradeFilter, sort: TradeSortColumn, segment: Segment): SQL[] {
   const out: SQL[] = [];
-  if (!filter.from && !filter.to) return out;
+  if (!filter.from && !filter.before) return out;
   const column: PgColumn | SQL =
     sort !== 'closedAt'
       ? sql`coalesce(${trades.closedAt}, ${trades.openedAt})`
       : segment === 'value'
         ? trades.closedAt
         : trades.openedAt;
-  if (filter.from) out.push(sql`${column} >= ${filter.from}::timestamptz`);
-  if (filter.to) out.push(sql`${column} <= ${filter.to}::timestamptz`);
+  if (filter.from) out.push(sql`${column} >= ${filter.from.toISOString()}::timestamptz`);
+  if (filter.before) out.push(sql`${column} < ${filter.before.toISOString()}::timestamptz`);
   return out;
 }
 
-function filterConditions(userId: string, filter: TradeFilter): SQL[] {
+export function filterConditions(userId: string, filter: TradeFilter): SQL[] {
   const out: SQL[] = [eq(trades.userId, userId)];
   if (filter.accountId) out.push(eq(trades.accountId, filter.accountId));
   const [symbol, ...alternatives] = filter.symbol ?? [];
@@ -377,7 +391,7 @@ export async function listTradesPage(
         : 0;
   const direction = order === 'desc' ? desc : asc;
   const base = filterConditions(params.userId, params.filter);
-  const hasDates = params.filter.from !== undefined || params.filter.to !== undefined;
+  const hasDates = params.filter.from !== undefined || params.filter.before !== undefined;
   // Descending from the top (or from inside the nulls), both segments come out of one backward
   // index scan: PostgreSQL orders DESC with nulls first. This is the default first page.
   if (spec.isNullable && order === 'desc' && (!cursor || cursor.value === null) && !hasDates) {
@@ -409,4 +423,59 @@ export async function listTradesPage(
     );
   }
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+// --- R from the user's default risk --------------------------------------------------------------
+
+/** A trade whose R rests on the user's default risk: no stop and no risk of its own. */
+export type DefaultRiskTradeRow = Pick<
+  TradeRow,
+  'id' | 'direction' | 'status' | 'openedAt' | 'multiplier' | 'netPnl' | 'initialRisk' | 'rMultiple'
+>;
+
+/** The next `limit` of the user's trades without a stop or risk of their own, by id after `afterId`. */
+export async function listDefaultRiskTrades(
+  db: Db,
+  params: { userId: string; afterId: string | null; limit: number },
+): Promise<DefaultRiskTradeRow[]> {
+  return db
+    .select({
+      id: trades.id,
+      direction: trades.direction,
+      status: trades.status,
+      openedAt: trades.openedAt,
+      multiplier: trades.multiplier,
+      netPnl: trades.netPnl,
+      initialRisk: trades.initialRisk,
+      rMultiple: trades.rMultiple,
+    })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.userId, params.userId),
+        isNull(trades.stopPrice),
+        isNull(trades.riskAmount),
+        params.afterId === null ? undefined : gt(trades.id, params.afterId),
+      ),
+    )
+    .orderBy(asc(trades.id))
+    .limit(params.limit);
+}
+
+/** Sets initialRisk and rMultiple of many trades in one statement. */
+export async function updateTradeRisks(
+  db: Db,
+  params: {
+    userId: string;
+    items: readonly { id: string; initialRisk: string | null; rMultiple: string | null }[];
+    now: Date;
+  },
+): Promise<void> {
+  if (params.items.length === 0) return;
+  const { items } = params;
+  await db.execute(sql`
+    update ${trades} t set initial_risk = u.initial_risk, r_multiple = u.r_multiple, updated_at = ${params.now.toISOString()}::timestamptz
+    from unnest(${sql.param(items.map((i) => i.id))}::uuid[], ${sql.param(items.map((i) => i.initialRisk))}::numeric[],
+      ${sql.param(items.map((i) => i.rMultiple))}::numeric[]) as u(id, initial_risk, r_multiple)
+    where t.id = u.id and t.user_id = ${params.userId}::uuid`);
 }

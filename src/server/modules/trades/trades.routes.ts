@@ -10,6 +10,7 @@ import {
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
+import { deleteStoredObjects } from '../screenshots/screenshots.service';
 import { streamTradesCsv } from './csv-export';
 import {
   addExecutions,
@@ -19,12 +20,17 @@ import {
   getTradeDetail,
   listTrades,
   patchTrade,
+  toTradeFilter,
 } from './trades.service';
 
 /** 10,000 fills of about 250 bytes each, with room to spare. */
 const EXECUTIONS_BODY_LIMIT = 8 * 1024 * 1024;
 
 export const tradeRoutes: FastifyPluginAsync = async (app) => {
+  // Deleting trades deletes their screenshots' rows by cascade; this removes the files after commit.
+  const removeFiles = (keys: readonly string[]) =>
+    deleteStoredObjects({ storage: app.storage, log: (msg, err) => app.log.error({ err }, msg) }, keys);
+
   app.post('/api/executions', { bodyLimit: EXECUTIONS_BODY_LIMIT }, async (req) => {
     const user = requireAccess(app, req);
     const body = parseInput(addExecutionsRequestSchema, req.body);
@@ -38,17 +44,30 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/trades', async (req) => {
     const user = requireAccess(app, req);
-    return listTrades(app.db, { userId: user.id, query: parseInput(tradeListQuerySchema, req.query) });
+    return listTrades(app.db, {
+      userId: user.id,
+      timeZone: user.timezone,
+      query: parseInput(tradeListQuerySchema, req.query),
+    });
   });
 
   app.get('/api/trades/export.csv', async (req, reply) => {
     const user = requireAccess(app, req);
+    // The trade list's filters (dates as calendar days in the user's timezone); none exports everything.
+    const {
+      sort: _sort,
+      order: _order,
+      limit: _limit,
+      cursor: _cursor,
+      ...query
+    } = parseInput(tradeListQuerySchema, req.query);
+    const filter = toTradeFilter(query, user.timezone);
     const day = app.clock.now().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="edgebook-trades-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(streamTradesCsv(app.db, { userId: user.id })));
+      .send(Readable.from(streamTradesCsv(app.db, { userId: user.id, filter })));
   });
 
   app.post('/api/trades', async (req, reply) => {
@@ -60,7 +79,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/trades/bulk', async (req) => {
     const user = requireAccess(app, req);
     const request = parseInput(bulkTradeRequestSchema, req.body);
-    return applyBulkAction(app.db, { user, request, now: app.clock.now() });
+    return applyBulkAction(app.db, { user, request, now: app.clock.now(), removeFiles });
   });
 
   app.get('/api/trades/:id', async (req) =>
@@ -74,7 +93,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/api/trades/:id', async (req, reply) => {
-    await deleteTrade(app.db, { user: requireAccess(app, req), id: idParam(req), now: app.clock.now() });
+    await deleteTrade(app.db, { user: requireAccess(app, req), id: idParam(req), now: app.clock.now(), removeFiles });
     return reply.code(204).send();
   });
 };

@@ -21,6 +21,7 @@ import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queri
 import { isUuid } from '../ids';
 import { requireStrategy } from '../strategies/strategies.service';
 import { assertOwnTags } from '../tags/tags.service';
+import { listScreenshotKeysOfTrades } from '../screenshots/screenshots.queries';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
 import { computeStoredRisk, regroupInstruments, type JournalSeed, type RegroupCut } from './regroup';
 import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
@@ -31,6 +32,7 @@ import {
   getTradeIdByEntry,
   getTradeRow,
   insertExecutions,
+  listDefaultRiskTrades,
   listOwnTradeRefs,
   listTagsByOpener,
   listTradeParts,
@@ -40,12 +42,17 @@ import {
   replaceTradeTags,
   setTradesStrategy,
   toCursorValue,
+  updateTradeRisks,
   updateTradeRow,
   type InsertedExecution,
   type TradeCursor,
+  type TradeFilter,
 } from './trades.queries';
+import { toInstantRange } from './zoned-day';
 
 type ManualTradeRequest = z.infer<typeof manualTradeRequestSchema>;
+/** The filter part of the list query (the export takes the same filters). */
+export type TradeListFilterQuery = Omit<TradeListQuery, 'sort' | 'order' | 'limit' | 'cursor'>;
 type TradePatch = z.infer<typeof tradePatchSchema>;
 
 /** The trades as JSON (tags included), in opening order. */
@@ -84,7 +91,9 @@ async function lockAccount(tx: Db, params: { userId: string; accountId: string }
 }
 
 /** The earliest changed time per instrument of one account: what regrouping starts from. */
-function toCuts(changed: readonly { accountId: string; instrumentKey: string; executedAt: Date }[]): RegroupCut[] {
+export function toCuts(
+  changed: readonly { accountId: string; instrumentKey: string; executedAt: Date }[],
+): RegroupCut[] {
   const cuts = new Map<string, RegroupCut>();
   for (const row of changed) {
     const key = `${row.accountId}\u0000${row.instrumentKey}`;
@@ -100,7 +109,7 @@ function toCuts(changed: readonly { accountId: string; instrumentKey: string; ex
  * that got new ones. Sequences continue after every fill those instruments have at or after the
  * earliest new time, so a new fill at an existing fill's exact time replays after it (entry order).
  */
-async function insertAndRegroup(
+export async function insertAndRegroup(
   tx: Db,
   params: {
     user: UserRow;
@@ -108,11 +117,13 @@ async function insertAndRegroup(
     items: readonly PreparedExecution[];
     now: Date;
     seedsByIndex?: ReadonlyMap<number, JournalSeed>;
+    importId?: string;
+    sourceRows?: readonly number[];
   },
 ): Promise<{ inserted: InsertedExecution[]; tradeIds: string[] }> {
   const { user, account, items } = params;
   if (items.length === 0) return { inserted: [], tradeIds: [] };
-  const earliest = new Date(Math.min(...items.map((item) => Date.parse(item.executedAt))));
+  const earliest = new Date(items.reduce((min, item) => Math.min(min, Date.parse(item.executedAt)), Infinity));
   const lastSequence = await getMaxSequenceFrom(tx, {
     accountId: account.id,
     instrumentKeys: [...new Set(items.map((item) => item.instrumentKey))],
@@ -123,6 +134,8 @@ async function insertAndRegroup(
     accountId: account.id,
     items,
     firstSequence: lastSequence + 1,
+    importId: params.importId,
+    sourceRows: params.sourceRows,
   });
   const seeds = new Map<string, JournalSeed>();
   if (params.seedsByIndex) {
@@ -279,13 +292,29 @@ function toSymbolFilter(symbol: string): string[] {
   return isInstrumentError(parsed) || parsed.symbol === typed ? [typed] : [typed, parsed.symbol];
 }
 
-/** `GET /api/trades`: one page of the user's trades; `nextCursor` is null on the last page. */
-export async function listTrades(db: Db, params: { userId: string; query: TradeListQuery }): Promise<TradeListJson> {
+/** The list's filters as the queries take them: symbols normalised, dates as instants in the user's timezone. */
+export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): TradeFilter {
+  const { from, to, symbol, ...rest } = query;
+  return {
+    ...rest,
+    ...toInstantRange({ from, to, timeZone }),
+    symbol: symbol === undefined ? undefined : toSymbolFilter(symbol),
+  };
+}
+
+/**
+ * `GET /api/trades`: one page of the user's trades; `nextCursor` is null on the last page. Dates
+ * (YYYY-MM-DD) in `from`/`to` are calendar days in the user's timezone.
+ */
+export async function listTrades(
+  db: Db,
+  params: { userId: string; timeZone: string; query: TradeListQuery },
+): Promise<TradeListJson> {
   const { query } = params;
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
   const { rows, hasMore } = await listTradesPage(db, {
     userId: params.userId,
-    filter: { ...query, symbol: query.symbol === undefined ? undefined : toSymbolFilter(query.symbol) },
+    filter: toTradeFilter(query, params.timeZone),
     sort: query.sort,
     order: query.order,
     limit: query.limit,
@@ -384,8 +413,12 @@ export async function patchTrade(
  * Deletes trades by deleting their fills, then regroups what is left of those instruments. A fill
  * that flipped the position belongs to two trades: deleting either trade deletes it, so the other
  * trade is rebuilt without it. All ids must be the user's (404 otherwise, nothing deleted).
+ * Answers the storage keys of the screenshots the fills took with them (by cascade).
  */
-async function deleteTradesInTx(tx: Db, params: { user: UserRow; ids: readonly string[]; now: Date }): Promise<number> {
+async function deleteTradesInTx(
+  tx: Db,
+  params: { user: UserRow; ids: readonly string[]; now: Date },
+): Promise<{ count: number; storageKeys: string[] }> {
   const { user } = params;
   const unique = [...new Set(params.ids)];
   const refs = await listOwnTradeRefs(tx, { userId: user.id, ids: unique });
@@ -393,26 +426,39 @@ async function deleteTradesInTx(tx: Db, params: { user: UserRow; ids: readonly s
   // Lock the accounts in a fixed order so two bulk deletes cannot deadlock.
   for (const accountId of [...new Set(refs.map((ref) => ref.accountId))].sort())
     await lockAccount(tx, { userId: user.id, accountId });
+  const storageKeys = await listScreenshotKeysOfTrades(tx, { userId: user.id, tradeIds: unique });
   const deleted = await deleteExecutionsOfTrades(tx, { userId: user.id, tradeIds: unique });
   await regroupInstruments(tx, { cuts: toCuts(deleted), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
-  return refs.length;
+  return { count: refs.length, storageKeys };
 }
 
-export async function deleteTrade(db: Db, params: { user: UserRow; id: string; now: Date }): Promise<void> {
+/** Removes stored files (screenshots) once the rows that named them are committed as deleted. */
+export type RemoveStoredFiles = (keys: readonly string[]) => Promise<void>;
+
+export async function deleteTrade(
+  db: Db,
+  params: { user: UserRow; id: string; now: Date; removeFiles?: RemoveStoredFiles },
+): Promise<void> {
   if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'Trade not found');
-  await db.transaction((tx) => deleteTradesInTx(tx, { user: params.user, ids: [params.id], now: params.now }));
+  const { storageKeys } = await db.transaction((tx) =>
+    deleteTradesInTx(tx, { user: params.user, ids: [params.id], now: params.now }),
+  );
+  await params.removeFiles?.(storageKeys);
 }
 
 /** `POST /api/trades/bulk`: answers how many trades the action applied to. */
 export async function applyBulkAction(
   db: Db,
-  params: { user: UserRow; request: BulkTradeRequest; now: Date },
+  params: { user: UserRow; request: BulkTradeRequest; now: Date; removeFiles?: RemoveStoredFiles },
 ): Promise<BulkTradeJson> {
   const { user, request } = params;
   const userId = user.id;
   const ids = [...new Set(request.ids)];
-  if (request.action === 'delete')
-    return { count: await db.transaction((tx) => deleteTradesInTx(tx, { user, ids, now: params.now })) };
+  if (request.action === 'delete') {
+    const { count, storageKeys } = await db.transaction((tx) => deleteTradesInTx(tx, { user, ids, now: params.now }));
+    await params.removeFiles?.(storageKeys);
+    return { count };
+  }
   if ((await listOwnTradeRefs(db, { userId, ids })).length !== ids.length)
     throw new AppError('NOT_FOUND', 'Trade not found');
   switch (request.action) {
@@ -430,4 +476,57 @@ export async function applyBulkAction(
       break;
   }
   return { count: ids.length };
+}
+
+// --- The user's default risk ----------------------------------------------------------------------
+
+const RISK_ROWS_PER_PASS = 5_000;
+
+/**
+ * Derives R again for every trade of the user that has no stop and no risk of its own (the ones
+ * whose R rests on the default risk per trade), after the default changed or was cleared. Run it
+ * in the transaction that changed the user; answers how many trades changed.
+ */
+export async function recomputeDefaultRisk(
+  db: Db,
+  params: { userId: string; defaultRiskAmount: string | null; now: Date },
+): Promise<number> {
+  let afterId: string | null = null;
+  let changed = 0;
+  for (;;) {
+    const rows = await listDefaultRiskTrades(db, { userId: params.userId, afterId, limit: RISK_ROWS_PER_PASS });
+    const last = rows[rows.length - 1];
+    if (!last) return changed;
+    afterId = last.id;
+    const items = rows
+      .map((row) => ({
+        id: row.id,
+        before: row,
+        ...computeStoredRisk({
+          // Without a stop the fills play no part in the risk: only the trade's figures do.
+          trade: {
+            direction: row.direction,
+            openedAt: row.openedAt.toISOString(),
+            executions: [],
+            multiplier: D(row.multiplier),
+            status: row.status,
+          },
+          netPnl: D(row.netPnl),
+          stopPrice: null,
+          riskAmount: null,
+          defaultRiskAmount: params.defaultRiskAmount,
+        }),
+      }))
+      .filter(
+        (item) =>
+          !sameDecimal(item.initialRisk, item.before.initialRisk) ||
+          !sameDecimal(item.rMultiple, item.before.rMultiple),
+      );
+    await updateTradeRisks(db, { userId: params.userId, items, now: params.now });
+    changed += items.length;
+  }
+}
+
+function sameDecimal(a: string | null, b: string | null): boolean {
+  return a === null || b === null ? a === b : D(a).eq(D(b));
 }

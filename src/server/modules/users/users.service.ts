@@ -1,9 +1,13 @@
+import type { ProfilePatch } from '../../../contracts/auth';
 import { PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '../../../core/config/plans';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../auth/audit';
 import { AppError } from '../../errors';
+import { toCurrentUserJson, type CurrentUserJson } from '../auth/auth.service';
+import { recomputeDefaultRisk } from '../trades/trades.service';
+import { D } from '../../../core/trades';
 import { getUserByEmail, updateUser, type UserRow } from './users.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,5 +83,39 @@ export async function setTrialDaysRemaining(
   return updateUser(db, user.id, {
     subscriptionStatus: 'trialing',
     trialEndsAt: new Date(params.now.getTime() + params.daysRemaining * DAY_MS),
+  });
+}
+
+/** The current-user answer plus what the profile form edits. */
+export type ProfileJson = CurrentUserJson & { defaultRiskAmount: string | null };
+
+export function toProfileJson(user: UserRow, now: Date): ProfileJson {
+  return {
+    ...toCurrentUserJson(user, now),
+    defaultRiskAmount: user.defaultRiskAmount === null ? null : D(user.defaultRiskAmount).toString(),
+  };
+}
+
+/**
+ * Applies a profile change. When the default risk per trade changes (or is cleared), every trade
+ * whose R rests on it is derived again, in the same transaction.
+ */
+export async function updateProfile(
+  db: Db,
+  params: { user: UserRow; patch: ProfilePatch; now: Date },
+): Promise<UserRow> {
+  const { user, patch } = params;
+  return db.transaction(async (tx) => {
+    const updated = await updateUser(tx, user.id, patch);
+    const before = user.defaultRiskAmount === null ? null : D(user.defaultRiskAmount);
+    const after = updated.defaultRiskAmount === null ? null : D(updated.defaultRiskAmount);
+    const isRiskChanged = before === null || after === null ? before !== after : !before.eq(after);
+    if (patch.defaultRiskAmount !== undefined && isRiskChanged)
+      await recomputeDefaultRisk(tx, {
+        userId: user.id,
+        defaultRiskAmount: updated.defaultRiskAmount,
+        now: params.now,
+      });
+    return updated;
   });
 }

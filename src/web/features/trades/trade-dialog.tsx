@@ -9,6 +9,7 @@ import { toast } from '../../lib/use-toast';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { toMarkdownHtml } from './markdown';
+import { ScreenshotsPanel } from './screenshots-panel';
 
 type JournalForm = {
   stopPrice: string;
@@ -192,7 +193,12 @@ function TradeEditor({
   const money = (value: string) => formatMoney(value, trade.currency);
 
   return (
-    <form onSubmit={onSubmit} onKeyDown={onKeyDown} className="grid gap-6" aria-label="Edit trade">
+    <form
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      className="grid grid-cols-[minmax(0,1fr)] gap-6"
+      aria-label="Edit trade"
+    >
       <section aria-labelledby={`${id}-pnl`}>
         <h3 id={`${id}-pnl`} className="mb-2 text-sm font-semibold text-fg">
           P&amp;L
@@ -221,7 +227,13 @@ function TradeEditor({
         <h3 id={`${id}-executions`} className="mb-2 text-sm font-semibold text-fg">
           Executions ({trade.executions.length})
         </h3>
-        <div className="overflow-x-auto rounded-lg border border-line">
+        {/* Focusable so keyboard users can scroll the table sideways on a phone. */}
+        <div
+          className="overflow-x-auto rounded-lg border border-line focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          role="region"
+          aria-labelledby={`${id}-executions`}
+          tabIndex={0}
+        >
           <table className="w-full min-w-[520px] text-sm">
             <thead className="bg-sunken text-left text-xs text-muted">
               <tr>
@@ -433,6 +445,8 @@ function TradeEditor({
         )}
         {fields.notes && <p className="text-sm text-loss">{fields.notes}</p>}
       </div>
+
+      <ScreenshotsPanel tradeId={trade.id} />
 
       <div className="flex flex-wrap items-center justify-end gap-2">
         <span className="mr-auto text-xs text-muted">Ctrl/⌘ + Enter saves · Esc closes</span>

@@ -16,6 +16,7 @@ import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
+import { LoadSampleDataButton, SampleDataBanner } from '../settings/sample-data-card';
 import { DialogFrame, SELECT_BASE, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
 import { ManualTradeDialog } from './manual-trade-dialog';
@@ -180,9 +181,8 @@ export function toTradeListParams(search: URLSearchParams): URLSearchParams {
   for (const key of FILTER_KEYS) {
     const value = search.get(key)?.trim();
     if (!value) continue;
-    if (key === 'from') params.set('from', `${value}T00:00:00.000Z`);
-    else if (key === 'to') params.set('to', `${value}T23:59:59.999Z`);
-    else params.set(key, value);
+    // Dates go as they are: the server reads them as whole days in the user's timezone.
+    params.set(key, value);
   }
   const sort = search.get('sort');
   params.set('sort', TRADE_SORT_COLUMNS.find((c) => c === sort) ?? 'closedAt');
@@ -647,6 +647,7 @@ export default function TradesPage() {
         </div>
       )}
 
+      <SampleDataBanner />
       <div className="mt-4 overflow-hidden rounded-2xl border border-line bg-elevated">
         {trades.isPending && (
           <p role="status" className="p-6 text-sm text-muted">
@@ -681,6 +682,10 @@ export default function TradesPage() {
                 </button>
                 .
               </p>
+              <div className="mt-4 flex flex-col items-center gap-2">
+                <p className="text-sm text-muted">Or explore with six months of realistic sample trades:</p>
+                <LoadSampleDataButton />
+              </div>
             </div>
           ))}
         {rows.length > 0 && (

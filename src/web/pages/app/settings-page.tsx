@@ -7,6 +7,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/spinner';
+import { AccountsCard } from '../../features/settings/accounts-card';
+import { ApiTokensCard } from '../../features/settings/api-tokens-card';
+import { SampleDataCard } from '../../features/settings/sample-data-card';
+import { TagsCard } from '../../features/settings/tags-card';
 import { apiRequest } from '../../lib/api';
 import { useAuth, type CurrentUser } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
@@ -400,11 +404,15 @@ export default function SettingsPage() {
   if (!user) return <Loading />;
   return (
     <AppPage>
-      <AppPageHeader title="Settings" intro="Your profile, password and signed-in devices." />
+      <AppPageHeader title="Settings" intro="Your profile, accounts, tags, password and signed-in devices." />
       <div className="mt-6 grid gap-6">
         <ProfileCard user={user} />
+        <AccountsCard />
+        <TagsCard />
+        <SampleDataCard />
         <PasswordCard email={user.email} />
         <SessionsCard user={user} />
+        <ApiTokensCard timeZone={user.timezone} />
       </div>
     </AppPage>
   );

@@ -20,6 +20,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The trades table is large; it loads when first opened. */
 const TradesPage = lazyPage(() => import('../../features/trades/trades-page'));
 const PositionSizePage = lazyPage(() => import('../../features/sizing/position-size-page'));
+const ImportPage = lazyPage(() => import('../../features/import/import-page'));
 
 /**
  * Everything behind sign-in: the app shell around the page for the current path, and the seed's
@@ -47,6 +48,7 @@ export default function SignedInApp() {
             <Route path="/settings" component={SettingsPage} />
             <Route path="/trades" component={TradesPage} />
             <Route path="/position-size" component={PositionSizePage} />
+            <Route path="/import" component={ImportPage} />
             <Route>
               <AppSectionPage />
             </Route>

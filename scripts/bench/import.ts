@@ -1,0 +1,179 @@
+/**
+ * Import end to end: the `import` section of `npm run bench` (also runnable alone:
+ * `npx tsx scripts/bench/import.ts [rows]`, on PostgreSQL too when DATABASE_URL is set). Writes a
+ * generic executions CSV of `rows` rows (1,000,000 by default, about 60 MB) to a temporary file,
+ * then through the real app over real HTTP: uploads it (streamed to disk, detected, counted),
+ * commits it (parse → normalise → insert → regroup in the background), polls progress until done,
+ * while another client times GET /api/health every 100 ms to show the app stays responsive.
+ */
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ImportJson, ImportPreviewJson } from '../../src/contracts/imports';
+import type { AccountJson } from '../../src/contracts/trades';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { createUser } from '../../src/server/modules/users/users.service';
+
+export type ImportBenchParams = { engine: 'pglite' | 'postgres'; databaseUrl?: string; rows?: number };
+
+export type ImportBenchResult = {
+  engine: 'pglite' | 'postgres';
+  rows: number;
+  fileMb: number;
+  uploadAndDetectMs: number;
+  commitMs: number;
+  executionsAdded: number;
+  tradesCreated: number;
+  healthP50Ms: number;
+  healthMaxMs: number;
+  peakRssMb: number;
+};
+
+const SYMBOLS = 'AAPL MSFT NVDA AMZN META GOOGL TSLA AMD NFLX AVGO SPY QQQ IWM JPM BAC XOM'.split(' ');
+
+/** Round trips on many symbols: buy then sell 100 shares a few minutes later, as a day trader's fills. */
+async function writeCsv(path: string, rows: number): Promise<void> {
+  const out = createWriteStream(path);
+  const write = (text: string) =>
+    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await write('Date,Time,Symbol,Side,Quantity,Price,Commission,Fees,Order ID\n');
+  const start = Date.UTC(2020, 0, 2, 14, 30);
+  let buffer = '';
+  for (let i = 0; i < rows; i += 1) {
+    const trip = Math.floor(i / 2);
+    const symbol = SYMBOLS[trip % SYMBOLS.length]!;
+    const at = new Date(start + trip * 60_000 + (i % 2) * 30_000);
+    const date = `${String(at.getUTCMonth() + 1).padStart(2, '0')}/${String(at.getUTCDate()).padStart(2, '0')}/${at.getUTCFullYear()}`;
+    const time = at.toISOString().slice(11, 19);
+    const price = (100 + (trip % 50) + (i % 2 === 1 ? ((trip * 7) % 11) / 10 - 0.5 : 0)).toFixed(2);
+    buffer += `${date},${time},${symbol},${i % 2 === 0 ? 'BUY' : 'SELL'},100,${price},1.00,0.02,${i + 1}\n`;
+    if (buffer.length > 1 << 20) {
+      await write(buffer);
+      buffer = '';
+    }
+  }
+  await write(buffer);
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
+export async function runImportBench(params: ImportBenchParams): Promise<ImportBenchResult> {
+  const rows = params.rows ?? 1_000_000;
+  const dir = await mkdtemp(join(tmpdir(), 'edgebook-import-bench-'));
+  const csv = join(dir, 'executions.csv');
+  await writeCsv(csv, rows);
+  const fileMb = (await stat(csv)).size / 2 ** 20;
+
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: params.databaseUrl ?? '',
+    IMPORTS_DIR: join(dir, 'uploads'),
+    LOGIN_RATE_LIMIT: '1000',
+  });
+  const database = await openDatabase(
+    params.databaseUrl ? { databaseUrl: params.databaseUrl, dataDir: null } : { dataDir: null },
+  );
+  const app = await buildApp({ config, database, distDir: null });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  let peakRss = 0;
+  const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    await createUser(database.db, { email, password: 'bench-password-123', isVerified: true, now: new Date() });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: config.publicConfig.baseUrl },
+      body: JSON.stringify({ email, password: 'bench-password-123' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const headers = { cookie, origin: config.publicConfig.baseUrl };
+    const account = (await (
+      await fetch(`${base}/api/accounts`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench', timezone: 'UTC' }),
+      })
+    ).json()) as AccountJson;
+
+    const t0 = performance.now();
+    const form = new FormData();
+    form.append('accountId', account.id);
+    // openAsBlob streams the file from disk rather than reading it into memory.
+    form.append('file', await openAsBlob(csv), 'executions.csv');
+    const uploaded = await fetch(`${base}/api/imports`, { method: 'POST', headers, body: form });
+    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    const preview = (await uploaded.json()) as ImportPreviewJson;
+    const uploadAndDetectMs = performance.now() - t0;
+
+    const latencies: number[] = [];
+    let isDone = false;
+    const probe = (async () => {
+      while (!isDone) {
+        const started = performance.now();
+        await (await fetch(`${base}/api/health`)).arrayBuffer();
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+
+    const t1 = performance.now();
+    const committed = await fetch(`${base}/api/imports/${preview.id}/commit`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId: account.id }),
+    });
+    if (committed.status !== 202 && committed.status !== 200)
+      throw new Error(`commit: ${committed.status} ${await committed.text()}`);
+    let state: ImportJson;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      state = (await (await fetch(`${base}/api/imports/${preview.id}`, { headers })).json()) as ImportJson;
+    } while (state.status === 'queued' || state.status === 'running');
+    const commitMs = performance.now() - t1;
+    isDone = true;
+    await probe;
+    if (state.status !== 'done') throw new Error(`import ${state.status}: ${state.failureMessage}`);
+    latencies.sort((a, b) => a - b);
+    return {
+      engine: params.engine,
+      rows,
+      fileMb,
+      uploadAndDetectMs,
+      commitMs,
+      executionsAdded: state.executionsAdded,
+      tradesCreated: state.tradesCreated,
+      healthP50Ms: latencies[Math.floor(latencies.length / 2)] ?? 0,
+      healthMaxMs: latencies.at(-1) ?? 0,
+      peakRssMb: peakRss / 2 ** 20,
+    };
+  } finally {
+    clearInterval(rssTimer);
+    await app.close();
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatImportBench(results: readonly ImportBenchResult[]): string {
+  const rows = results.map((r) => {
+    const total = (r.uploadAndDetectMs + r.commitMs) / 1000;
+    return `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.rows.toLocaleString('en-US')} (${r.fileMb.toFixed(0)} MB) | ${(r.uploadAndDetectMs / 1000).toFixed(1)} s | ${(r.commitMs / 1000).toFixed(1)} s | ${total.toFixed(1)} s | ${Math.round(r.rows / total).toLocaleString('en-US')} | ${r.healthP50Ms.toFixed(0)} / ${r.healthMaxMs.toFixed(0)} ms | ${r.peakRssMb.toFixed(0)} MB |`;
+  });
+  return [
+    '| Engine | Rows | Upload + detect | Commit (parse, insert, regroup) | Total | Rows/s | Health p50 / max during commit | Peak RSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = Number(process.argv[2] ?? 1_000_000);
+  const results = [await runImportBench({ engine: 'pglite', rows })];
+  if (process.env.DATABASE_URL)
+    results.push(await runImportBench({ engine: 'postgres', databaseUrl: process.env.DATABASE_URL, rows }));
+  console.log(formatImportBench(results));
+}

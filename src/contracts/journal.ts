@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** The daily journal's wire format: one entry per calendar day in the user's time zone. */
+
+/** Longest plan or review accepted, in characters (a few pages of notes). */
+export const JOURNAL_TEXT_MAX = 20_000;
+/** At most this many days in one `GET /api/journal/days` range (a little over a year). */
+export const JOURNAL_RANGE_MAX_DAYS = 400;
+
+/** Mood 1–5, worst to best; the labels the UI shows. */
+export const JOURNAL_MOODS = [
+  { value: 1, label: 'Awful' },
+  { value: 2, label: 'Off' },
+  { value: 3, label: 'Neutral' },
+  { value: 4, label: 'Good' },
+  { value: 5, label: 'Great' },
+] as const;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isDateKey(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const dateKeySchema = z.string().refine(isDateKey, 'Must be a date such as 2025-01-31');
+
+const dayNumber = (key: string) => Math.floor(Date.parse(`${key}T00:00:00Z`) / 86_400_000);
+
+export const journalRangeQuerySchema = z
+  .object({ from: dateKeySchema, to: dateKeySchema })
+  .refine((q) => !isDateKey(q.from) || !isDateKey(q.to) || dayNumber(q.to) >= dayNumber(q.from), {
+    message: 'Must not be before from',
+    path: ['to'],
+  })
+  .refine(
+    (q) => !isDateKey(q.from) || !isDateKey(q.to) || dayNumber(q.to) - dayNumber(q.from) < JOURNAL_RANGE_MAX_DAYS,
+    {
+      message: `At most ${JOURNAL_RANGE_MAX_DAYS} days at once`,
+      path: ['to'],
+    },
+  );
+export type JournalRangeQuery = z.infer<typeof journalRangeQuerySchema>;
+
+/** `PUT /api/journal/days/:date`: the whole entry. Everything empty deletes the day's entry. */
+export const journalDayInputSchema = z.object({
+  plan: z.string().max(JOURNAL_TEXT_MAX).default(''),
+  review: z.string().max(JOURNAL_TEXT_MAX).default(''),
+  mood: z.number().int().min(1).max(5).nullable().default(null),
+});
+export type JournalDayInput = z.infer<typeof journalDayInputSchema>;
+
+/** One day's entry. A day without an entry reads as empty texts, no mood and `updatedAt` null. */
+export type JournalDayJson = {
+  date: string;
+  plan: string;
+  review: string;
+  mood: number | null;
+  updatedAt: string | null;
+};
+
+/** `GET /api/journal/days?from&to`: the days in the range that have an entry, in date order. */
+export type JournalDayListJson = { days: JournalDayJson[] };

@@ -1,0 +1,216 @@
+import {
+  computeBreakdown,
+  computeCalendarMonth,
+  computeDailyStats,
+  computeDistribution,
+  computeEquitySeries,
+  computeHeatmap,
+  computeStreaks,
+  computeTradeStats,
+  createZonedCalendar,
+  isValidTimeZone,
+  runMonteCarlo,
+  toDailySeries,
+  toDateKey,
+  toJsonNumbers,
+  toMonthRange,
+  type BreakdownDimension,
+  type HeatmapMetric,
+  type MonteCarloResult,
+} from '../../../core/analytics';
+import type {
+  AnalyticsBreakdownJson,
+  AnalyticsCalendarJson,
+  AnalyticsDistributionJson,
+  AnalyticsEquityJson,
+  AnalyticsFilter,
+  AnalyticsHeatmapJson,
+  AnalyticsSummaryJson,
+  MonteCarloRequest,
+} from '../../../contracts/analytics';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { TradeFilter } from '../trades/trades.queries';
+import { toTradeFilter } from '../trades/trades.service';
+import { listJournalDates } from '../journal/journal.queries';
+import {
+  getFeeTotals,
+  getStartingEquity,
+  listAnalyticsTradeDetails,
+  listAnalyticsTrades,
+  listNotedCloseTimes,
+} from './analytics.queries';
+
+type Scope = { userId: string; userTimeZone: string; query: AnalyticsFilter };
+type Resolved = { userId: string; filter: TradeFilter; timeZone: string };
+
+/** The time zone (the query's, else the user's), the trade filter and the starting equity of a request. */
+function resolve(scope: Scope): Resolved {
+  const { tz, ...filterQuery } = scope.query;
+  const timeZone = tz ?? scope.userTimeZone;
+  if (!isValidTimeZone(timeZone)) {
+    throw new AppError('VALIDATION_ERROR', 'Invalid input: tz', {
+      tz: 'Must be an IANA time zone such as Europe/Paris',
+    });
+  }
+  return { userId: scope.userId, timeZone, filter: toTradeFilter(filterQuery, timeZone) };
+}
+
+const toIso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * `GET /api/analytics/summary`: every trade statistic and every daily-return statistic of
+ * analytics-definitions.md over the filtered closed trades, returns on the selected accounts'
+ * starting balance, days in the time zone. ±∞ are "Infinity"/"-Infinity"; undefined is null.
+ */
+export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummaryJson> {
+  const { userId, filter, timeZone } = resolve(scope);
+  const [trades, startingEquity, fees] = await Promise.all([
+    listAnalyticsTrades(db, { userId, filter }),
+    getStartingEquity(db, { userId, accountId: filter.accountId }),
+    getFeeTotals(db, { userId, filter }),
+  ]);
+  const calendar = createZonedCalendar(timeZone);
+  const tradeStats = computeTradeStats(trades, { startingEquity });
+  const daily = computeDailyStats(toDailySeries(trades, { startingEquity, calendar }), { startingEquity });
+  return {
+    startingEquity,
+    timeZone,
+    trades: {
+      ...toJsonNumbers(tradeStats),
+      maxDrawdownAbsTroughAt: toIso(tradeStats.maxDrawdownAbsTroughAt),
+      maxDrawdownAbsPeakAt: toIso(tradeStats.maxDrawdownAbsPeakAt),
+      maxDrawdownFracTroughAt: toIso(tradeStats.maxDrawdownFracTroughAt),
+      grossPnl: fees.grossPnl,
+      fees: fees.fees,
+    },
+    daily: toJsonNumbers(daily),
+    streaks: computeStreaks(trades),
+  };
+}
+
+/** `GET /api/analytics/equity`: cumulative net P&L and drawdown per trade and per day. */
+export async function getEquity(db: Db, scope: Scope): Promise<AnalyticsEquityJson> {
+  const { userId, filter, timeZone } = resolve(scope);
+  const [trades, startingEquity] = await Promise.all([
+    listAnalyticsTrades(db, { userId, filter }),
+    getStartingEquity(db, { userId, accountId: filter.accountId }),
+  ]);
+  const series = computeEquitySeries(trades, { startingEquity, calendar: createZonedCalendar(timeZone) });
+  return { ...series, timeZone };
+}
+
+/** `GET /api/analytics/calendar?month=YYYY-MM`: per day P&L, trade count and note mark; weekly totals. */
+export async function getCalendar(db: Db, scope: Scope & { month: string }): Promise<AnalyticsCalendarJson> {
+  const resolved = resolve(scope);
+  const { first, last } = toMonthRange(scope.month);
+  // Only the month's trades: the filter's own range narrowed to the month's days in the zone.
+  const monthFilter = toTradeFilter({ from: toDateKey(first), to: toDateKey(last) }, resolved.timeZone);
+  const filter: TradeFilter = {
+    ...resolved.filter,
+    from: maxDate(resolved.filter.from, monthFilter.from),
+    before: minDate(resolved.filter.before, monthFilter.before),
+  };
+  const [trades, startingEquity, noted, journalDates] = await Promise.all([
+    listAnalyticsTrades(db, { userId: resolved.userId, filter }),
+    getStartingEquity(db, { userId: resolved.userId, accountId: filter.accountId }),
+    listNotedCloseTimes(db, { userId: resolved.userId, filter }),
+    // The daily journal (plan, review, mood) marks its day too; it belongs to the user, not an account.
+    listJournalDates(db, { userId: resolved.userId, from: toDateKey(first), to: toDateKey(last) }),
+  ]);
+  const calendar = createZonedCalendar(resolved.timeZone);
+  const notedDates = new Set([...noted.map((ms) => toDateKey(calendar.toDayNumber(ms))), ...journalDates]);
+  const month = computeCalendarMonth(trades, { month: scope.month, calendar, notedDates });
+  return { ...month, startingEquity, timeZone: resolved.timeZone };
+}
+
+function maxDate(a: Date | undefined, b: Date | undefined): Date | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+function minDate(a: Date | undefined, b: Date | undefined): Date | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return a < b ? a : b;
+}
+
+/** `GET /api/analytics/heatmap`: entry hour × weekday in the time zone. */
+export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric }): Promise<AnalyticsHeatmapJson> {
+  const { userId, filter, timeZone } = resolve(scope);
+  const [trades, startingEquity] = await Promise.all([
+    listAnalyticsTradeDetails(db, { userId, filter, withTags: false }),
+    getStartingEquity(db, { userId, accountId: filter.accountId }),
+  ]);
+  const cells = computeHeatmap(trades, { metric: scope.metric, calendar: createZonedCalendar(timeZone) });
+  return { startingEquity, timeZone, metric: scope.metric, cells };
+}
+
+/** `GET /api/analytics/breakdown?by=…`: per group statistics. */
+export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimension }): Promise<AnalyticsBreakdownJson> {
+  const { userId, filter, timeZone } = resolve(scope);
+  const [trades, startingEquity] = await Promise.all([
+    listAnalyticsTradeDetails(db, { userId, filter, withTags: scope.by === 'tag' }),
+    getStartingEquity(db, { userId, accountId: filter.accountId }),
+  ]);
+  const groups = computeBreakdown(trades, { by: scope.by, calendar: createZonedCalendar(timeZone) });
+  return { startingEquity, timeZone, by: scope.by, groups: groups.map((group) => toJsonNumbers(group)) };
+}
+
+/** `GET /api/analytics/distribution?of=r|pnl`: a histogram of R (0.5 R bins) or of net P&L. */
+export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }): Promise<AnalyticsDistributionJson> {
+  const { userId, filter, timeZone } = resolve(scope);
+  const [trades, startingEquity] = await Promise.all([
+    listAnalyticsTrades(db, { userId, filter }),
+    getStartingEquity(db, { userId, accountId: filter.accountId }),
+  ]);
+  const values =
+    scope.of === 'r' ? trades.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple])) : trades.map((t) => t.netPnl);
+  const distribution = computeDistribution(values, scope.of === 'r' ? { binWidth: 0.5 } : {});
+  return { startingEquity, timeZone, of: scope.of, ...distribution };
+}
+
+/**
+ * `POST /api/analytics/monte-carlo`: resamples the filtered trades ($ P&L for fixed-dollar sizing,
+ * R for fixed-fraction) from the selected accounts' starting balance (or the request's). A missing
+ * seed is drawn by `makeSeed` and answered, so any run can be repeated.
+ */
+export async function runMonteCarloFor(
+  db: Db,
+  params: { userId: string; userTimeZone: string; request: MonteCarloRequest; makeSeed: () => number },
+): Promise<MonteCarloResult> {
+  const { runs, horizon, seed, method, sizing, riskFraction, ruinDrawdownFrac, startingEquity, fanPoints, ...query } =
+    params.request;
+  const { userId, filter } = resolve({ userId: params.userId, userTimeZone: params.userTimeZone, query });
+  const [trades, balance] = await Promise.all([
+    listAnalyticsTrades(db, { userId, filter }),
+    startingEquity === undefined ? getStartingEquity(db, { userId, accountId: filter.accountId }) : startingEquity,
+  ]);
+  const outcomes =
+    sizing === 'fixed-dollar'
+      ? trades.map((t) => t.netPnl)
+      : trades.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple]));
+  if (outcomes.length === 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      sizing === 'fixed-dollar' ? 'No closed trades to simulate' : 'No closed trades with an R-multiple to simulate',
+    );
+  }
+  if (!(balance > 0)) {
+    throw new AppError('VALIDATION_ERROR', 'Invalid input: startingEquity', {
+      startingEquity: "Set the account's starting balance, or give a starting equity",
+    });
+  }
+  return runMonteCarlo({
+    outcomes,
+    startingEquity: balance,
+    runs,
+    horizon: horizon ?? Math.min(outcomes.length, 10_000),
+    method,
+    sizing,
+    riskFraction,
+    ruinDrawdownFrac,
+    fanPoints,
+    seed: seed ?? params.makeSeed(),
+  });
+}

@@ -1,0 +1,353 @@
+import { createHash } from 'node:crypto';
+import type {
+  ImportDetectedJson,
+  ImportMapping,
+  ImportPreviewExecutionJson,
+  ImportProblemJson,
+  ImportSkippedJson,
+} from '../../../contracts/imports';
+import type { ExecutionInput } from '../../../contracts/trades';
+import { finishDetection, type DetectedColumn } from '../../../core/import/detect/detect-columns';
+import { detectImport, type ImportDetection } from '../../../core/import/detect/detect-import';
+import { matchBrokerPreset } from '../../../core/import/detect/presets';
+import { normaliseHeader } from '../../../core/import/detect/synonyms';
+import { normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
+import { readTable, type TableLayout, type TableRow } from '../../../core/import/table';
+import { parseDateTime } from '../../../core/import/values/dates';
+
+/**
+ * The import pipeline over an uploaded file: detection and preview (one streaming pass that also
+ * counts the rows), and the normalised rows for commit. Pure core does the work; this wires it
+ * to a file that is read again from disk for each pass.
+ */
+
+/** Rows detection looks at. */
+const SAMPLE_ROWS = 200;
+/** Executions the preview shows. */
+const PREVIEW_EXECUTIONS = 20;
+/**
+ * Files up to this many rows are normalised whole (every cross-row rule applies across the file);
+ * longer ones in chunks of this size, with the file-wide rules (order, duplicate ids) carried over.
+ */
+export const WHOLE_FILE_ROWS = 100_000;
+
+export type Analysis = {
+  detected: ImportDetectedJson;
+  headers: string[];
+  detection: ImportDetection;
+  preview: {
+    executions: ImportPreviewExecutionJson[];
+    problems: ImportProblemJson[];
+    skipped: ImportSkippedJson[];
+  };
+  rowCount: number;
+  /** Rows listed newest first: replayed in reverse file order. */
+  isNewestFirst: boolean;
+  templateApplied: boolean;
+  fileName: string;
+  sheetName: string | null;
+  maxBytes: number;
+  defaultCurrency: string;
+  /** The options that give this analysis again (a worker thread replays it for commit). */
+  replay: Omit<AnalyseOptions, 'findTemplate'>;
+};
+
+export type AnalyseOptions = {
+  fileName: string;
+  /** The account's zone: the file's local times are read in it unless the layout names another. */
+  accountTimeZone: string;
+  /** The user's choice of zone for this file: wins over everything. */
+  timeZoneOverride?: string;
+  maxBytes: number;
+  mapping?: ImportMapping;
+  sheetName?: string;
+  defaultCurrency?: string;
+  /** A saved mapping for this header layout, if the user has one. */
+  findTemplate?: (headers: string[]) => Promise<ImportMapping | null>;
+};
+
+/** What commit reads from each data row. `order` is its place in replay order (0-based). */
+export type NormalisedRow =
+  | { kind: 'execution'; row: number; order: number; execution: ExecutionInput }
+  | { kind: 'skipped'; row: number; reason: string }
+  | { kind: 'problem'; row: number; message: string };
+
+/** A documented broker layout's header row: it wins over the shape heuristics in sectioned statements. */
+const isBrokerHeader = (headers: string[]) => matchBrokerPreset(headers) !== null;
+
+/** Identifies a header layout whatever the column order: reused mapping templates key on it. */
+export function toHeaderSignature(headers: readonly string[]): string {
+  const names = headers.map(normaliseHeader).sort();
+  return createHash('sha256').update(JSON.stringify(names)).digest('hex');
+}
+
+/** The user's column choices over the detected ones; the date and number conventions follow them. */
+function applyMapping(
+  detection: ImportDetection,
+  headers: readonly string[],
+  sample: readonly (readonly string[])[],
+  mapping: ImportMapping,
+): ImportDetection {
+  const chosen = new Map(mapping.columns.map((c) => [c.index, c.role]));
+  const columns: DetectedColumn[] = detection.columns.map((column) => {
+    const role = chosen.get(column.index);
+    return role === undefined ? column : { ...column, role, confidence: 1, needsUserChoice: false };
+  });
+  const finished = finishDetection(headers, columns, sample, { preferredDateOrder: mapping.dateOrder });
+  const dateFormat =
+    finished.dateFormat &&
+    mapping.dateOrder &&
+    (finished.dateFormat.order === 'MDY' || finished.dateFormat.order === 'DMY')
+      ? { ...finished.dateFormat, order: mapping.dateOrder, isAmbiguous: false }
+      : finished.dateFormat;
+  return {
+    ...detection,
+    ...finished,
+    dateFormat,
+    timeZone: detection.timeZone,
+    decimalSeparator: mapping.decimalSeparator ?? finished.decimalSeparator,
+    needsUserChoice: finished.missingRoles.length > 0,
+  };
+}
+
+function toExecutionInput(execution: ImportedExecution): ExecutionInput {
+  return {
+    executedAt: execution.executedAt,
+    symbol: execution.symbol,
+    side: execution.side,
+    quantity: execution.quantity,
+    price: execution.price,
+    commission: execution.commission,
+    fees: execution.fees,
+    assetClass: execution.assetClass,
+    multiplier: execution.multiplier,
+    currency: execution.currency,
+    ...(execution.brokerExecId ? { brokerExecId: execution.brokerExecId } : {}),
+  } as ExecutionInput;
+}
+
+function toPreviewExecution(execution: ImportedExecution): ImportPreviewExecutionJson {
+  return {
+    row: execution.row,
+    executedAt: execution.executedAt,
+    symbol: execution.symbol,
+    side: execution.side,
+    quantity: execution.quantity,
+    price: execution.price,
+    commission: execution.commission,
+    fees: execution.fees,
+    assetClass: execution.assetClass,
+  };
+}
+
+const SAMPLE_VALUES = 3;
+
+function toSamples(rows: readonly TableRow[], index: number): string[] {
+  const values: string[] = [];
+  for (const row of rows) {
+    const value = (row.cells[index] ?? '').trim();
+    if (value !== '' && !values.includes(value)) values.push(value.slice(0, 80));
+    if (values.length === SAMPLE_VALUES) break;
+  }
+  return values;
+}
+
+/** "Row 14: no price." → "no price.": the row is its own field. */
+const withoutRowPrefix = (message: string) => message.replace(/^Row \d+:\s*/, '');
+
+function toDetectedJson(
+  layout: TableLayout,
+  detection: ImportDetection,
+  sample: readonly TableRow[],
+): ImportDetectedJson {
+  return {
+    broker: detection.broker,
+    brokerVariant: detection.preset?.variant ?? null,
+    fileType: layout.fileType,
+    encoding: layout.encoding,
+    delimiter: layout.delimiter,
+    headerRow: layout.headerRowIndex + 1,
+    sheetName: layout.sheetName,
+    sheetNames: layout.sheetNames,
+    dateFormat: detection.dateFormat?.label ?? null,
+    dateAmbiguous: detection.dateFormat?.isAmbiguous ?? false,
+    decimalSeparator: detection.decimalSeparator,
+    timezone: detection.timeZone,
+    columns: detection.columns.map(({ index, header, role, confidence, needsUserChoice }) => ({
+      index,
+      header,
+      role,
+      confidence,
+      needsUserChoice,
+      samples: toSamples(sample, index),
+    })),
+    // A documented layout's row hooks derive what its columns lack (a symbol from the name…).
+    missingRoles: detection.preset ? [] : detection.missingRoles,
+  };
+}
+
+/** Newest first when the layout says so, or (layouts that don't) when the last date is before the first. */
+function isNewestFirst(detection: ImportDetection, firstDate: string, lastDate: string): boolean {
+  const order = detection.preset?.conventions.order ?? 'auto';
+  if (order !== 'auto') return order === 'newestFirst';
+  if (!detection.dateFormat) return false;
+  const first = parseDateTime(firstDate, detection.dateFormat.order);
+  const last = parseDateTime(lastDate, detection.dateFormat.order);
+  if (!first || !last) return false;
+  const toKey = (p: NonNullable<typeof first>) =>
+    p.epochMs ?? Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.millisecond);
+  return toKey(last) < toKey(first);
+}
+
+function normaliseParams(analysis: Pick<Analysis, 'headers' | 'detection' | 'defaultCurrency'>, isNewest: boolean) {
+  const { detection } = analysis;
+  return {
+    headers: analysis.headers,
+    mapping: detection.mapping,
+    dateFormat: { order: detection.dateFormat?.order ?? 'MDY' },
+    decimalSeparator: detection.decimalSeparator,
+    timeZone: detection.timeZone,
+    defaultCurrency: analysis.defaultCurrency,
+    preset: detection.preset,
+    order: isNewest ? ('newestFirst' as const) : ('oldestFirst' as const),
+  };
+}
+
+/**
+ * Detection and preview: reads the file once, keeps the first rows for detection and preview,
+ * counts the rest. Throws ImportFileError for a file that is not a table.
+ */
+export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, options: AnalyseOptions): Promise<Analysis> {
+  const reader = await readTable(open(), {
+    fileName: options.fileName,
+    sheetName: options.sheetName,
+    maxBytes: options.maxBytes,
+    recogniseHeader: isBrokerHeader,
+  });
+  const { layout } = reader;
+  const sample: TableRow[] = [];
+  let rowCount = 0;
+  let lastRow: TableRow | null = null;
+  for await (const row of reader.rows) {
+    rowCount += 1;
+    if (sample.length < SAMPLE_ROWS) sample.push(row);
+    lastRow = row;
+  }
+  const headers = layout.headers;
+  const cells = sample.map((row) => row.cells);
+  let detection = detectImport({
+    headers,
+    rows: cells,
+    accountTimeZone: options.accountTimeZone,
+    ...(options.timeZoneOverride ? { timeZoneOverride: options.timeZoneOverride } : {}),
+  });
+  let templateApplied = false;
+  let mapping = options.mapping;
+  if (!mapping && !detection.preset && options.findTemplate) {
+    const template = await options.findTemplate(headers);
+    if (template) {
+      mapping = template;
+      templateApplied = true;
+    }
+  }
+  if (mapping) detection = applyMapping(detection, headers, cells, mapping);
+
+  const dateIndex = detection.mapping.date;
+  const dateOf = (row: TableRow | null | undefined) => (dateIndex === undefined ? '' : (row?.cells[dateIndex] ?? ''));
+  const isNewest = isNewestFirst(detection, dateOf(sample[0]), dateOf(lastRow));
+  const defaultCurrency = options.defaultCurrency ?? 'USD';
+  const normalised = normaliseRows({
+    ...normaliseParams({ headers, detection, defaultCurrency }, isNewest),
+    rows: sample,
+  });
+  const executions = [...normalised.executions].sort((a, b) => a.row - b.row).slice(0, PREVIEW_EXECUTIONS);
+  return {
+    detected: toDetectedJson(layout, detection, sample),
+    headers,
+    detection,
+    preview: {
+      executions: executions.map(toPreviewExecution),
+      problems: normalised.problems.map((p) => ({ row: p.row, message: withoutRowPrefix(p.message) })),
+      skipped: [
+        ...normalised.skipped,
+        ...reader.skipped.map((row) => ({ row: row.line, reason: toSkipReason(row.reason) })),
+      ],
+    },
+    rowCount,
+    isNewestFirst: isNewest,
+    templateApplied,
+    fileName: options.fileName,
+    sheetName: layout.sheetName,
+    maxBytes: options.maxBytes,
+    defaultCurrency,
+    replay: {
+      fileName: options.fileName,
+      accountTimeZone: options.accountTimeZone,
+      maxBytes: options.maxBytes,
+      defaultCurrency,
+      ...(options.timeZoneOverride ? { timeZoneOverride: options.timeZoneOverride } : {}),
+      ...(mapping ? { mapping } : {}),
+      ...(options.sheetName ? { sheetName: options.sheetName } : {}),
+    },
+  };
+}
+
+function toSkipReason(reason: 'SUMMARY' | 'FOOTER' | 'BLANK'): string {
+  if (reason === 'SUMMARY') return 'Total or summary line';
+  if (reason === 'FOOTER') return 'Footer line';
+  return 'Blank line';
+}
+
+/**
+ * Every data row of the file, normalised with the analysis's mapping and conventions. Executions
+ * come with their replay order; whole files are normalised at once, long ones chunk by chunk.
+ */
+export async function* normaliseUpload(
+  open: () => AsyncIterable<Uint8Array>,
+  analysis: Analysis,
+  options: { defaultCurrency?: string } = {},
+): AsyncGenerator<NormalisedRow> {
+  const reader = await readTable(open(), {
+    fileName: analysis.fileName,
+    sheetName: analysis.sheetName ?? undefined,
+    maxBytes: analysis.maxBytes,
+    recogniseHeader: isBrokerHeader,
+  });
+  const params = normaliseParams(
+    { ...analysis, defaultCurrency: options.defaultCurrency ?? analysis.defaultCurrency },
+    analysis.isNewestFirst,
+  );
+  const seenExecIds = new Set<string>();
+  const orderOf = (row: number) => (analysis.isNewestFirst ? analysis.rowCount + 1 - row : row);
+  const isWhole = analysis.rowCount <= WHOLE_FILE_ROWS;
+
+  function* emit(rows: TableRow[]): Generator<NormalisedRow> {
+    const result = normaliseRows({ ...params, rows });
+    for (const skipped of result.skipped) yield { kind: 'skipped', ...skipped };
+    for (const problem of result.problems)
+      yield { kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) };
+    for (const execution of result.executions) {
+      if (execution.brokerExecId) {
+        if (seenExecIds.has(execution.brokerExecId)) {
+          yield { kind: 'skipped', row: execution.row, reason: 'The same execution id appears earlier in the file' };
+          continue;
+        }
+        seenExecIds.add(execution.brokerExecId);
+      }
+      // Whole files: normaliseRows' sequence is the replay order. Chunks: by file row.
+      const order = isWhole ? execution.sequence : orderOf(execution.row);
+      yield { kind: 'execution', row: execution.row, order, execution: toExecutionInput(execution) };
+    }
+  }
+
+  let chunk: TableRow[] = [];
+  for await (const row of reader.rows) {
+    chunk.push(row);
+    if (!isWhole && chunk.length === WHOLE_FILE_ROWS) {
+      yield* emit(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield* emit(chunk);
+  for (const row of reader.skipped) yield { kind: 'skipped', row: row.line, reason: toSkipReason(row.reason) };
+}

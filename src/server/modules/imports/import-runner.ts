@@ -1,0 +1,258 @@
+import type { ExecutionInput } from '../../../contracts/trades';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
+import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
+import { regroupInstruments, type RegroupCut } from '../trades/regroup';
+import { insertAndRegroup, toCuts } from '../trades/trades.service';
+import { insertExecutions } from '../trades/trades.queries';
+import type { UserRow } from '../users/users.queries';
+import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
+import { normaliseInWorker } from './normalise-in-worker';
+import {
+  deleteImportExecutions,
+  getMaxSequence,
+  listTradeIdsOfInstruments,
+  listUnfinishedImports,
+  updateImport,
+  type ImportRow,
+} from './imports.queries';
+import type { ImportDeps } from './imports.service';
+
+export type ImportRunResult = {
+  executionsAdded: number;
+  duplicatesSkipped: number;
+  tradesCreated: number;
+  tradesUpdated: number;
+  skipped: { row: number; reason: string }[];
+  errors: { row: number; message: string }[];
+};
+
+type RunParams = { user: UserRow; importRow: ImportRow; analysis: Analysis; now: Date };
+
+/** Rows per batch of a large import: one prepare, one insert round and one progress update each. */
+const BATCH_ROWS = 5_000;
+/** Problems and skipped rows kept on the import (the counts say how many more there were). */
+const MAX_LISTED = 500;
+
+/** Collects what is not an execution: non-trade rows set aside, rows that could not be read. */
+class RowReport {
+  readonly skipped: ImportRunResult['skipped'] = [];
+  readonly errors: ImportRunResult['errors'] = [];
+  private skippedMore = 0;
+  private errorsMore = 0;
+
+  add(row: NormalisedRow): void {
+    if (row.kind === 'skipped') {
+      if (this.skipped.length < MAX_LISTED) this.skipped.push({ row: row.row, reason: row.reason });
+      else this.skippedMore += 1;
+    } else if (row.kind === 'problem') this.error(row.row, row.message);
+  }
+
+  error(row: number, message: string): void {
+    if (this.errors.length < MAX_LISTED) this.errors.push({ row, message });
+    else this.errorsMore += 1;
+  }
+
+  finish(): Pick<ImportRunResult, 'skipped' | 'errors'> {
+    const errors = [...this.errors];
+    if (this.errorsMore > 0) errors.push({ row: 0, message: `…and ${this.errorsMore} more rows with problems` });
+    const skipped = [...this.skipped];
+    if (this.skippedMore > 0) skipped.push({ row: 0, reason: `…and ${this.skippedMore} more rows skipped` });
+    return { skipped, errors };
+  }
+}
+
+/** Prepares one batch of a file's fills; a fill the journal cannot hold becomes that row's error. */
+type Fill = { row: number; order: number; execution: ExecutionInput };
+
+function prepareBatch(
+  batch: readonly Fill[],
+  params: { account: AccountRow; occurrences: Map<string, number>; report: RowReport },
+): { items: PreparedExecution[]; rows: number[]; orders: number[] } {
+  const rejected = new Set<number>();
+  const items = prepareExecutions(
+    batch.map((entry) => entry.execution),
+    {
+      accountCurrency: params.account.currency,
+      occurrences: params.occurrences,
+      fieldName: (_index, field) => field,
+      onInvalid: (index, fields) => {
+        rejected.add(index);
+        const entry = batch[index];
+        if (entry)
+          params.report.error(
+            entry.row,
+            Object.entries(fields)
+              .map(([field, message]) => `${field}: ${message}`)
+              .join('; '),
+          );
+      },
+    },
+  );
+  const kept = batch.filter((_, index) => !rejected.has(index));
+  return { items, rows: kept.map((entry) => entry.row), orders: kept.map((entry) => entry.order) };
+}
+
+async function lockAccount(tx: Db, params: { userId: string; accountId: string }): Promise<AccountRow> {
+  const account = await getAccountForUpdate(tx, { userId: params.userId, id: params.accountId });
+  if (!account) throw new AppError('NOT_FOUND', 'Account not found');
+  return account;
+}
+
+function countTrades(tradeIds: readonly string[], existing: ReadonlySet<string>) {
+  let tradesUpdated = 0;
+  for (const id of tradeIds) if (existing.has(id)) tradesUpdated += 1;
+  return { tradesCreated: tradeIds.length - tradesUpdated, tradesUpdated };
+}
+
+/**
+ * Reads the whole file with the final mapping into the account. Files newest-first (by the layout
+ * or by their dates) are replayed in reverse file order so equal timestamps keep time order.
+ * Small files: one transaction. Large ones: batches, then one regrouping; on any failure the
+ * batch's executions are removed again, so the import adds all or nothing.
+ */
+export async function runImport(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
+  if (params.analysis.rowCount <= deps.syncRowLimit) return runSmall(deps, params);
+  return runLarge(deps, params);
+}
+
+async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
+  const { user, importRow, analysis } = params;
+  const accountId = importRow.accountId!; // commit sets it before running
+  const report = new RowReport();
+  const fills: Fill[] = [];
+  for await (const row of normaliseUpload(() => deps.uploads.open(importRow.id), analysis)) {
+    if (row.kind === 'execution') fills.push(row);
+    else report.add(row);
+  }
+  // insertAndRegroup numbers fills in the order given: replay order.
+  fills.sort((a, b) => a.order - b.order);
+  return deps.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, { userId: user.id, accountId });
+    const { items, rows } = prepareBatch(fills, { account, occurrences: new Map(), report });
+    const existing = await listTradeIdsOfInstruments(tx, {
+      accountId,
+      instrumentKeys: [...new Set(items.map((item) => item.instrumentKey))],
+    });
+    const { inserted, tradeIds } = await insertAndRegroup(tx, {
+      user,
+      account,
+      items,
+      now: params.now,
+      importId: importRow.id,
+      sourceRows: rows,
+    });
+    return {
+      executionsAdded: inserted.length,
+      duplicatesSkipped: items.length - inserted.length,
+      ...countTrades(tradeIds, existing),
+      ...report.finish(),
+    };
+  });
+}
+
+async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
+  const { user, importRow, analysis } = params;
+  const { db } = deps;
+  const accountId = importRow.accountId!; // commit sets it before running
+  const report = new RowReport();
+  const occurrences = new Map<string, number>();
+  const cuts: RegroupCut[] = [];
+  const instrumentKeys = new Set<string>();
+  let executionsAdded = 0;
+  let prepared = 0;
+  let rowsRead = 0;
+  await updateImport(db, { id: importRow.id, values: { status: 'running' } });
+  const account = await db.transaction((tx) => lockAccount(tx, { userId: user.id, accountId }));
+  const firstSequence = (await getMaxSequence(db, accountId)) + 1;
+
+  const insertBatch = async (batch: Fill[]) => {
+    const { items, rows, orders } = prepareBatch(batch, { account, occurrences, report });
+    prepared += items.length;
+    for (const item of items) instrumentKeys.add(item.instrumentKey);
+    const inserted = await db.transaction(async (tx) => {
+      await lockAccount(tx, { userId: user.id, accountId });
+      return insertExecutions(tx, {
+        userId: user.id,
+        accountId,
+        items,
+        firstSequence,
+        sequences: orders.map((order) => firstSequence + order),
+        importId: importRow.id,
+        sourceRows: rows,
+      });
+    });
+    executionsAdded += inserted.length;
+    cuts.push(...toCuts(inserted.map((e) => ({ ...e, accountId }))));
+    await updateImport(db, {
+      id: importRow.id,
+      values: { progress: Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount)) },
+    });
+  };
+
+  try {
+    // Parsing runs in a worker thread, a batch ahead of the inserts here.
+    const batches = normaliseInWorker({
+      path: deps.uploads.path(importRow.id),
+      options: analysis.replay,
+      batchRows: BATCH_ROWS,
+    });
+    for await (const rows of batches) {
+      const fills: Fill[] = [];
+      for (const row of rows) {
+        rowsRead += 1;
+        if (row.kind === 'execution') fills.push(row);
+        else report.add(row);
+      }
+      if (fills.length > 0) await insertBatch(fills);
+    }
+    const existing = await listTradeIdsOfInstruments(db, { accountId, instrumentKeys: [...instrumentKeys] });
+    const tradeIds = await db.transaction(async (tx) => {
+      await lockAccount(tx, { userId: user.id, accountId });
+      return regroupInstruments(tx, { cuts, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+    });
+    return {
+      executionsAdded,
+      duplicatesSkipped: prepared - executionsAdded,
+      ...countTrades(tradeIds, existing),
+      ...report.finish(),
+    };
+  } catch (err) {
+    await removeBatch(db, { user, importId: importRow.id, now: params.now });
+    throw err;
+  }
+}
+
+/** Takes a failed import's executions out again and rebuilds what they touched. */
+async function removeBatch(db: Db, params: { user: UserRow; importId: string; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await deleteImportExecutions(tx, { userId: params.user.id, importId: params.importId });
+    await regroupInstruments(tx, {
+      cuts: toCuts(removed),
+      defaultRiskAmount: params.user.defaultRiskAmount,
+      now: params.now,
+    });
+  });
+}
+
+/**
+ * On start-up: an import a restart cut off did not finish. Its executions are removed (all or
+ * nothing) and it is marked failed, so the user can run it again.
+ */
+export async function failInterruptedImports(
+  db: Db,
+  params: { now: Date; loadUser: (id: string) => Promise<UserRow | undefined> },
+) {
+  for (const row of await listUnfinishedImports(db)) {
+    const user = await params.loadUser(row.userId);
+    if (user) await removeBatch(db, { user, importId: row.id, now: params.now });
+    await updateImport(db, {
+      id: row.id,
+      values: {
+        status: 'failed',
+        failureMessage: 'The server restarted during this import; nothing was added. Please import the file again.',
+      },
+    });
+  }
+}

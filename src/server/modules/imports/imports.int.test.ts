@@ -1,0 +1,459 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportCommitJson, ImportJson, ImportListJson, ImportPreviewJson } from '../../../contracts/imports';
+import type { AccountJson, TradeJson, TradeListJson } from '../../../contracts/trades';
+import { add, D, toMoneyString } from '../../../core/money/decimal';
+import { BROKER_FIXTURE_CASES } from '../../../../test/fixtures/import/brokers/expected';
+import { TestClient } from '../../../../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { ManualClock } from '../../clock';
+import { createUser } from '../users/users.service';
+
+const PASSWORD = 'long-enough-password';
+const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
+/** Small limits, so the oversize and background paths are reachable with small files. */
+const MAX_BYTES = 256 * 1024;
+const SYNC_ROW_LIMIT = 40;
+
+let t: TestApp;
+let importsDir: string;
+let clock: ManualClock;
+let users = 0;
+let shared: TestClient;
+
+beforeAll(async () => {
+  clock = new ManualClock();
+  importsDir = await mkdtemp(join(tmpdir(), 'edgebook-imports-'));
+  t = await startTestApp({
+    clock,
+    env: {
+      IMPORTS_DIR: importsDir,
+      IMPORT_MAX_BYTES: String(MAX_BYTES),
+      IMPORT_SYNC_ROW_LIMIT: String(SYNC_ROW_LIMIT),
+      LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+      CONTACT_RATE_LIMIT: '1000',
+    },
+  });
+  shared = await signIn();
+});
+afterAll(async () => {
+  await t.close();
+  await rm(importsDir, { recursive: true, force: true });
+});
+
+async function signIn(): Promise<TestClient> {
+  users += 1;
+  const email = `importer${users}@example.com`;
+  await createUser(t.database.db, { email, password: PASSWORD, isVerified: true, now: clock.now() });
+  const c = new TestClient(t.url(''));
+  await c.login(email, PASSWORD);
+  return c;
+}
+
+async function newAccount(c: TestClient, timezone = 'America/New_York'): Promise<string> {
+  const account = await c.json<AccountJson>(c.post('/api/accounts', { name: `Account ${Math.random()}`, timezone }));
+  return account.id;
+}
+
+/** A multipart POST as the browser's FormData would send it, with the client's session and Origin. */
+async function postForm(c: TestClient, path: string, form: FormData): Promise<Response> {
+  return fetch(t.url(path), {
+    method: 'POST',
+    headers: { origin: 'http://localhost:3000', ...(c.cookie ? { cookie: c.cookie } : {}) },
+    body: form,
+  });
+}
+
+function fileForm(name: string, content: string | Uint8Array, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([content as BlobPart]), name);
+  return form;
+}
+
+async function upload(
+  c: TestClient,
+  name: string,
+  content: string | Uint8Array,
+  fields: Record<string, string> = {},
+): Promise<ImportPreviewJson> {
+  const res = await postForm(c, '/api/imports', fileForm(name, content, fields));
+  if (res.status !== 201) throw new Error(`POST /api/imports: ${res.status} ${await res.text()}`);
+  return (await res.json()) as ImportPreviewJson;
+}
+
+async function commit(c: TestClient, id: string, body: Record<string, unknown>): Promise<ImportCommitJson> {
+  const res = await c.post(`/api/imports/${id}/commit`, body);
+  if (res.status !== 200) throw new Error(`commit: ${res.status} ${await res.text()}`);
+  return (await res.json()) as ImportCommitJson;
+}
+
+async function tradesOf(c: TestClient, accountId: string): Promise<TradeJson[]> {
+  const all: TradeJson[] = [];
+  let cursor: string | null = null;
+  do {
+    const suffix: string = cursor ? `&cursor=${cursor}` : '';
+    const page: TradeListJson = await c.json<TradeListJson>(
+      c.get(`/api/trades?accountId=${accountId}&limit=500&sort=openedAt&order=asc${suffix}`),
+    );
+    all.push(...page.trades);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+const GENERIC = [
+  'Trade Date,Ticker,Action,Shares,Fill Price,Commission',
+  '03/03/2025 09:31:05,AAPL,Buy,100,230.10,1.00',
+  '03/03/2025 09:45:10,AAPL,Sell,40,231.00,1.00',
+  '03/03/2025 10:02:00,AAPL,Sell,60,232.35,1.00',
+  '03/04/2025 10:00:00,TSLA,Sell Short,10,280.00,1.00',
+  '03/04/2025 10:30:00,TSLA,Buy to Cover,10,275.50,1.00',
+].join('\n');
+
+describe('POST /api/imports (preview)', () => {
+  it('detects a generic file and previews its executions without adding anything', async () => {
+    const accountId = await newAccount(shared);
+    const preview = await upload(shared, 'my-trades.csv', GENERIC, { accountId });
+    expect(preview).toMatchObject({
+      status: 'preview',
+      fileName: 'my-trades.csv',
+      rowCount: 5,
+      detected: { broker: null, fileType: 'csv', delimiter: ',', headerRow: 1, missingRoles: [] },
+    });
+    const roles = Object.fromEntries(preview.detected.columns.map((c) => [c.header, c.role]));
+    expect(roles).toMatchObject({
+      'Trade Date': 'date',
+      Ticker: 'symbol',
+      Action: 'side',
+      Shares: 'quantity',
+      'Fill Price': 'price',
+      Commission: 'commission',
+    });
+    expect(preview.preview.executions[0]).toMatchObject({
+      row: 2,
+      // 09:31:05 in New York on 3 March 2025 (EST, UTC−5).
+      executedAt: '2025-03-03T14:31:05.000Z',
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: '100',
+      price: '230.1',
+      commission: '1',
+    });
+    expect(await tradesOf(shared, accountId)).toEqual([]);
+  });
+
+  it('reads the file in the zone the user picks over the account’s', async () => {
+    const accountId = await newAccount(shared);
+    const preview = await upload(shared, 'a.csv', GENERIC, { accountId, timezone: 'Europe/Berlin' });
+    expect(preview.detected.timezone).toBe('Europe/Berlin');
+    expect(preview.preview.executions[0]?.executedAt).toBe('2025-03-03T08:31:05.000Z');
+  });
+
+  it('refuses what is not a table of trades, clearly, and keeps nothing', async () => {
+    const before = await readdir(importsDir);
+    const cases: [string, string | Uint8Array, number, RegExp][] = [
+      ['empty.csv', '', 400, /empty/i],
+      ['noise.csv', Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256), 400, /.+/],
+      ['archive.xlsx', Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...new Array<number>(200).fill(0)]), 400, /.+/],
+    ];
+    for (const [name, content, status, message] of cases) {
+      const res = await postForm(shared, '/api/imports', fileForm(name, content));
+      expect(res.status, name).toBe(status);
+      const body = (await res.json()) as { error: string; message: string };
+      expect(body.error, name).toBe('VALIDATION_ERROR');
+      expect(body.message, name).toMatch(message);
+    }
+    expect(await readdir(importsDir)).toEqual(before);
+  });
+
+  it('answers 413 for a file over the limit, and 404 for an account that is not the user’s', async () => {
+    const before = await readdir(importsDir);
+    const big = `Date,Symbol,Side,Qty,Price\n${'03/03/2025,AAPL,Buy,1,1.00\n'.repeat(MAX_BYTES / 20)}`;
+    const tooLarge = await postForm(shared, '/api/imports', fileForm('big.csv', big));
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { message: string }).message).toMatch(/larger than/);
+
+    const other = await signIn();
+    const theirs = await newAccount(other);
+    const res = await postForm(shared, '/api/imports', fileForm('a.csv', GENERIC, { accountId: theirs }));
+    expect(res.status).toBe(404);
+    expect(await readdir(importsDir)).toEqual(before);
+  });
+
+  it('asks for a file when none is sent', async () => {
+    const form = new FormData();
+    form.append('accountId', 'x');
+    const res = await postForm(shared, '/api/imports', form);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('Choose a file to import.');
+  });
+
+  it('reads the first sheet of an .xlsx workbook', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Date', 'Symbol', 'Side', 'Quantity', 'Price', 'Fees'],
+      ['2025-03-05 10:00:00', 'MSFT', 'BUY', 5, 400.5, 0.5],
+      ['2025-03-05 11:00:00', 'MSFT', 'SELL', 5, 402.25, 0.5],
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Trades');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const accountId = await newAccount(shared);
+    const preview = await upload(shared, 'trades.xlsx', bytes, { accountId });
+    expect(preview.detected).toMatchObject({ fileType: 'xlsx', sheetName: 'Trades' });
+    const done = await commit(shared, preview.id, { accountId });
+    expect(done).toMatchObject({ executionsAdded: 2, tradesCreated: 1 });
+    const [trade] = await tradesOf(shared, accountId);
+    // 5 × (402.25 − 400.5) − 2 × 0.5
+    expect(trade?.netPnl).toBe('7.75');
+  });
+});
+
+describe('POST /api/imports/:id/commit', () => {
+  it('adds the trades to the cent, then nothing when the same file comes again under another name', async () => {
+    const accountId = await newAccount(shared);
+    const first = await upload(shared, 'march.csv', GENERIC, { accountId });
+    const done = await commit(shared, first.id, { accountId });
+    expect(done).toMatchObject({
+      status: 'done',
+      executionsAdded: 5,
+      duplicatesSkipped: 0,
+      tradesCreated: 2,
+      tradesUpdated: 0,
+      errors: [],
+    });
+    const trades = await tradesOf(shared, accountId);
+    expect(trades.map((tr) => [tr.symbol, tr.direction, tr.status, tr.netPnl])).toEqual([
+      // 40 × 0.90 + 60 × 2.25 − 3 × 1.00
+      ['AAPL', 'long', 'closed', '168'],
+      // 10 × 4.50 − 2 × 1.00
+      ['TSLA', 'short', 'closed', '43'],
+    ]);
+
+    const again = await upload(shared, 'copy of march.csv', GENERIC, { accountId });
+    expect(await commit(shared, again.id, { accountId })).toMatchObject({
+      executionsAdded: 0,
+      duplicatesSkipped: 5,
+      tradesCreated: 0,
+    });
+    expect(await tradesOf(shared, accountId)).toHaveLength(2);
+  });
+
+  it('adds only what is new from an overlapping export', async () => {
+    const accountId = await newAccount(shared);
+    const lines = GENERIC.split('\n');
+    const firstPart = lines.slice(0, 4).join('\n'); // AAPL round trip
+    await commit(shared, (await upload(shared, 'first.csv', firstPart, { accountId })).id, { accountId });
+    const overlapping = [lines[0], ...lines.slice(3)].join('\n'); // last AAPL fill + TSLA
+    const done = await commit(shared, (await upload(shared, 'second.csv', overlapping, { accountId })).id, {
+      accountId,
+    });
+    expect(done).toMatchObject({ executionsAdded: 2, duplicatesSkipped: 1, tradesCreated: 1 });
+    expect((await tradesOf(shared, accountId)).map((tr) => tr.netPnl)).toEqual(['168', '43']);
+  });
+
+  it('needs the user’s choice for a column it cannot place, and remembers it for the next file', async () => {
+    const accountId = await newAccount(shared);
+    const file = ['When,Instrument,B/S,Amount of shares,Avg,Kosten'].concat([
+      '2025-03-06 10:00,NVDA,B,10,120.00,0.35',
+      '2025-03-06 11:00,NVDA,S,10,121.50,0.35',
+    ]);
+    const preview = await upload(shared, 'odd.csv', file.join('\n'), { accountId });
+    const columns = preview.detected.columns;
+    // Whatever the detector made of it, the user states every role.
+    const mapping = {
+      columns: [
+        { index: 0, role: 'date' },
+        { index: 1, role: 'symbol' },
+        { index: 2, role: 'side' },
+        { index: 3, role: 'quantity' },
+        { index: 4, role: 'price' },
+        { index: 5, role: 'commission' },
+      ],
+    };
+    expect(columns).toHaveLength(6);
+    const remapped = await shared.json<ImportPreviewJson>(
+      shared.post(`/api/imports/${preview.id}/preview`, { mapping }),
+    );
+    expect(remapped.detected.missingRoles).toEqual([]);
+    expect(remapped.preview.executions).toHaveLength(2);
+
+    const done = await commit(shared, preview.id, { accountId, mapping });
+    expect(done).toMatchObject({ executionsAdded: 2, tradesCreated: 1 });
+    expect((await tradesOf(shared, accountId))[0]?.netPnl).toBe('14.3');
+
+    const next = await upload(shared, 'odd-april.csv', file.join('\n').replace(/2025-03-06/g, '2025-04-07'), {
+      accountId,
+    });
+    expect(next.templateApplied).toBe(true);
+    expect(next.detected.missingRoles).toEqual([]);
+    expect(next.detected.columns.map((c) => c.role)).toEqual(mapping.columns.map((c) => c.role));
+  });
+
+  it('refuses to commit while a required column is unmapped', async () => {
+    const accountId = await newAccount(shared);
+    const preview = await upload(shared, 'x.csv', 'Foo,Bar\n1,2\n3,4\n', { accountId });
+    expect(preview.detected.missingRoles.length).toBeGreaterThan(0);
+    const res = await shared.post(`/api/imports/${preview.id}/commit`, { accountId });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Choose the column that holds/);
+  });
+
+  it('reports rows it cannot read, by row, and still adds the rest', async () => {
+    const accountId = await newAccount(shared);
+    const file = `${GENERIC}\n03/05/2025 10:00:00,AMD,Buy,5,,1.00`;
+    const done = await commit(shared, (await upload(shared, 'x.csv', file, { accountId })).id, { accountId });
+    expect(done.executionsAdded).toBe(5);
+    expect(done.errors).toEqual([expect.objectContaining({ row: 7 })]);
+  });
+
+  it('runs a large file in the background with progress, all of it or none', async () => {
+    const accountId = await newAccount(shared);
+    const rows = ['Date,Symbol,Side,Quantity,Price,Commission'];
+    const start = Date.UTC(2025, 0, 6, 15);
+    for (let i = 0; i < 60; i += 1) {
+      const at = new Date(start + i * 3_600_000).toISOString();
+      rows.push(`${at},SPY,${i % 2 === 0 ? 'Buy' : 'Sell'},10,${(500 + (i % 4)).toFixed(2)},0.50`);
+    }
+    const preview = await upload(shared, 'big.csv', rows.join('\n'), { accountId });
+    expect(preview.rowCount).toBe(60);
+    const res = await shared.post(`/api/imports/${preview.id}/commit`, { accountId });
+    expect(res.status).toBe(202);
+    expect(((await res.json()) as ImportJson).status).toMatch(/queued|running/);
+    let state: ImportJson;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await shared.json<ImportJson>(shared.get(`/api/imports/${preview.id}`));
+    } while (state.status === 'queued' || state.status === 'running');
+    expect(state.failureMessage).toBeNull();
+    expect(state).toMatchObject({ status: 'done', progress: 1, executionsAdded: 60, tradesCreated: 30 });
+    const trades = await tradesOf(shared, accountId);
+    expect(trades).toHaveLength(30);
+    // Buys at 500 or 502, sells at 501 or 503: +10 per share pair, minus 1.00 commission.
+    const total = trades.reduce((sum, tr) => add(sum, D(tr.netPnl)), D(0));
+    expect(toMoneyString(total)).toBe('270.00');
+  });
+});
+
+describe('history and undo', () => {
+  it('lists imports newest first and undoes exactly one batch', async () => {
+    const c = await signIn();
+    const accountId = await newAccount(c);
+    const lines = GENERIC.split('\n');
+    const a = await commit(c, (await upload(c, 'a.csv', lines.slice(0, 4).join('\n'), { accountId })).id, {
+      accountId,
+    });
+    clock.advance(60_000);
+    const bFile = [lines[0], ...lines.slice(4)].join('\n');
+    const b = await commit(c, (await upload(c, 'b.csv', bFile, { accountId })).id, { accountId });
+    const history = await c.json<ImportListJson>(c.get('/api/imports'));
+    expect(history.imports.map((i) => [i.fileName, i.status, i.executionsAdded])).toEqual([
+      ['b.csv', 'done', 2],
+      ['a.csv', 'done', 3],
+    ]);
+
+    const undo = await c.delete(`/api/imports/${a.id}`);
+    expect(undo.status).toBe(200);
+    expect(((await undo.json()) as ImportJson).status).toBe('undone');
+    expect((await tradesOf(c, accountId)).map((tr) => tr.symbol)).toEqual(['TSLA']);
+    expect(b.executionsAdded).toBe(2);
+
+    // Undone files can be imported again.
+    const again = await commit(c, (await upload(c, 'a.csv', lines.slice(0, 4).join('\n'), { accountId })).id, {
+      accountId,
+    });
+    expect(again.executionsAdded).toBe(3);
+  });
+
+  it('discards a preview and its stored file', async () => {
+    const preview = await upload(shared, 'discard.csv', GENERIC);
+    expect(await readdir(importsDir)).toContain(`${preview.id}.upload`);
+    expect((await shared.delete(`/api/imports/${preview.id}`)).status).toBe(204);
+    expect(await readdir(importsDir)).not.toContain(`${preview.id}.upload`);
+    expect((await shared.get(`/api/imports/${preview.id}`)).status).toBe(404);
+  });
+
+  it('answers 404 for another user’s import on every route', async () => {
+    const owner = await signIn();
+    const accountId = await newAccount(owner);
+    const preview = await upload(owner, 'mine.csv', GENERIC, { accountId });
+    const intruder = await signIn();
+    const theirAccount = await newAccount(intruder);
+    const attempts = [
+      intruder.get(`/api/imports/${preview.id}`),
+      intruder.post(`/api/imports/${preview.id}/preview`, {}),
+      intruder.post(`/api/imports/${preview.id}/commit`, { accountId: theirAccount }),
+      intruder.delete(`/api/imports/${preview.id}`),
+    ];
+    for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
+    expect((await intruder.json<ImportListJson>(intruder.get('/api/imports'))).imports).toEqual([]);
+    // And the owner cannot commit into the intruder's account.
+    expect((await owner.post(`/api/imports/${preview.id}/commit`, { accountId: theirAccount })).status).toBe(404);
+  });
+});
+
+describe('every documented broker layout, end to end', () => {
+  for (const expected of BROKER_FIXTURE_CASES) {
+    it(`${expected.file} → ${expected.closed} closed trades, net ${JSON.stringify(expected.netPnl)}`, async () => {
+      const accountId = await newAccount(shared);
+      const content = await readFile(join(FIXTURES_DIR, expected.file));
+      const preview = await upload(shared, expected.file, new Uint8Array(content), { accountId });
+      expect(preview.detected.broker).not.toBeNull();
+      expect(preview.detected.missingRoles).toEqual([]);
+      const done = await commit(shared, preview.id, { accountId });
+      expect(done.errors).toEqual([]);
+      expect(done.executionsAdded).toBe(expected.executions);
+      const trades = await tradesOf(shared, accountId);
+      expect(trades.filter((tr) => tr.status === 'closed')).toHaveLength(expected.closed);
+      expect(trades.filter((tr) => tr.status === 'open')).toHaveLength(expected.open ?? 0);
+      const byCurrency: Record<string, string> = {};
+      for (const trade of trades)
+        byCurrency[trade.currency] = toMoneyString(add(D(byCurrency[trade.currency] ?? '0'), D(trade.netPnl)));
+      expect(byCurrency).toEqual(expected.netPnl);
+    });
+  }
+});
+
+describe('GET /api/imports/template.csv', () => {
+  it('downloads the Edgebook CSV template, which imports as it stands', async () => {
+    const res = await shared.get('/api/imports/template.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="edgebook-import-template.csv"/);
+    const text = await res.text();
+    expect(text.split('\r\n')[0]).toMatch(/^trade_id,account,executed_at,symbol/);
+    const accountId = await newAccount(shared);
+    const done = await commit(shared, (await upload(shared, 'template.csv', text, { accountId })).id, { accountId });
+    expect(done).toMatchObject({ executionsAdded: 2, tradesCreated: 1 });
+  });
+});
+
+describe('POST /api/broker-format-requests', () => {
+  it('keeps a visitor’s sample with their e-mail, and asks for one when missing', async () => {
+    const visitor = new TestClient(t.url(''));
+    const form = fileForm('sample.csv', 'A,B\n1,2\n', { brokerName: 'Tradier', notes: 'Their activity export' });
+    const missing = await postForm(visitor, '/api/broker-format-requests', form);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { fields: Record<string, string> }).fields.email).toBe('Email is required');
+
+    const ok = await postForm(
+      visitor,
+      '/api/broker-format-requests',
+      fileForm('sample.csv', 'A,B\n1,2\n', { brokerName: 'Tradier', email: 'me@example.com' }),
+    );
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { message: string }).message).toMatch(/Tradier sample/);
+  });
+
+  it('refuses a sample over 512 kB', async () => {
+    const res = await postForm(
+      shared,
+      '/api/broker-format-requests',
+      fileForm('huge.csv', 'x'.repeat(600 * 1024), { brokerName: 'Upstox' }),
+    );
+    expect(res.status).toBe(413);
+  });
+});

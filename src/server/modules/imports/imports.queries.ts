@@ -1,0 +1,144 @@
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brokerFormatRequests, executions, importMappingTemplates, imports, trades } from '../../db/schema';
+
+export type ImportRow = typeof imports.$inferSelect;
+type ImportValues = Omit<typeof imports.$inferInsert, 'id' | 'userId'>;
+
+export async function insertImport(
+  db: Db,
+  params: { id: string; userId: string; values: ImportValues },
+): Promise<ImportRow> {
+  const [row] = await db
+    .insert(imports)
+    .values({ ...params.values, id: params.id, userId: params.userId })
+    .returning();
+  if (!row) throw new Error('insertImport: no row returned');
+  return row;
+}
+
+export async function getImport(db: Db, params: { userId: string; id: string }): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.userId, params.userId), eq(imports.id, params.id)));
+  return row;
+}
+
+/** Locks the import row for a status change (commit and undo must not race each other). */
+export async function getImportForUpdate(
+  db: Db,
+  params: { userId: string; id: string },
+): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.userId, params.userId), eq(imports.id, params.id)))
+    .for('update');
+  return row;
+}
+
+export async function listImports(db: Db, params: { userId: string; limit: number }): Promise<ImportRow[]> {
+  return db
+    .select()
+    .from(imports)
+    .where(eq(imports.userId, params.userId))
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(params.limit);
+}
+
+export async function updateImport(db: Db, params: { id: string; values: Partial<ImportValues> }): Promise<void> {
+  await db.update(imports).set(params.values).where(eq(imports.id, params.id));
+}
+
+export async function deleteImportRow(db: Db, params: { userId: string; id: string }): Promise<void> {
+  await db.delete(imports).where(and(eq(imports.userId, params.userId), eq(imports.id, params.id)));
+}
+
+/** Imports a restart interrupted: they did not finish, and nothing will finish them. */
+export async function listUnfinishedImports(db: Db): Promise<Pick<ImportRow, 'id' | 'userId'>[]> {
+  return db
+    .select({ id: imports.id, userId: imports.userId })
+    .from(imports)
+    .where(inArray(imports.status, ['queued', 'running']));
+}
+
+/** Deletes the executions an import added; answers what went, for regrouping. */
+export async function deleteImportExecutions(
+  db: Db,
+  params: { userId: string; importId: string },
+): Promise<{ accountId: string; instrumentKey: string; executedAt: Date }[]> {
+  return db
+    .delete(executions)
+    .where(and(eq(executions.userId, params.userId), eq(executions.importId, params.importId)))
+    .returning({
+      accountId: executions.accountId,
+      instrumentKey: executions.instrumentKey,
+      executedAt: executions.executedAt,
+    });
+}
+
+export async function getMappingTemplate(
+  db: Db,
+  params: { userId: string; headerSignature: string },
+): Promise<typeof importMappingTemplates.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(importMappingTemplates)
+    .where(
+      and(
+        eq(importMappingTemplates.userId, params.userId),
+        eq(importMappingTemplates.headerSignature, params.headerSignature),
+      ),
+    );
+  return row;
+}
+
+export async function upsertMappingTemplate(
+  db: Db,
+  params: { userId: string; headerSignature: string; headers: string[]; mapping: Record<string, unknown>; now: Date },
+): Promise<void> {
+  const { userId, headerSignature, headers, mapping, now } = params;
+  await db
+    .insert(importMappingTemplates)
+    .values({ userId, headerSignature, headers, mapping, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [importMappingTemplates.userId, importMappingTemplates.headerSignature],
+      set: { headers, mapping, updatedAt: now },
+    });
+}
+
+export async function insertBrokerFormatRequest(
+  db: Db,
+  values: typeof brokerFormatRequests.$inferInsert,
+): Promise<{ id: string }> {
+  const [row] = await db.insert(brokerFormatRequests).values(values).returning({ id: brokerFormatRequests.id });
+  if (!row) throw new Error('insertBrokerFormatRequest: no row returned');
+  return row;
+}
+
+/** Ids of the trades an account has on these instruments: what an import's regrouping may rebuild. */
+export async function listTradeIdsOfInstruments(
+  db: Db,
+  params: { accountId: string; instrumentKeys: readonly string[] },
+): Promise<Set<string>> {
+  const ids = new Set<string>();
+  const keys = [...params.instrumentKeys];
+  for (let i = 0; i < keys.length; i += 1_000) {
+    const rows = await db
+      .select({ id: trades.id })
+      .from(trades)
+      .where(and(eq(trades.accountId, params.accountId), inArray(trades.instrumentKey, keys.slice(i, i + 1_000))));
+    for (const row of rows) ids.add(row.id);
+  }
+  return ids;
+}
+
+/** The highest entry-order number an account's executions have (0 when none). */
+export async function getMaxSequence(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: max(executions.sequence) })
+    .from(executions)
+    .where(eq(executions.accountId, accountId));
+  return Number(row?.max ?? 0);
+}

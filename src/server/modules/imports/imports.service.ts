@@ -1,0 +1,372 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ImportCommitJson,
+  ImportCommitRequest,
+  ImportJson,
+  ImportListJson,
+  ImportMapping,
+  ImportPreviewJson,
+} from '../../../contracts/imports';
+import { ImportFileError } from '../../../core/import/table';
+import { isValidTimeZone } from '../../../core/import/values/time-zone';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { getAccount } from '../accounts/accounts.queries';
+import { isUuid } from '../ids';
+import { regroupInstruments } from '../trades/regroup';
+import { toCuts } from '../trades/trades.service';
+import type { UserRow } from '../users/users.queries';
+import { analyseUpload, toHeaderSignature, type Analysis } from './import-engine';
+import { runImport, type ImportRunResult } from './import-runner';
+import {
+  deleteImportExecutions,
+  deleteImportRow,
+  getImport,
+  getImportForUpdate,
+  getMappingTemplate,
+  insertImport,
+  listImports,
+  updateImport,
+  upsertMappingTemplate,
+  type ImportRow,
+} from './imports.queries';
+import type { UploadStore } from './upload-store';
+
+export type SavedUpload = { fileName: string; size: number; sha256: string };
+
+/** A new id for an upload about to be saved. */
+export const newImportId = (): string => randomUUID();
+
+export type ImportDeps = {
+  db: Db;
+  uploads: UploadStore;
+  maxBytes: number;
+  /** Files with more data rows than this are committed in the background (202 and progress). */
+  syncRowLimit: number;
+  log: (message: string, err: unknown) => void;
+};
+
+const HISTORY_LIMIT = 100;
+
+export function toImportJson(row: ImportRow): ImportJson {
+  return {
+    id: row.id,
+    status: row.status,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    accountId: row.accountId,
+    broker: row.broker,
+    createdAt: row.createdAt.toISOString(),
+    committedAt: row.committedAt?.toISOString() ?? null,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
+    rowCount: row.rowCount,
+    progress: row.progress,
+    executionsAdded: row.executionsAdded,
+    duplicatesSkipped: row.duplicatesSkipped,
+    tradesCreated: row.tradesCreated,
+    tradesUpdated: row.tradesUpdated,
+    skipped: row.skippedRows,
+    errors: row.errors,
+    failureMessage: row.failureMessage,
+  };
+}
+
+function toPreviewJson(row: ImportRow, analysis: Analysis): ImportPreviewJson {
+  return {
+    ...toImportJson(row),
+    detected: analysis.detected,
+    preview: analysis.preview,
+    templateApplied: analysis.templateApplied,
+  };
+}
+
+/** A file that is not a table of trades, said plainly (400) — never a 500. */
+function toFileError(err: unknown): AppError | null {
+  if (err instanceof ImportFileError) {
+    if (err.code === 'TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', err.message);
+    return new AppError('VALIDATION_ERROR', err.message, { file: err.message });
+  }
+  return null;
+}
+
+async function requireImport(db: Db, params: { userId: string; id: string }): Promise<ImportRow> {
+  const row = isUuid(params.id) ? await getImport(db, params) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', 'Import not found');
+  return row;
+}
+
+async function requireAccountTimeZone(db: Db, params: { userId: string; accountId: string }): Promise<string> {
+  const account = isUuid(params.accountId)
+    ? await getAccount(db, { userId: params.userId, id: params.accountId })
+    : null;
+  if (!account) throw new AppError('NOT_FOUND', 'Account not found', { accountId: 'Account not found' });
+  return account.timezone;
+}
+
+function checkTimeZone(timezone: string | undefined): void {
+  if (timezone !== undefined && !isValidTimeZone(timezone))
+    throw new AppError('VALIDATION_ERROR', 'Unknown time zone', { timezone: `Unknown time zone: ${timezone}` });
+}
+
+/** The account's zone (New York before an account is chosen: most brokers' files are in it). */
+async function toAccountTimeZone(
+  db: Db,
+  params: { userId: string; accountId: string | null | undefined },
+): Promise<string> {
+  if (params.accountId) return requireAccountTimeZone(db, { userId: params.userId, accountId: params.accountId });
+  return 'America/New_York';
+}
+
+async function analyse(
+  deps: ImportDeps,
+  params: {
+    userId: string;
+    id: string;
+    fileName: string;
+    accountTimeZone: string;
+    timezone: string | null | undefined;
+    mapping?: ImportMapping;
+    sheetName?: string;
+  },
+): Promise<Analysis> {
+  try {
+    return await analyseUpload(() => deps.uploads.open(params.id), {
+      fileName: params.fileName,
+      accountTimeZone: params.accountTimeZone,
+      timeZoneOverride: params.timezone ?? undefined,
+      maxBytes: deps.maxBytes,
+      mapping: params.mapping,
+      sheetName: params.sheetName,
+      findTemplate: async (headers) => {
+        const template = await getMappingTemplate(deps.db, {
+          userId: params.userId,
+          headerSignature: toHeaderSignature(headers),
+        });
+        return (template?.mapping as ImportMapping | undefined) ?? null;
+      },
+    });
+  } catch (err) {
+    throw toFileError(err) ?? err;
+  }
+}
+
+/**
+ * `POST /api/imports`: stores the upload, detects its layout and answers the preview. Nothing is
+ * added to the journal until commit. A file that is not a table of trades is refused and removed.
+ */
+export async function createImport(
+  deps: ImportDeps,
+  params: {
+    user: UserRow;
+    /** The id the upload was saved under (see saveUpload). */
+    id: string;
+    saved: SavedUpload;
+    accountId?: string;
+    timezone?: string;
+    now: Date;
+  },
+): Promise<ImportPreviewJson> {
+  const { user, id, saved } = params;
+  try {
+    checkTimeZone(params.timezone);
+    const accountTimeZone = await toAccountTimeZone(deps.db, { userId: user.id, accountId: params.accountId });
+    if (saved.size === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty.', { file: 'The file is empty.' });
+    const analysis = await analyse(deps, {
+      userId: user.id,
+      id,
+      fileName: saved.fileName,
+      accountTimeZone,
+      timezone: params.timezone,
+    });
+    const row = await insertImport(deps.db, {
+      id,
+      userId: user.id,
+      values: {
+        accountId: params.accountId ?? null,
+        fileName: saved.fileName,
+        fileSize: saved.size,
+        fileSha256: saved.sha256,
+        status: 'preview',
+        broker: analysis.detected.broker,
+        timezone: params.timezone ?? null,
+        detected: analysis.detected,
+        rowCount: analysis.rowCount,
+        createdAt: params.now,
+      },
+    });
+    return toPreviewJson(row, analysis);
+  } catch (err) {
+    await deps.uploads.remove(id);
+    throw err;
+  }
+}
+
+/** `POST /api/imports/:id/preview`: detection again with the user's column choices, zone or sheet. */
+export async function remapImport(
+  deps: ImportDeps,
+  params: {
+    user: UserRow;
+    id: string;
+    accountId?: string;
+    mapping?: ImportMapping;
+    timezone?: string;
+    sheetName?: string;
+  },
+): Promise<ImportPreviewJson> {
+  const row = await requireImport(deps.db, { userId: params.user.id, id: params.id });
+  if (row.status !== 'preview') throw new AppError('CONFLICT', 'This import has already been committed.');
+  checkTimeZone(params.timezone);
+  const accountId = params.accountId ?? row.accountId;
+  const accountTimeZone = await toAccountTimeZone(deps.db, { userId: params.user.id, accountId });
+  const analysis = await analyse(deps, {
+    userId: params.user.id,
+    id: row.id,
+    fileName: row.fileName,
+    accountTimeZone,
+    timezone: params.timezone ?? row.timezone,
+    mapping: params.mapping,
+    sheetName: params.sheetName,
+  });
+  await updateImport(deps.db, {
+    id: row.id,
+    values: {
+      detected: analysis.detected,
+      rowCount: analysis.rowCount,
+      timezone: params.timezone ?? row.timezone,
+      accountId,
+    },
+  });
+  return toPreviewJson({ ...row, accountId, rowCount: analysis.rowCount }, analysis);
+}
+
+export async function getImportJson(db: Db, params: { userId: string; id: string }): Promise<ImportJson> {
+  return toImportJson(await requireImport(db, params));
+}
+
+export async function listImportJson(db: Db, userId: string): Promise<ImportListJson> {
+  return { imports: (await listImports(db, { userId, limit: HISTORY_LIMIT })).map(toImportJson) };
+}
+
+export type CommitOutcome = { kind: 'done'; json: ImportCommitJson } | { kind: 'started'; json: ImportJson };
+
+/**
+ * `POST /api/imports/:id/commit`: reads the whole file with the final mapping into the chosen
+ * account. Small files finish in the request, in one transaction; large ones run in the
+ * background (202) with progress on the import, and still add all or nothing.
+ */
+export async function commitImport(
+  deps: ImportDeps,
+  params: { user: UserRow; id: string; request: ImportCommitRequest; now: Date },
+): Promise<CommitOutcome> {
+  const { user, request } = params;
+  const row = await requireImport(deps.db, { userId: user.id, id: params.id });
+  if (row.status !== 'preview') throw new AppError('CONFLICT', 'This import has already been committed.');
+  checkTimeZone(request.timezone);
+  const accountTimeZone = await requireAccountTimeZone(deps.db, { userId: user.id, accountId: request.accountId });
+  const timezone = request.timezone ?? row.timezone;
+  const analysis = await analyse(deps, {
+    userId: user.id,
+    id: row.id,
+    fileName: row.fileName,
+    accountTimeZone,
+    timezone,
+    mapping: request.mapping,
+  });
+  if (analysis.detected.missingRoles.length > 0) {
+    const names = analysis.detected.missingRoles.join(', ');
+    throw new AppError('VALIDATION_ERROR', `Choose the column that holds: ${names}.`, { mapping: `Missing: ${names}` });
+  }
+  if (request.mapping && request.saveTemplate !== false)
+    await upsertMappingTemplate(deps.db, {
+      userId: user.id,
+      headerSignature: toHeaderSignature(analysis.headers),
+      headers: analysis.headers,
+      mapping: request.mapping,
+      now: params.now,
+    });
+
+  const isLarge = analysis.rowCount > deps.syncRowLimit;
+  await updateImport(deps.db, {
+    id: row.id,
+    values: {
+      accountId: request.accountId,
+      timezone: analysis.detection.timeZone,
+      mapping: request.mapping ?? null,
+      status: isLarge ? 'queued' : 'running',
+      progress: 0,
+    },
+  });
+  const run = () =>
+    runImport(deps, { user, importRow: { ...row, accountId: request.accountId }, analysis, now: params.now });
+  if (!isLarge) return { kind: 'done', json: toCommitJson(row.id, await finishRun(deps, row.id, run)) };
+
+  // Runs after the answer; its progress and outcome are on the import row.
+  void finishRun(deps, row.id, run).catch((err) => deps.log('import failed', err));
+  return { kind: 'started', json: toImportJson({ ...row, status: 'queued', accountId: request.accountId }) };
+}
+
+function toCommitJson(id: string, result: ImportRunResult): ImportCommitJson {
+  return { id, status: 'done', ...result };
+}
+
+/** Runs an import and records its outcome: done with counts, or failed with nothing added. */
+async function finishRun(deps: ImportDeps, id: string, run: () => Promise<ImportRunResult>): Promise<ImportRunResult> {
+  try {
+    const result = await run();
+    await updateImport(deps.db, {
+      id,
+      values: {
+        status: 'done',
+        progress: 1,
+        committedAt: new Date(),
+        executionsAdded: result.executionsAdded,
+        duplicatesSkipped: result.duplicatesSkipped,
+        tradesCreated: result.tradesCreated,
+        tradesUpdated: result.tradesUpdated,
+        skippedRows: result.skipped,
+        errors: result.errors,
+      },
+    });
+    await deps.uploads.remove(id);
+    return result;
+  } catch (err) {
+    const fileError = toFileError(err);
+    const message =
+      err instanceof AppError ? err.message : fileError ? fileError.message : 'The import failed; nothing was added.';
+    await updateImport(deps.db, { id, values: { status: 'failed', failureMessage: message } });
+    throw fileError ?? err;
+  }
+}
+
+/**
+ * `DELETE /api/imports/:id`: a preview is discarded; a committed import is undone — exactly the
+ * executions it added are removed and their instruments regrouped; the history keeps the entry.
+ */
+export async function deleteImport(
+  deps: ImportDeps,
+  params: { user: UserRow; id: string; now: Date },
+): Promise<ImportJson | null> {
+  const { user } = params;
+  if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'Import not found');
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = await getImportForUpdate(tx, { userId: user.id, id: params.id });
+    if (!row) throw new AppError('NOT_FOUND', 'Import not found');
+    if (row.status === 'queued' || row.status === 'running')
+      throw new AppError('CONFLICT', 'This import is still running; undo it once it has finished.');
+    if (row.status === 'preview' || row.status === 'failed') {
+      await deleteImportRow(tx, { userId: user.id, id: row.id });
+      return null;
+    }
+    if (row.status === 'undone') return row;
+    const removed = await deleteImportExecutions(tx, { userId: user.id, importId: row.id });
+    await regroupInstruments(tx, { cuts: toCuts(removed), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+    const values = { status: 'undone' as const, undoneAt: params.now };
+    await updateImport(tx, { id: row.id, values });
+    return { ...row, ...values };
+  });
+  if (outcome === null) await deps.uploads.remove(params.id);
+  return outcome && toImportJson(outcome);
+}
+
+/** On start-up: imports a restart cut off are marked failed (they added nothing: all or nothing). */
+export { failInterruptedImports } from './import-runner';

@@ -1,0 +1,51 @@
+import { Worker } from 'node:worker_threads';
+import { ImportFileError, type ImportFileErrorCode } from '../../../core/import/table';
+import type { NormalisedRow } from './import-engine';
+import type { NormaliseWorkerData, NormaliseWorkerMessage } from './normalise-worker';
+
+const WORKER_URL = new URL('./normalise-worker-entry.mjs', import.meta.url);
+
+/**
+ * The file's normalised rows, read in a worker thread, batch by batch: the next batch is read
+ * while the caller stores this one. `onRowsRead` reports progress through the file.
+ */
+export async function* normaliseInWorker(data: NormaliseWorkerData): AsyncGenerator<NormalisedRow[]> {
+  const worker = new Worker(WORKER_URL, { workerData: data });
+  const inbox: NormaliseWorkerMessage[] = [];
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  const push = (message: NormaliseWorkerMessage) => {
+    inbox.push(message);
+    wake?.();
+  };
+  worker.on('message', push);
+  worker.on('error', (err) => {
+    failure = err;
+    wake?.();
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0 && !failure) failure = new Error(`The import worker stopped (exit ${code}).`);
+    wake?.();
+  });
+  try {
+    for (;;) {
+      const message = inbox.shift();
+      if (!message) {
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+        continue;
+      }
+      if (message.type === 'done') return;
+      if (message.type === 'error') {
+        if (message.code) throw new ImportFileError(message.code as ImportFileErrorCode, message.message);
+        throw new Error(message.message);
+      }
+      // Ask for the next batch now: the worker reads it while this one is stored.
+      worker.postMessage('next');
+      yield message.rows;
+    }
+  } finally {
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Uploaded import files wait on local disk between preview and commit (they can be hundreds of
+ * megabytes: never held in memory). Names come from the import's id, never from the user.
+ */
+export type UploadStore = {
+  /** Streams the upload to disk; answers its size and SHA-256. Throws what the source throws. */
+  save: (id: string, source: Readable) => Promise<{ size: number; sha256: string }>;
+  open: (id: string) => AsyncIterable<Uint8Array>;
+  /** Where the file is on disk (a worker thread reads it from there). */
+  path: (id: string) => string;
+  exists: (id: string) => Promise<boolean>;
+  remove: (id: string) => Promise<void>;
+};
+
+export function createUploadStore(dir: string): UploadStore {
+  const pathOf = (id: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`upload-store: not an import id: ${id}`);
+    return join(dir, `${id}.upload`);
+  };
+  return {
+    async save(id, source) {
+      await mkdir(dir, { recursive: true });
+      const hash = createHash('sha256');
+      let size = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, measure, createWriteStream(pathOf(id)));
+      } catch (err) {
+        await rm(pathOf(id), { force: true });
+        throw err;
+      }
+      return { size, sha256: hash.digest('hex') };
+    },
+    open: (id) => createReadStream(pathOf(id), { highWaterMark: 256 * 1024 }),
+    path: pathOf,
+    exists: async (id) => (await stat(pathOf(id)).catch(() => null)) !== null,
+    remove: (id) => rm(pathOf(id), { force: true }),
+  };
+}

@@ -1,0 +1,154 @@
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, executions, strategies, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
+
+type ExecutionInsert = typeof executions.$inferInsert;
+type TradeInsert = typeof trades.$inferInsert;
+type TradeExecutionInsert = typeof tradeExecutions.$inferInsert;
+type TradeTagInsert = typeof tradeTags.$inferInsert;
+
+// PostgreSQL takes at most 65,535 parameters per statement: rows per insert × columns stays under.
+const EXECUTION_ROWS_PER_INSERT = 2_000;
+const TRADE_ROWS_PER_INSERT = 1_000;
+const PART_ROWS_PER_INSERT = 5_000;
+const TAG_ROWS_PER_INSERT = 10_000;
+
+function* chunk<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** The user's sample account id, or undefined when no sample data is loaded. */
+export async function getSampleAccountId(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.isSample, true)))
+    .limit(1);
+  return row?.id;
+}
+
+export async function insertSampleAccount(
+  db: Db,
+  params: {
+    userId: string;
+    values: { name: string; broker: string; currency: string; startingBalance: string; timezone: string };
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(accounts)
+    .values({ ...params.values, userId: params.userId, isSample: true })
+    .returning({ id: accounts.id });
+  return row!.id; // insert … returning yields the row
+}
+
+/**
+ * Id by lower-cased name of the sample's tags: the user's own tag of that name when one exists
+ * (kept as theirs), else a new sample tag.
+ */
+export async function upsertSampleTags(
+  db: Db,
+  params: { userId: string; items: readonly { name: string; color: string; group: string }[] },
+): Promise<Map<string, string>> {
+  if (params.items.length === 0) return new Map();
+  await db
+    .insert(tags)
+    .values(params.items.map((t) => ({ ...t, userId: params.userId, isSample: true })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.userId, params.userId),
+        inArray(
+          sql<string>`lower(${tags.name})`,
+          params.items.map((t) => t.name.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+/** Like {@link upsertSampleTags}, for strategies. */
+export async function upsertSampleStrategies(
+  db: Db,
+  params: { userId: string; items: readonly { name: string; description: string }[] },
+): Promise<Map<string, string>> {
+  if (params.items.length === 0) return new Map();
+  await db
+    .insert(strategies)
+    .values(params.items.map((s) => ({ ...s, userId: params.userId, isSample: true })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: strategies.id, name: strategies.name })
+    .from(strategies)
+    .where(
+      and(
+        eq(strategies.userId, params.userId),
+        inArray(
+          sql<string>`lower(${strategies.name})`,
+          params.items.map((s) => s.name.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+/** Bulk inserts of rows built in memory (ids set by the caller), in parameter-sized chunks. */
+export async function insertSampleRows(
+  db: Db,
+  params: {
+    executions: readonly ExecutionInsert[];
+    trades: readonly TradeInsert[];
+    parts: readonly TradeExecutionInsert[];
+    tradeTags: readonly TradeTagInsert[];
+  },
+): Promise<void> {
+  for (const rows of chunk(params.executions, EXECUTION_ROWS_PER_INSERT)) await db.insert(executions).values(rows);
+  for (const rows of chunk(params.trades, TRADE_ROWS_PER_INSERT)) await db.insert(trades).values(rows);
+  for (const rows of chunk(params.parts, PART_ROWS_PER_INSERT)) await db.insert(tradeExecutions).values(rows);
+  for (const rows of chunk(params.tradeTags, TAG_ROWS_PER_INSERT)) await db.insert(tradeTags).values(rows);
+}
+
+/** Deletes the sample account (its fills, trades and their tags cascade); answers how many trades went. */
+export async function deleteSampleAccount(db: Db, userId: string): Promise<number> {
+  const [count] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(trades)
+    .innerJoin(accounts, eq(accounts.id, trades.accountId))
+    .where(and(eq(accounts.userId, userId), eq(accounts.isSample, true)));
+  await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.isSample, true)));
+  return Number(count?.count ?? 0);
+}
+
+/** Deletes the sample's tags that no trade uses any more (run after the sample account went). */
+export async function deleteUnusedSampleTags(db: Db, userId: string): Promise<void> {
+  await db.delete(tags).where(
+    and(
+      eq(tags.userId, userId),
+      eq(tags.isSample, true),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(tradeTags)
+          .where(eq(tradeTags.tagId, tags.id)),
+      ),
+    ),
+  );
+}
+
+/** Deletes the sample's strategies that no trade uses any more (run after the sample account went). */
+export async function deleteUnusedSampleStrategies(db: Db, userId: string): Promise<void> {
+  await db.delete(strategies).where(
+    and(
+      eq(strategies.userId, userId),
+      eq(strategies.isSample, true),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(trades)
+          .where(eq(trades.strategyId, strategies.id)),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3StandIn, type S3StandIn } from '../../../test/helpers/s3-stand-in';
+import { createS3Storage, toObjectUrl, type S3StorageConfig } from './s3-storage';
+import { signRequest, sha256Hex } from './sigv4';
+
+let s3: S3StandIn;
+let config: S3StorageConfig;
+
+beforeAll(async () => {
+  s3 = await startS3StandIn();
+  config = {
+    bucket: s3.bucket,
+    endpoint: s3.url,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  };
+});
+afterAll(() => s3.close());
+
+describe('createS3Storage', () => {
+  it('puts, gets and deletes an object with a signature the stand-in accepts', async () => {
+    const storage = createS3Storage(config);
+    const body = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    await storage.put('screenshots/u1/a.png', body, { contentType: 'image/png' });
+    expect(s3.objects.get('screenshots/u1/a.png')).toEqual({ body: Buffer.from(body), contentType: 'image/png' });
+    expect(await storage.get('screenshots/u1/a.png')).toEqual(body);
+    await storage.delete('screenshots/u1/a.png');
+    expect(s3.objects.has('screenshots/u1/a.png')).toBe(false);
+    expect(await storage.get('screenshots/u1/a.png')).toBeNull();
+    await expect(storage.delete('screenshots/u1/a.png')).resolves.toBeUndefined();
+  });
+
+  it('fails with S3’s error code, and stores nothing, when the secret is wrong', async () => {
+    const storage = createS3Storage({ ...config, secretAccessKey: 'not-the-secret' });
+    await expect(
+      storage.put('screenshots/u1/b.png', new Uint8Array([1]), { contentType: 'image/png' }),
+    ).rejects.toThrow('S3 PUT screenshots/u1/b.png failed: 403 SignatureDoesNotMatch');
+    expect(s3.objects.has('screenshots/u1/b.png')).toBe(false);
+    expect(s3.requests.at(-1)).toMatchObject({ method: 'PUT', status: 403, code: 'SignatureDoesNotMatch' });
+  });
+
+  it('fails when the access key is unknown or the clock is off by more than 15 minutes', async () => {
+    await expect(createS3Storage({ ...config, accessKeyId: 'AKIDOTHER' }).get('screenshots/x.png')).rejects.toThrow(
+      '403 InvalidAccessKeyId',
+    );
+    const skewed = createS3Storage(config, { now: () => new Date(Date.now() - 60 * 60 * 1000) });
+    await expect(skewed.get('screenshots/x.png')).rejects.toThrow('403 RequestTimeTooSkewed');
+  });
+
+  it('is refused when the body is not the one that was signed', async () => {
+    const url = toObjectUrl(config, 'screenshots/u1/c.png');
+    const signed = signRequest({
+      method: 'PUT',
+      url,
+      headers: { 'x-amz-content-sha256': sha256Hex('the signed body') },
+      payloadHash: sha256Hex('the signed body'),
+      region: config.region,
+      service: 's3',
+      credentials: config,
+      now: new Date(),
+    });
+    delete signed.headers.host;
+    const res = await fetch(url, { method: 'PUT', headers: signed.headers, body: 'another body' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<Code>XAmzContentSHA256Mismatch</Code>');
+    // Same body, but a signed header changed on the way: the recomputed signature differs.
+    const amzDate = signed.headers['x-amz-date'] ?? '';
+    const otherSecond = amzDate.endsWith('00Z') ? '01Z' : '00Z';
+    const res2 = await fetch(url, {
+      method: 'PUT',
+      headers: { ...signed.headers, 'x-amz-date': amzDate.replace(/..Z$/, otherSecond) },
+      body: 'the signed body',
+    });
+    expect(res2.status).toBe(403);
+    expect(await res2.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    expect(s3.objects.has('screenshots/u1/c.png')).toBe(false);
+  });
+
+  it('refuses a key the server would never make', async () => {
+    const storage = createS3Storage(config);
+    await expect(storage.get('../etc/passwd')).rejects.toThrow('Unsafe storage key');
+    await expect(storage.get('Screenshots/A B.png')).rejects.toThrow('Unsafe storage key');
+  });
+});
+
+describe('toObjectUrl', () => {
+  it('builds path-style and virtual-hosted-style URLs', () => {
+    const aws = { ...config, endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'journal' };
+    expect(toObjectUrl({ ...aws, forcePathStyle: false }, 'screenshots/u/a.png').href).toBe(
+      'https://journal.s3.eu-west-1.amazonaws.com/screenshots/u/a.png',
+    );
+    expect(toObjectUrl({ ...aws, forcePathStyle: true }, 'screenshots/u/a.png').href).toBe(
+      'https://s3.eu-west-1.amazonaws.com/journal/screenshots/u/a.png',
+    );
+  });
+});

@@ -1,0 +1,177 @@
+import { AlertTriangle } from 'lucide-react';
+import type { ImportColumnJson, ImportPreviewExecutionJson } from '../../../contracts/imports';
+import type { ColumnRole } from '../../../core/import/detect/roles';
+import { SELECT_BASE } from '../trades/dialog-frame';
+import {
+  ROLE_LABELS,
+  ROLE_OPTIONS,
+  formatConfidence,
+  isRequiredRole,
+  toRoleList,
+  toSampleValues,
+} from './import-format';
+
+/** Columns the detector is unsure about first, then the file's own order. */
+function toDisplayOrder(columns: readonly ImportColumnJson[]): ImportColumnJson[] {
+  return [...columns].sort((a, b) => Number(b.needsUserChoice) - Number(a.needsUserChoice) || a.index - b.index);
+}
+
+function ConfidenceBar({ value, isUnsure }: { value: number; isUnsure: boolean }) {
+  const percent = formatConfidence(value);
+  return (
+    <span className="flex items-center gap-2">
+      <span className="h-1.5 w-16 overflow-hidden rounded-full bg-line" aria-hidden="true">
+        <span className={`block h-full ${isUnsure ? 'bg-highlight' : 'bg-accent'}`} style={{ width: percent }} />
+      </span>
+      <span className="tabular-nums text-xs text-muted">{percent}</span>
+    </span>
+  );
+}
+
+/**
+ * What each column of the file holds: its header, sample values, the detected role (a select the
+ * user may change) and how sure the detector is. Unsure columns are listed first and highlighted.
+ */
+export function ColumnsTable({
+  columns,
+  executions,
+  missingRoles,
+  roleOf,
+  onRoleChange,
+  isUpdating,
+}: {
+  columns: readonly ImportColumnJson[];
+  executions: readonly ImportPreviewExecutionJson[];
+  missingRoles: readonly ColumnRole[];
+  /** The role shown for a column: the user's pending choice or the detected one. */
+  roleOf: (column: ImportColumnJson) => ColumnRole;
+  onRoleChange: (column: ImportColumnJson, role: ColumnRole) => void;
+  isUpdating: boolean;
+}) {
+  const unsure = columns.filter((c) => c.needsUserChoice);
+  const ordered = toDisplayOrder(columns);
+  return (
+    <div className="grid gap-3">
+      {unsure.length > 0 && (
+        <div
+          className="flex gap-3 rounded-xl border border-highlight/50 bg-highlight/10 px-4 py-3 text-sm"
+          data-testid="unsure-callout"
+        >
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-highlight" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-fg">
+              We’re not sure about {unsure.length} {unsure.length === 1 ? 'column' : 'columns'}
+            </p>
+            <p className="mt-0.5 text-muted">
+              Check {unsure.map((c) => `“${c.header || `Column ${c.index + 1}`}”`).join(', ')} and choose what{' '}
+              {unsure.length === 1 ? 'it holds' : 'they hold'}.
+            </p>
+          </div>
+        </div>
+      )}
+      {missingRoles.length > 0 && (
+        <p
+          role="alert"
+          className="rounded-xl border border-loss/40 bg-loss/10 px-4 py-3 text-sm text-loss"
+          data-testid="missing-roles"
+        >
+          No column holds the {missingRoles.length === 1 ? 'required field' : 'required fields'}{' '}
+          <strong>{toRoleList(missingRoles)}</strong>. Choose {missingRoles.length === 1 ? 'it' : 'them'} below to
+          import.
+        </p>
+      )}
+      <div
+        className="overflow-x-auto rounded-xl border border-line"
+        data-testid="columns-table"
+        aria-busy={isUpdating || undefined}
+      >
+        <table className="w-full text-left text-sm sm:min-w-[640px]">
+          <caption className="sr-only">Columns of the file and what each one holds</caption>
+          <thead className="bg-sunken text-xs font-medium text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Column
+              </th>
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                Sample values
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Holds
+              </th>
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                Confidence
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ordered.map((column) => {
+              const role = roleOf(column);
+              const samples = toSampleValues(role, executions);
+              const header = column.header || `Column ${column.index + 1}`;
+              const selectId = `import-role-${column.index}`;
+              return (
+                <tr
+                  key={column.index}
+                  data-testid="column-row"
+                  data-column-index={column.index}
+                  className={`border-t border-line ${column.needsUserChoice ? 'bg-highlight/10' : ''}`}
+                >
+                  <th scope="row" className="px-3 py-2 align-middle font-medium text-fg">
+                    <span className="flex items-center gap-2">
+                      {column.needsUserChoice && (
+                        <AlertTriangle className="h-4 w-4 shrink-0 text-highlight" aria-label="Please check" />
+                      )}
+                      <span className="break-words">{header}</span>
+                    </span>
+                    <span className="mt-0.5 block text-xs font-normal text-muted sm:hidden">
+                      {formatConfidence(column.confidence)} sure
+                    </span>
+                  </th>
+                  <td className="hidden max-w-56 px-3 py-2 align-middle text-muted sm:table-cell">
+                    {samples.length > 0 ? (
+                      <span className="line-clamp-2">{samples.join(' · ')}</span>
+                    ) : (
+                      <span aria-label="Not shown in the preview">—</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 align-middle">
+                    <label htmlFor={selectId} className="sr-only">
+                      What “{header}” holds
+                    </label>
+                    <select
+                      id={selectId}
+                      className={`${SELECT_BASE} w-40 py-1.5 sm:w-56 ${column.needsUserChoice ? 'border-highlight' : ''}`}
+                      value={role}
+                      onChange={(e) => {
+                        const next = ROLE_OPTIONS.find((r) => r === e.target.value);
+                        if (next) onRoleChange(column, next);
+                      }}
+                    >
+                      <optgroup label="Required">
+                        {ROLE_OPTIONS.filter(isRequiredRole).map((r) => (
+                          <option key={r} value={r}>
+                            {ROLE_LABELS[r]}
+                          </option>
+                        ))}
+                      </optgroup>
+                      <optgroup label="Optional">
+                        {ROLE_OPTIONS.filter((r) => !isRequiredRole(r)).map((r) => (
+                          <option key={r} value={r}>
+                            {ROLE_LABELS[r]}
+                          </option>
+                        ))}
+                      </optgroup>
+                    </select>
+                  </td>
+                  <td className="hidden px-3 py-2 align-middle sm:table-cell">
+                    <ConfidenceBar value={column.confidence} isUnsure={column.needsUserChoice} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import type { ImportJson, ImportListJson, ImportStatusJson } from '../../../contracts/imports';
+import { toApiError } from '../../components/layout/app-shell';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../lib/use-toast';
+import { ConfirmDialog } from '../settings/confirm-dialog';
+import { formatDateTime } from '../trades/format';
+import { IMPORTS_KEY, deleteImport } from './import-api';
+
+const STATUS_BADGES: Record<ImportStatusJson, { label: string; className: string }> = {
+  preview: { label: 'Not imported', className: 'border-line text-muted' },
+  queued: { label: 'Queued', className: 'border-highlight/50 text-highlight' },
+  running: { label: 'Importing', className: 'border-highlight/50 text-highlight' },
+  done: { label: 'Imported', className: 'border-accent/50 text-accent' },
+  failed: { label: 'Failed', className: 'border-loss/50 text-loss' },
+  undone: { label: 'Undone', className: 'border-line text-muted' },
+};
+
+export function StatusBadge({ status }: { status: ImportStatusJson }) {
+  const badge = STATUS_BADGES[status];
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2 py-px text-xs font-semibold ${badge.className}`}
+    >
+      {badge.label}
+    </span>
+  );
+}
+
+const HEAD = 'px-3 py-2 font-medium';
+const CELL = 'px-3 py-2 align-middle';
+
+/** Every import batch, newest first, with undo for a committed one and discard for an abandoned preview. */
+export function ImportHistory({ activeImportId }: { activeImportId: string | null }) {
+  const queryClient = useQueryClient();
+  const history = useQuery<ImportListJson>({ queryKey: IMPORTS_KEY });
+  const [pending, setPending] = useState<ImportJson | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (item: ImportJson) => deleteImport(item.id),
+    onSuccess: async (_, item) => {
+      const isUndo = item.status === 'done';
+      toast({
+        title: isUndo ? 'Import undone' : 'Import discarded',
+        description: isUndo
+          ? `${item.executionsAdded} ${item.executionsAdded === 1 ? 'execution' : 'executions'} from ${item.fileName} removed.`
+          : item.fileName,
+      });
+      setPending(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: IMPORTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['/api/trades'] }),
+      ]);
+    },
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'That did not work', description: toApiError(err).message }),
+  });
+
+  // The import being previewed right now is the page's, not history yet.
+  const items = (history.data?.imports ?? []).filter((i) => i.id !== activeImportId || i.status !== 'preview');
+
+  return (
+    <section aria-labelledby="import-history-heading" className="mt-10">
+      <h2 id="import-history-heading" className="text-lg font-bold text-fg">
+        Import history
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Undo removes exactly the executions an import added and regroups trades.
+      </p>
+      <div className="mt-3 overflow-hidden rounded-2xl border border-line bg-elevated">
+        {history.isPending && (
+          <p role="status" className="p-4 text-sm text-muted">
+            Loading imports…
+          </p>
+        )}
+        {history.isError && (
+          <p role="alert" className="p-4 text-sm text-loss">
+            {toApiError(history.error, 'Your imports could not be loaded.').message}
+          </p>
+        )}
+        {history.isSuccess && items.length === 0 && (
+          <p className="p-4 text-sm text-muted" data-testid="import-history-empty">
+            No imports yet. Your first file will show up here.
+          </p>
+        )}
+        {items.length > 0 && (
+          <div
+            className="overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+            data-testid="import-history"
+            role="region"
+            aria-label="Import history table"
+            tabIndex={0}
+          >
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <caption className="sr-only">Import history</caption>
+              <thead className="bg-sunken text-xs text-muted">
+                <tr>
+                  <th scope="col" className={HEAD}>
+                    File
+                  </th>
+                  <th scope="col" className={HEAD}>
+                    Broker
+                  </th>
+                  <th scope="col" className={HEAD}>
+                    When
+                  </th>
+                  <th scope="col" className={`${HEAD} text-right`}>
+                    Added
+                  </th>
+                  <th scope="col" className={`${HEAD} text-right`}>
+                    Duplicates
+                  </th>
+                  <th scope="col" className={`${HEAD} text-right`}>
+                    Trades
+                  </th>
+                  <th scope="col" className={HEAD}>
+                    Status
+                  </th>
+                  <th scope="col" className={HEAD}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="text-fg">
+                {items.map((item) => (
+                  <tr key={item.id} className="border-t border-line" data-testid="import-history-row">
+                    <th scope="row" className={`${CELL} max-w-56 truncate font-medium`} title={item.fileName}>
+                      {item.fileName}
+                    </th>
+                    <td className={CELL}>{item.broker ?? 'Generic file'}</td>
+                    <td className={`${CELL} whitespace-nowrap`}>
+                      {formatDateTime(item.committedAt ?? item.createdAt)}
+                    </td>
+                    <td className={`${CELL} text-right tabular-nums`}>{item.executionsAdded}</td>
+                    <td className={`${CELL} text-right tabular-nums`}>{item.duplicatesSkipped}</td>
+                    <td className={`${CELL} text-right tabular-nums`}>{item.tradesCreated + item.tradesUpdated}</td>
+                    <td className={CELL}>
+                      <StatusBadge status={item.status} />
+                      {item.status === 'failed' && item.failureMessage && (
+                        <span className="mt-0.5 block text-xs text-loss">{item.failureMessage}</span>
+                      )}
+                    </td>
+                    <td className={`${CELL} text-right`}>
+                      {item.status === 'done' && (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setPending(item)}
+                          aria-label={`Undo import of ${item.fileName}`}
+                        >
+                          <Undo2 className="h-4 w-4" aria-hidden="true" />
+                          Undo
+                        </Button>
+                      )}
+                      {(item.status === 'preview' || item.status === 'failed') && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => remove.mutate(item)}
+                          disabled={remove.isPending}
+                          aria-label={`Discard ${item.fileName}`}
+                        >
+                          Discard
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Undo this import?"
+        description={
+          pending
+            ? `The ${pending.executionsAdded} ${pending.executionsAdded === 1 ? 'execution' : 'executions'} added from ${pending.fileName} are removed and their trades regrouped. Notes and tags on trades that disappear are lost.`
+            : ''
+        }
+        confirmLabel="Undo import"
+        pendingLabel="Undoing…"
+        isPending={remove.isPending}
+        onConfirm={() => pending && remove.mutate(pending)}
+        testId="confirm-undo-dialog"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Database, FlaskConical } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from './confirm-dialog';
+import { useSampleData } from './use-sample-data';
+
+/** Settings → Sample data: load the sample journal, or remove it after a confirmation. */
+export function SampleDataCard() {
+  const { status, load, remove, isLoaded } = useSampleData();
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  return (
+    <Card data-testid="sample-data-card">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-fg">
+        <FlaskConical className="h-5 w-5 text-accent" aria-hidden="true" />
+        Sample data
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-muted">
+        Six months of realistic trades in stocks, options and futures, with strategies, tags and notes, in a separate
+        “Sample account”. Explore every page with it, then remove it in one click: your own data is never touched.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        {status.isPending ? (
+          <p role="status" className="text-sm text-muted">
+            Checking…
+          </p>
+        ) : isLoaded ? (
+          <>
+            <span className="inline-flex items-center gap-1.5 rounded-full border border-highlight/50 px-2.5 py-1 text-xs font-semibold text-highlight">
+              <Database className="h-3.5 w-3.5" aria-hidden="true" />
+              Sample data is loaded
+            </span>
+            <Button variant="secondary" onClick={() => setIsConfirmOpen(true)} disabled={remove.isPending}>
+              Remove sample data
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => load.mutate()} disabled={load.isPending}>
+            {load.isPending ? 'Loading sample data…' : 'Load sample data'}
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={isConfirmOpen}
+        onOpenChange={setIsConfirmOpen}
+        title="Remove sample data?"
+        description="This deletes the Sample account with all its trades, and the sample's tags and strategies that none of your own trades use. Your own accounts and trades stay as they are."
+        confirmLabel="Remove sample data"
+        pendingLabel="Removing…"
+        isPending={remove.isPending}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => setIsConfirmOpen(false) })}
+        testId="remove-sample-dialog"
+      />
+    </Card>
+  );
+}
+
+/** The /trades banner while sample data is loaded, with a one-click remove. */
+export function SampleDataBanner() {
+  const { remove, isLoaded } = useSampleData();
+  if (!isLoaded) return null;
+  return (
+    <div
+      role="region"
+      aria-label="Sample data"
+      data-testid="sample-data-banner"
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-highlight/50 bg-highlight/10 px-4 py-3 text-sm text-fg"
+    >
+      <p className="flex items-center gap-2">
+        <FlaskConical className="h-4 w-4 shrink-0 text-highlight" aria-hidden="true" />
+        You are viewing sample data.
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending}>
+        {remove.isPending ? 'Removing…' : 'Remove sample data'}
+      </Button>
+    </div>
+  );
+}
+
+/** The empty state's one-click load. */
+export function LoadSampleDataButton() {
+  const { load } = useSampleData();
+  return (
+    <Button variant="secondary" onClick={() => load.mutate()} disabled={load.isPending}>
+      <FlaskConical className="h-4 w-4" aria-hidden="true" />
+      {load.isPending ? 'Loading sample data…' : 'Load sample data'}
+    </Button>
+  );
+}
