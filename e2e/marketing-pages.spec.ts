@@ -176,22 +176,48 @@ describe('/features', () => {
     expect(headings).toEqual(CATEGORIES);
   });
 
-  it('shows an illustrative walkthrough in place of the video when none is configured', async () => {
+  it('shows a walkthrough of app screenshots in place of the video when none is configured', async () => {
     const page = await open('/features');
     expect(await page.locator('iframe').count()).toBe(0);
     const tabs = page.getByRole('tab');
-    expect(await tabs.count()).toBe(5);
-    const panel = page.getByRole('tabpanel');
-    expect(await panel.textContent()).toContain('Illustrative preview');
-    expect(await panel.textContent()).toContain('Step 1 of 5');
+    const count = await tabs.count();
+    expect(count).toBeGreaterThanOrEqual(5);
+    const panel = page.getByRole('tabpanel'); // hidden panels are out of the accessibility tree
+    expect(await panel.textContent()).toContain(`Step 1 of ${count}`);
     await page.getByRole('tab', { name: /Read your analytics/ }).click();
-    await expect.poll(() => panel.textContent()).toContain('Step 3 of 5');
-    expect(await panel.textContent()).toContain('Equity curve and drawdown');
+    await expect.poll(() => panel.textContent()).toMatch(/Step \d+ of/);
+    const analytics = Number(/Step (\d+) of/.exec((await panel.textContent()) ?? '')?.[1]);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => panel.textContent()).toContain('Step 4 of 5');
-    expect(await page.getByRole('tab', { name: /Build your playbook/ }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => panel.textContent()).toContain(`Step ${analytics + 1} of ${count}`);
+    expect(await tabs.nth(analytics).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Next step' }).click();
-    await expect.poll(() => panel.textContent()).toContain('Step 5 of 5');
+    await expect.poll(() => panel.textContent()).toContain(`Step ${analytics + 2} of ${count}`);
+  });
+
+  it('shows real screenshots that load, with alt text, sizes and lazy loading after the first', async () => {
+    const page = await open('/features');
+    const shots = page.getByTestId('feature-screenshot');
+    const total = await shots.count();
+    expect(total).toBeGreaterThanOrEqual(5);
+    // Only the first loads with the page; the others wait until their step is shown.
+    expect(await shots.first().getAttribute('loading')).toBe('eager');
+    for (let i = 1; i < total; i++) expect(await shots.nth(i).getAttribute('loading')).toBe('lazy');
+    const tabs = page.getByRole('tab');
+    for (let i = 0; i < (await tabs.count()); i++) {
+      await tabs.nth(i).click();
+      const visible = page.getByRole('tabpanel').getByTestId('feature-screenshot');
+      expect(await visible.count()).toBeGreaterThan(0);
+      for (const img of await visible.all()) {
+        const src = await img.getAttribute('src');
+        expect(src, 'same-origin screenshot').toMatch(/^\/features\/[a-z-]+\.jpg$/);
+        expect((await img.getAttribute('alt'))?.trim().length, src!).toBeGreaterThan(20);
+        expect(Number(await img.getAttribute('width')), src!).toBeGreaterThan(0);
+        expect(Number(await img.getAttribute('height')), src!).toBeGreaterThan(0);
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { message: src! })
+          .toBeGreaterThan(0);
+      }
+    }
   });
 });
 

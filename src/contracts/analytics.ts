@@ -125,3 +125,11 @@ export type AnalyticsDistributionJson = AnalyticsContextJson & {
   max: number | null;
   bins: { from: number; to: number; count: number }[];
 };
+
+/** `GET /api/analytics/outcomes`: each closed trade's P&L and R in close order (the Monte Carlo sample). */
+export type AnalyticsOutcomesJson = {
+  startingEquity: number;
+  timeZone: string;
+  pnl: number[];
+  r: (number | null)[];
+};

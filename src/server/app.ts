@@ -26,6 +26,7 @@ import { sampleDataRoutes } from './modules/sample-data/sample-data.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { tradeRoutes } from './modules/trades/trades.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { analyticsDemoRoutes } from './modules/analytics/demo.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { screenshotRoutes } from './modules/screenshots/screenshots.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
@@ -139,6 +140,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(accountRoutes);
   await app.register(tradeRoutes);
   await app.register(analyticsRoutes);
+  await app.register(analyticsDemoRoutes);
   await app.register(importRoutes);
   await app.register(userRoutes);
   await app.register(screenshotRoutes);

@@ -1,17 +1,15 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import {
   ArrowLeft,
   ArrowRight,
   Bot,
-  Check,
   ChevronRight,
   Database,
   FileBarChart,
   LineChart,
   Sparkles,
   Target,
-  X,
 } from 'lucide-react';
 import { BROKER_FORMAT_TURNAROUND_HOURS } from '../../core/config/operator';
 import { BROKER_COUNT, MONTE_CARLO_RUNS_LABEL, REPORT_FILTER_COUNT_LABEL, TRIAL_DAYS } from '../../core/config/plans';
@@ -181,391 +179,201 @@ const CATEGORIES: FeatureCategory[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// The walkthrough: stylised mock panels of the app, drawn in HTML and SVG with sample data.
+// The walkthrough: real screenshots of the app with the built-in sample journal, taken by
+// scripts/capture-feature-screenshots.ts into public/features/ (re-run it when a screen changes).
 // ---------------------------------------------------------------------------------------------
 
-function MockWindow({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="overflow-hidden rounded-2xl border border-line bg-bg shadow-lg">
-      <div className="flex items-center gap-3 border-b border-line bg-sunken px-4 py-2.5">
-        <span className="flex gap-1.5" aria-hidden="true">
-          <span className="h-2.5 w-2.5 rounded-full bg-loss/70" />
-          <span className="h-2.5 w-2.5 rounded-full bg-highlight/70" />
-          <span className="h-2.5 w-2.5 rounded-full bg-gain/70" />
-        </span>
-        <span className="min-w-0 truncate text-xs font-medium text-muted">{title}</span>
-        <span className="ml-auto shrink-0 whitespace-nowrap rounded-full border border-line bg-elevated px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-highlight">
-          Illustrative preview
-        </span>
-      </div>
-      <div className="p-4 sm:p-5">{children}</div>
-    </div>
-  );
-}
+type Screenshot = { src: string; width: number; height: number; alt: string };
 
-const IMPORT_COLUMNS = [
-  { header: 'DateTime', role: 'Executed at', confidence: 99 },
-  { header: 'Symbol', role: 'Instrument', confidence: 99 },
-  { header: 'Buy/Sell', role: 'Side', confidence: 98 },
-  { header: 'Quantity', role: 'Quantity', confidence: 99 },
-  { header: 'TradePrice', role: 'Price', confidence: 97 },
-  { header: 'IBCommission', role: 'Fees', confidence: 94 },
-  { header: 'Multiplier', role: 'Multiplier', confidence: 96 },
-];
+const DESKTOP_SHOT = { width: 1280, height: 800 } as const;
+const PHONE_SHOT = { width: 390, height: 844 } as const;
 
-function ImportPanel() {
-  return (
-    <MockWindow title="Import · trades-september.csv">
-      <div className="flex flex-wrap items-center gap-2 rounded-xl border border-dashed border-accent/60 bg-accent-soft/40 px-3 py-2.5 text-sm">
-        <span className="font-mono font-semibold text-fg">trades-september.csv</span>
-        <span className="text-muted">· 412 rows · comma-delimited</span>
-        <span className="ml-auto rounded-md bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
-          Interactive Brokers layout
-        </span>
-      </div>
-      <table className="mt-4 w-full text-left text-sm">
-        <thead>
-          <tr className="text-xs uppercase tracking-wider text-muted">
-            <th className="pb-2 font-semibold">Column in file</th>
-            <th className="pb-2 font-semibold">Detected as</th>
-            <th className="pb-2 text-right font-semibold">Confidence</th>
-          </tr>
-        </thead>
-        <tbody>
-          {IMPORT_COLUMNS.map((c) => (
-            <tr key={c.header} className="border-t border-line">
-              <td className="py-1.5 font-mono text-xs text-fg">{c.header}</td>
-              <td className="py-1.5 text-fg">{c.role}</td>
-              <td className="py-1.5">
-                <span className="flex items-center justify-end gap-2">
-                  <span
-                    className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-sunken sm:block"
-                    aria-hidden="true"
-                  >
-                    <span className="block h-full rounded-full bg-accent" style={{ width: `${c.confidence}%` }} />
-                  </span>
-                  <span className="tabular w-9 text-right text-xs font-semibold text-fg">{c.confidence}%</span>
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-3 text-sm">
-        <span className="text-fg">
-          <strong className="tabular">410</strong> executions ready ·{' '}
-          <span className="text-muted">2 duplicates skipped</span>
-        </span>
-        <span className="ml-auto rounded-lg bg-accent px-3 py-1.5 text-xs font-semibold text-accent-fg">
-          Import 410 executions
-        </span>
-      </div>
-    </MockWindow>
-  );
-}
+type WalkthroughStep = { id: string; title: string; caption: string; shots: Screenshot[] };
 
-const SAMPLE_TRADES = [
-  { symbol: 'NVDA', side: 'Long', pnl: 412.5, r: 1.65, tag: 'Opening range' },
-  { symbol: 'ES', side: 'Short', pnl: -262.5, r: -1.05, tag: 'VWAP fade' },
-  { symbol: 'AAPL 17JAN25 190 C', side: 'Long', pnl: 180, r: 0.9, tag: 'Breakout' },
-  { symbol: 'TSLA', side: 'Short', pnl: 96, r: 0.48, tag: 'VWAP fade' },
-  { symbol: 'MES', side: 'Long', pnl: -51.25, r: -0.41, tag: 'Opening range' },
-];
+const desktop = (name: string, alt: string): Screenshot => ({ src: `/features/${name}.jpg`, ...DESKTOP_SHOT, alt });
+const phone = (name: string, alt: string): Screenshot => ({ src: `/features/${name}.jpg`, ...PHONE_SHOT, alt });
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-function signed(value: number, text: string): string {
-  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}`;
-}
-
-function TradesPanel() {
-  return (
-    <MockWindow title="Trades · this week">
-      <div className="mb-3 flex flex-wrap gap-2 text-xs">
-        {['This week', 'All accounts', 'Closed'].map((chip) => (
-          <span key={chip} className="rounded-full border border-line bg-elevated px-2.5 py-1 font-medium text-fg">
-            {chip}
-          </span>
-        ))}
-      </div>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="text-xs uppercase tracking-wider text-muted">
-            <th className="pb-2 font-semibold">Symbol</th>
-            <th className="hidden pb-2 font-semibold sm:table-cell">Side</th>
-            <th className="pb-2 text-right font-semibold">Net P&amp;L</th>
-            <th className="pb-2 text-right font-semibold">R</th>
-            <th className="hidden pb-2 pl-3 font-semibold sm:table-cell">Strategy</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SAMPLE_TRADES.map((t) => (
-            <tr key={t.symbol} className="border-t border-line">
-              <td className="py-2 font-medium text-fg">{t.symbol}</td>
-              <td className="hidden py-2 text-muted sm:table-cell">{t.side}</td>
-              <td className={`tabular py-2 text-right font-mono ${t.pnl >= 0 ? 'text-gain' : 'text-loss'}`}>
-                {signed(t.pnl, USD.format(Math.abs(t.pnl)))}
-              </td>
-              <td className={`tabular py-2 text-right font-mono font-semibold ${t.r >= 0 ? 'text-gain' : 'text-loss'}`}>
-                {signed(t.r, `${Math.abs(t.r)}R`)}
-              </td>
-              <td className="hidden py-2 pl-3 sm:table-cell">
-                <span className="rounded-md bg-sunken px-2 py-0.5 text-xs text-fg">{t.tag}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="mt-3 border-t border-line pt-3 text-xs text-muted">
-        Each trade opens to its executions, stop and target, rule checklist, notes and screenshots.
-      </p>
-    </MockWindow>
-  );
-}
-
-/** A fixed sample equity path (cumulative P&L after each trade) for the analytics panel. */
-const EQUITY = [0, 310, 180, 520, 760, 610, 940, 880, 1290, 1150, 1020, 1410, 1730, 1600, 1980, 2350, 2210, 2640];
-
-function toEquityPaths(width: number, height: number): { line: string; drawdown: string } {
-  const max = Math.max(...EQUITY);
-  const min = Math.min(...EQUITY);
-  const x = (i: number) => (i / (EQUITY.length - 1)) * width;
-  const y = (v: number) => height - ((v - min) / (max - min)) * height;
-  const line = EQUITY.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-  let peak = -Infinity;
-  const dd = EQUITY.map((v) => {
-    peak = Math.max(peak, v);
-    return peak - v;
-  });
-  const maxDd = Math.max(...dd) || 1;
-  const drawdown = [
-    `0,0`,
-    ...dd.map((d, i) => `${x(i).toFixed(1)},${((d / maxDd) * 28).toFixed(1)}`),
-    `${width},0`,
-  ].join(' ');
-  return { line, drawdown };
-}
-
-const HEAT = [
-  [2, 1, -1, 0, 1, -2],
-  [1, 2, 0, -1, 0, -1],
-  [0, 1, 1, 0, -1, -2],
-  [2, 0, -1, 1, 0, -1],
-  [1, 1, 0, -2, -1, 0],
-];
-
-function heatClass(v: number): string {
-  if (v >= 2) return 'bg-gain';
-  if (v === 1) return 'bg-gain/50';
-  if (v === 0) return 'bg-sunken';
-  if (v === -1) return 'bg-loss/50';
-  return 'bg-loss';
-}
-
-function AnalyticsPanel() {
-  const { line, drawdown } = toEquityPaths(320, 110);
-  return (
-    <MockWindow title="Analytics · last 90 days">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {[
-          { k: 'Net P&L', v: '+$2,640', tone: 'text-gain' },
-          { k: 'Win rate', v: '56%', tone: 'text-fg' },
-          { k: 'Profit factor', v: '1.74', tone: 'text-fg' },
-          { k: 'Expectancy', v: '+0.31R', tone: 'text-gain' },
-        ].map((s) => (
-          <div key={s.k} className="flex flex-col-reverse rounded-lg border border-line bg-elevated px-3 py-2">
-            <dt className="text-[11px] text-muted">{s.k}</dt>
-            <dd className={`tabular font-mono text-base font-bold ${s.tone}`}>{s.v}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="mt-3 grid gap-3 sm:grid-cols-[1.6fr_1fr]">
-        <div className="rounded-lg border border-line bg-elevated p-3">
-          <p className="text-xs font-semibold text-muted">Equity curve and drawdown</p>
-          <svg viewBox="0 0 320 150" className="mt-2 h-auto w-full" aria-hidden="true">
-            <polyline points={line} fill="none" className="stroke-accent" strokeWidth="2.5" strokeLinejoin="round" />
-            <g transform="translate(0 118)">
-              <polygon points={drawdown} className="fill-loss/40" />
-            </g>
-          </svg>
-        </div>
-        <div className="rounded-lg border border-line bg-elevated p-3">
-          <p className="text-xs font-semibold text-muted">Hour × weekday</p>
-          <div
-            className="mt-2 grid grid-cols-[auto_repeat(6,1fr)] items-center gap-1 text-[10px] text-muted"
-            aria-hidden="true"
-          >
-            {HEAT.map((row, r) => (
-              <div key={r} className="contents">
-                <span className="pr-1">{['Mon', 'Tue', 'Wed', 'Thu', 'Fri'][r]}</span>
-                {row.map((v, c) => (
-                  <span key={c} className={`aspect-square rounded-sm ${heatClass(v)}`} />
-                ))}
-              </div>
-            ))}
-            <span />
-            {['9', '10', '11', '12', '13', '14'].map((h) => (
-              <span key={h} className="text-center">
-                {h}
-              </span>
-            ))}
-          </div>
-        </div>
-      </div>
-    </MockWindow>
-  );
-}
-
-const RULES = [
-  { text: 'Price above VWAP at entry', isFollowed: true },
-  { text: 'Wait for the first 5-minute close', isFollowed: true },
-  { text: 'Risk at most 1% of the account', isFollowed: false },
-  { text: 'Stop below the opening range low', isFollowed: true },
-];
-
-function PlaybookPanel() {
-  return (
-    <MockWindow title="Playbook · Opening range breakout">
-      <div className="grid gap-3 sm:grid-cols-[1fr_1.2fr]">
-        <dl className="grid grid-cols-2 gap-2 self-start">
-          {[
-            { k: 'Trades', v: '64' },
-            { k: 'Win rate', v: '56%' },
-            { k: 'Expectancy', v: '+0.42R' },
-            { k: 'Adherence', v: '87%' },
-          ].map((s) => (
-            <div key={s.k} className="flex flex-col-reverse rounded-lg border border-line bg-elevated px-3 py-2">
-              <dt className="text-[11px] text-muted">{s.k}</dt>
-              <dd className="tabular font-mono text-base font-bold text-fg">{s.v}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="rounded-lg border border-line bg-elevated p-3">
-          <p className="text-xs font-semibold text-muted">Rules on this trade</p>
-          <ul className="mt-2 grid gap-1.5 text-sm">
-            {RULES.map((r) => (
-              <li key={r.text} className="flex items-center gap-2 text-fg">
-                {r.isFollowed ? (
-                  <Check className="h-4 w-4 shrink-0 text-gain" role="img" aria-label="Followed" />
-                ) : (
-                  <X className="h-4 w-4 shrink-0 text-loss" role="img" aria-label="Broken" />
-                )}
-                {r.text}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      <div className="mt-3 rounded-lg border border-line bg-elevated p-3">
-        <p className="text-xs font-semibold text-muted">Effect of “Risk at most 1% of the account”</p>
-        <div className="mt-2 grid gap-1.5 text-sm">
-          <div className="flex items-center gap-3">
-            <span className="w-20 shrink-0 text-muted">Followed</span>
-            <span className="h-2.5 w-[58%] rounded-full bg-gain" aria-hidden="true" />
-            <span className="tabular font-mono text-xs font-semibold text-gain">+0.58R</span>
-          </div>
-          <div className="flex items-center gap-3">
-            <span className="w-20 shrink-0 text-muted">Broken</span>
-            <span className="h-2.5 w-[35%] rounded-full bg-loss" aria-hidden="true" />
-            <span className="tabular font-mono text-xs font-semibold text-loss">−0.35R</span>
-          </div>
-        </div>
-      </div>
-    </MockWindow>
-  );
-}
-
-const WEEKDAY_R = [
-  { day: 'Mon', r: 0.42 },
-  { day: 'Tue', r: 0.18 },
-  { day: 'Wed', r: -0.12 },
-  { day: 'Thu', r: 0.35 },
-  { day: 'Fri', r: -0.28 },
-];
-
-function ReportsPanel() {
-  const max = Math.max(...WEEKDAY_R.map((d) => Math.abs(d.r)));
-  return (
-    <MockWindow title="Advanced reports · VWAP fade, first hour">
-      <div className="flex flex-wrap gap-2 text-xs">
-        {['Strategy: VWAP fade', 'Hour of entry: 9–10', 'Holding time < 30 min', 'Asset class: Futures'].map((chip) => (
-          <span key={chip} className="rounded-full bg-accent-soft px-2.5 py-1 font-medium text-fg">
-            {chip}
-          </span>
-        ))}
-        <span className="rounded-full border border-dashed border-line px-2.5 py-1 text-muted">+ Add filter</span>
-      </div>
-      <div className="mt-3 rounded-lg border border-line bg-elevated p-3">
-        <p className="text-xs font-semibold text-muted">Average R by weekday</p>
-        <div className="mt-2 grid h-36 grid-cols-5 items-stretch gap-3" aria-hidden="true">
-          {WEEKDAY_R.map((d) => (
-            <div key={d.day} className="flex flex-col items-center">
-              <div className="flex w-full flex-1 flex-col justify-end">
-                {d.r > 0 && <div className="w-full rounded-t-md bg-gain" style={{ height: `${(d.r / max) * 100}%` }} />}
-              </div>
-              <div className="w-full border-t border-line" />
-              <div className="flex w-full flex-1 flex-col justify-start">
-                {d.r < 0 && (
-                  <div className="w-full rounded-b-md bg-loss" style={{ height: `${(-d.r / max) * 100}%` }} />
-                )}
-              </div>
-              <span className="mt-1 text-[10px] text-muted">{d.day}</span>
-            </div>
-          ))}
-        </div>
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">
-        <span className="text-muted">38 trades match</span>
-        <span className="ml-auto rounded-lg border border-line bg-elevated px-2.5 py-1 font-semibold text-fg">
-          Export PDF
-        </span>
-        <span className="rounded-lg border border-line bg-elevated px-2.5 py-1 font-semibold text-fg">Export CSV</span>
-        <span className="rounded-lg bg-accent px-2.5 py-1 font-semibold text-accent-fg">Share</span>
-      </div>
-    </MockWindow>
-  );
-}
-
-const WALKTHROUGH_STEPS = [
+const WALKTHROUGH_STEPS: WalkthroughStep[] = [
+  {
+    id: 'dashboard',
+    title: 'See where you stand',
+    caption:
+      'The dashboard puts net P&L, win rate, profit factor, expectancy and drawdown on one screen, with the equity curve and your latest trades beside it.',
+    shots: [
+      desktop(
+        'dashboard',
+        'The dashboard: six headline figures such as net P&L and win rate, an equity curve rising from October to March, and a list of recent trades.',
+      ),
+    ],
+  },
   {
     id: 'import',
     title: 'Import your trades',
     caption:
-      'Drop in a broker export. The layout is recognised, every column shows how sure the detection is, and duplicates are skipped.',
-    Panel: ImportPanel,
+      'Drop in a broker export. The file’s date format, delimiter and time zone are read for you, and every column shows what it was taken for and how sure the detection is.',
+    shots: [
+      desktop(
+        'import',
+        'The import preview for a CSV file: the detected format, then each column with sample values, the role it was given (date, symbol, side, quantity, price, commission) and a confidence bar.',
+      ),
+    ],
   },
   {
     id: 'trades',
     title: 'Review every trade',
     caption:
-      'Executions become round trips with net P&L and R. Tag them, assign a strategy, add notes and screenshots.',
-    Panel: TradesPanel,
+      'Executions become round trips with net P&L and R. Filter by date, symbol, side, strategy or tag; the table stays fast with thousands of rows.',
+    shots: [
+      desktop(
+        'trades',
+        'The trades table with filters above it and one row per trade: symbol, close time, side, quantity, entry, exit, net P&L in green or red, and R-multiple.',
+      ),
+    ],
+  },
+  {
+    id: 'trade-detail',
+    title: 'Open a trade',
+    caption:
+      'Each trade opens to its executions, stop and target, strategy, tags, notes and chart screenshots, with the P&L and R worked out from the fills.',
+    shots: [
+      desktop(
+        'trade-detail',
+        'A trade window for a GOOGL long: gross and net P&L, +2.91R, three executions (one buy, two partial sells), the stop, the strategy and selected tags.',
+      ),
+    ],
   },
   {
     id: 'analytics',
     title: 'Read your analytics',
     caption:
-      'Headline numbers, the equity curve with its drawdown, and the hours and weekdays where you make or lose money.',
-    Panel: AnalyticsPanel,
+      'Filter your closed trades, then break the results down by symbol, strategy, tag, side and more, with win rate, expectancy and average R for each group.',
+    shots: [
+      desktop(
+        'analytics',
+        'The analytics page: filters, six summary figures, and a breakdown table grouped by symbol with trades, win rate, net P&L, average R and profit factor per symbol.',
+      ),
+    ],
   },
   {
-    id: 'playbook',
-    title: 'Build your playbook',
-    caption: 'Each strategy’s rules, how often you follow them, and what breaking each one has cost you.',
-    Panel: PlaybookPanel,
+    id: 'heatmap',
+    title: 'Find your best hours',
+    caption:
+      'A weekday × hour grid shows where you make and lose money, in your own time zone, next to the R-multiple distribution and your winning and losing streaks.',
+    shots: [
+      desktop(
+        'analytics-heatmap',
+        'A heatmap of net P&L by weekday and entry hour, green cells for profitable hours and red for losing ones, above the R-multiple distribution and streak statistics.',
+      ),
+    ],
   },
   {
-    id: 'reports',
-    title: 'Dig deeper with reports',
-    caption: `Combine any of ${REPORT_FILTER_COUNT_LABEL} filters, chart the result, then export it as PDF or CSV or share a link.`,
-    Panel: ReportsPanel,
+    id: 'risk',
+    title: 'Know your risk',
+    caption:
+      'Sharpe, Sortino and Calmar ratios, drawdown, value at risk and expected shortfall, SQN and Kelly — each with a sentence saying what the number means for you.',
+    shots: [
+      desktop(
+        'analytics-risk',
+        'The risk panel: cards for Sharpe, Sortino and Calmar ratios, maximum drawdown, and historical, Gaussian and modified value at risk, each with a plain-language explanation.',
+      ),
+    ],
   },
-] as const;
+  {
+    id: 'monte-carlo',
+    title: 'Stress-test the future',
+    caption:
+      'Monte Carlo replays your own results thousands of times: the spread of outcomes, the drawdowns to expect and how often the account would hit your ruin level.',
+    shots: [
+      desktop(
+        'analytics-monte-carlo',
+        'Monte Carlo results: probability of ruin, median and 5th–95th percentile final equity, an equity fan chart widening over 500 trades, and histograms of drawdown and final equity.',
+      ),
+    ],
+  },
+  {
+    id: 'position-size',
+    title: 'Size the next trade',
+    caption:
+      'Enter the entry, stop and target; get the size that risks exactly what you chose, the reward-to-risk ratio and the position’s value.',
+    shots: [
+      desktop(
+        'position-size',
+        'The position size calculator: a $50,000 account risking 1%, entry 118.40 and stop 116.90, giving 333 shares, $499.50 at risk and a 3 to 1 reward-to-risk ratio.',
+      ),
+    ],
+  },
+  {
+    id: 'settings',
+    title: 'Make it yours',
+    caption:
+      'Set up your accounts with their currency, starting balance and time zone, and keep your tags tidy: rename, recolour, regroup or merge them.',
+    shots: [
+      desktop(
+        'settings',
+        'The settings page: the profile with a verified e-mail address, a brokerage account with its currency and starting balance, and the list of tags with how many trades use each.',
+      ),
+    ],
+  },
+  {
+    id: 'phone',
+    title: 'Check in from your phone',
+    caption: 'The whole journal works on a phone: the same figures, a compact trade list and navigation at your thumb.',
+    shots: [
+      phone(
+        'phone-dashboard',
+        'The dashboard on a phone: headline figures in two columns above the equity curve, with a navigation bar at the bottom.',
+      ),
+      phone(
+        'phone-trades',
+        'The trades list on a phone: each trade on one line with its symbol, side, date, net P&L and R.',
+      ),
+    ],
+  },
+];
+
+/** Only the first screenshot loads with the page; the rest wait until their step is shown. */
+function StepShots({ step, isFirst }: { step: WalkthroughStep; isFirst: boolean }) {
+  const isPhone = step.shots.every((s) => s.width < s.height);
+  return (
+    <div
+      className={
+        isPhone
+          ? 'flex justify-center gap-4 rounded-2xl border border-line bg-elevated p-4 shadow-lg sm:gap-8 sm:p-6'
+          : undefined
+      }
+    >
+      {step.shots.map((shot, i) => (
+        // The full-size picture is one tap away: on a phone the framed screenshot is small.
+        <a
+          key={shot.src}
+          href={shot.src}
+          target="_blank"
+          rel="noopener"
+          className={isPhone ? 'block w-[calc(50%-0.5rem)] max-w-[17rem]' : 'block'}
+        >
+          <img
+            src={shot.src}
+            width={shot.width}
+            height={shot.height}
+            alt={shot.alt}
+            loading={isFirst && i === 0 ? 'eager' : 'lazy'}
+            decoding="async"
+            data-testid="feature-screenshot"
+            className={
+              isPhone
+                ? 'h-auto w-full rounded-[1.25rem] border border-line shadow-md'
+                : 'h-auto w-full rounded-2xl border border-line bg-bg shadow-lg'
+            }
+          />
+        </a>
+      ))}
+    </div>
+  );
+}
 
 function Walkthrough() {
   const [index, setIndex] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const step = WALKTHROUGH_STEPS[index] ?? WALKTHROUGH_STEPS[0];
   const count = WALKTHROUGH_STEPS.length;
 
   const select = (next: number, isFocusing = false) => {
@@ -589,11 +397,11 @@ function Walkthrough() {
   };
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
       <div
         role="tablist"
         aria-label="Walkthrough steps"
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
+        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0"
       >
         {WALKTHROUGH_STEPS.map((s, i) => {
           const isActive = i === index;
@@ -607,14 +415,14 @@ function Walkthrough() {
               role="tab"
               id={`walkthrough-tab-${s.id}`}
               aria-selected={isActive}
-              aria-controls="walkthrough-panel"
+              aria-controls={`walkthrough-panel-${s.id}`}
               tabIndex={isActive ? 0 : -1}
               onClick={() => select(i)}
               onKeyDown={onKeyDown}
-              className={`flex shrink-0 items-center gap-3 rounded-xl border px-3 py-2.5 text-left transition-colors ${isActive ? 'border-accent bg-elevated shadow-sm' : 'border-transparent hover:bg-elevated'}`}
+              className={`flex shrink-0 items-center gap-3 rounded-xl border px-3 py-2 text-left transition-colors ${isActive ? 'border-accent bg-elevated shadow-sm' : 'border-transparent hover:bg-elevated'}`}
             >
               <span
-                className={`tabular inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${isActive ? 'bg-accent text-accent-fg' : 'bg-sunken text-muted'}`}
+                className={`tabular inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${isActive ? 'bg-accent text-accent-fg' : 'bg-sunken text-muted'}`}
               >
                 {i + 1}
               </span>
@@ -626,37 +434,49 @@ function Walkthrough() {
           );
         })}
       </div>
-      <div id="walkthrough-panel" role="tabpanel" aria-labelledby={`walkthrough-tab-${step.id}`}>
-        <figure>
-          <step.Panel />
-          <figcaption className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <span>
-              <span className="block text-xs font-semibold uppercase tracking-wider text-accent">
-                Step {index + 1} of {count}
-              </span>
-              <span className="mt-1 block font-semibold text-fg">{step.title}</span>
-              <span className="mt-1 block text-sm text-muted">{step.caption}</span>
-            </span>
-            <span className="flex shrink-0 gap-2">
-              <button
-                type="button"
-                onClick={() => select(index - 1)}
-                className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-elevated text-fg hover:bg-sunken"
-                aria-label="Previous step"
-              >
-                <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                onClick={() => select(index + 1)}
-                className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-elevated text-fg hover:bg-sunken"
-                aria-label="Next step"
-              >
-                <ArrowRight className="h-4 w-4" aria-hidden="true" />
-              </button>
-            </span>
-          </figcaption>
-        </figure>
+      <div>
+        {WALKTHROUGH_STEPS.map((step, i) => (
+          // Every panel is in the page (and in the prerendered HTML); hidden ones keep their
+          // lazy screenshots from loading until they are shown.
+          <div
+            key={step.id}
+            id={`walkthrough-panel-${step.id}`}
+            role="tabpanel"
+            aria-labelledby={`walkthrough-tab-${step.id}`}
+            hidden={i !== index}
+          >
+            <figure>
+              <StepShots step={step} isFirst={i === 0} />
+              <figcaption className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <span>
+                  <span className="block text-xs font-semibold uppercase tracking-wider text-accent">
+                    Step {i + 1} of {count}
+                  </span>
+                  <span className="mt-1 block font-semibold text-fg">{step.title}</span>
+                  <span className="mt-1 block text-sm text-muted">{step.caption}</span>
+                </span>
+                <span className="flex shrink-0 gap-2">
+                  <button
+                    type="button"
+                    onClick={() => select(index - 1)}
+                    className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-elevated text-fg hover:bg-sunken"
+                    aria-label="Previous step"
+                  >
+                    <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => select(index + 1)}
+                    className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-elevated text-fg hover:bg-sunken"
+                    aria-label="Next step"
+                  >
+                    <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </span>
+              </figcaption>
+            </figure>
+          </div>
+        ))}
       </div>
     </div>
   );
@@ -715,7 +535,7 @@ export default function FeaturesPage() {
             intro={
               walkthroughVideoUrl
                 ? 'A short tour of the app, from import to reports.'
-                : 'Five steps from a broker file to a report. The panels below are illustrative previews drawn with sample data, not live screenshots.'
+                : `Screens from ${brand} itself, filled with the sample journal every new account can load with one click.`
             }
           />
           {walkthroughVideoUrl ? <WalkthroughVideo src={walkthroughVideoUrl} /> : <Walkthrough />}

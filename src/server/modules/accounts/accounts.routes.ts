@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountInputSchema, accountPatchSchema } from '../../../contracts/trades';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
-import { idParam } from '../ids';
+import { idParam, isUuid } from '../ids';
+import { listScreenshotKeysOfAccount } from '../screenshots/screenshots.queries';
+import { deleteStoredObjects } from '../screenshots/screenshots.service';
 import {
   createAccount,
   getAccountUsage,
@@ -37,7 +39,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/api/accounts/:id', async (req, reply) => {
-    await removeAccount(app.db, { userId: requireAccess(app, req).id, id: idParam(req) });
+    const userId = requireAccess(app, req).id;
+    const id = idParam(req);
+    // The rows of the account's screenshots go by cascade; their files are removed after.
+    const keys = isUuid(id) ? await listScreenshotKeysOfAccount(app.db, { userId, accountId: id }) : [];
+    await removeAccount(app.db, { userId, id });
+    await deleteStoredObjects({ storage: app.storage, log: (msg, err) => app.log.error({ err }, msg) }, keys);
     return reply.code(204).send();
   });
 };

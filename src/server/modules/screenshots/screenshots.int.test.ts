@@ -326,6 +326,15 @@ describe('screenshots on local disk', () => {
     expect(bulk.status).toBe(200);
     expect(listFiles(uploadsDir)).toEqual([]);
   });
+
+  it('removes the stored files when the whole account is deleted', async () => {
+    const other = await seedTrades(alice);
+    const res = await upload(t, alice, other.aapl, { file: { bytes: PNG, name: 'a.png', type: 'image/png' } });
+    expect(res.status).toBe(201);
+    expect(listFiles(uploadsDir).length).toBeGreaterThan(0);
+    expect((await alice.delete(`/api/accounts/${other.accountId}`)).status).toBe(204);
+    expect(listFiles(uploadsDir)).toEqual([]);
+  });
 });
 
 describe('screenshots in an S3-compatible bucket', () => {

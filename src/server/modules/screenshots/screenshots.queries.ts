@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ImageType } from '../../../core/screenshots';
 import type { Db } from '../../db/client';
-import { screenshots, tradeExecutions, trades } from '../../db/schema';
+import { executions, screenshots, tradeExecutions, trades } from '../../db/schema';
 
 /** One stored screenshot: the row without its user. */
 export type ScreenshotRecord = {
@@ -105,6 +105,19 @@ export async function listScreenshotKeysOfTrades(
     .from(tradeExecutions)
     .innerJoin(trades, eq(trades.id, tradeExecutions.tradeId))
     .where(and(eq(trades.userId, params.userId), inArray(trades.id, [...params.tradeIds])));
+  const rows = await db
+    .select({ storageKey: screenshots.storageKey, thumbnailKey: screenshots.thumbnailKey })
+    .from(screenshots)
+    .where(and(eq(screenshots.userId, params.userId), inArray(screenshots.openingExecutionId, fills)));
+  return rows.flatMap((row) => (row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey]));
+}
+
+/** The storage keys (images and thumbnails) of every screenshot on an account's trades. */
+export async function listScreenshotKeysOfAccount(
+  db: Db,
+  params: { userId: string; accountId: string },
+): Promise<string[]> {
+  const fills = db.select({ id: executions.id }).from(executions).where(eq(executions.accountId, params.accountId));
   const rows = await db
     .select({ storageKey: screenshots.storageKey, thumbnailKey: screenshots.thumbnailKey })
     .from(screenshots)

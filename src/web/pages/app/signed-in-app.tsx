@@ -20,7 +20,10 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The trades table is large; it loads when first opened. */
 const TradesPage = lazyPage(() => import('../../features/trades/trades-page'));
 const PositionSizePage = lazyPage(() => import('../../features/sizing/position-size-page'));
+const DashboardPage = lazyPage(() => import('../../features/dashboard/dashboard-page'));
 const ImportPage = lazyPage(() => import('../../features/import/import-page'));
+const AnalyticsPage = lazyPage(() => import('../../features/analytics/analytics-page'));
+const DemoAnalyticsPage = lazyPage(() => import('../../features/analytics/demo-analytics-page'));
 
 /**
  * Everything behind sign-in: the app shell around the page for the current path, and the seed's
@@ -38,17 +41,15 @@ export default function SignedInApp() {
         {/* Pages that load on first use show the spinner inside the shell, not instead of it. */}
         <Suspense fallback={<Loading />}>
           <Switch>
-            <Route path="/">
-              <AppSectionPage section="/dashboard" />
-            </Route>
-            <Route path="/dashboard">
-              <AppSectionPage section="/dashboard" />
-            </Route>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/dashboard" component={DashboardPage} />
             <Route path="/subscription" component={SubscriptionPage} />
             <Route path="/settings" component={SettingsPage} />
             <Route path="/trades" component={TradesPage} />
             <Route path="/position-size" component={PositionSizePage} />
             <Route path="/import" component={ImportPage} />
+            <Route path="/analytics" component={AnalyticsPage} />
+            <Route path="/demo-advanced-analytics" component={DemoAnalyticsPage} />
             <Route>
               <AppSectionPage />
             </Route>

@@ -1,0 +1,218 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { AnalyticsBreakdownJson } from '../../../contracts/analytics';
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '../../../core/analytics';
+import { BarChart } from '../../components/charts/bar-chart';
+import { SELECT_BASE } from '../trades/dialog-frame';
+import { useAnalytics, type AnalyticsSource } from './analytics-api';
+import { formatStat, formatUsd, toStatNumber, toStatSign, type StatKind } from './metric-format';
+import { AnalyticsSection, ChartBox, QueryState } from './section';
+
+export const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
+  symbol: 'Symbol',
+  strategy: 'Strategy',
+  tag: 'Tag',
+  side: 'Side',
+  assetClass: 'Asset class',
+  weekday: 'Weekday',
+  hour: 'Hour of entry',
+  month: 'Month',
+  holdingTime: 'Holding time',
+  rBucket: 'R bucket',
+};
+
+type Group = AnalyticsBreakdownJson['groups'][number];
+type Column = { key: string; label: string; kind: StatKind | 'text'; isColored?: boolean };
+
+const COLUMNS: readonly Column[] = [
+  { key: 'label', label: 'Group', kind: 'text' },
+  { key: 'count', label: 'Trades', kind: 'count' },
+  { key: 'winRate', label: 'Win rate', kind: 'percent' },
+  { key: 'netPnl', label: 'Net P&L', kind: 'signedMoney', isColored: true },
+  { key: 'expectancyR', label: 'Avg R', kind: 'r', isColored: true },
+  { key: 'profitFactor', label: 'Profit factor', kind: 'ratio' },
+  { key: 'expectancy', label: 'Expectancy', kind: 'signedMoney', isColored: true },
+  { key: 'avgWin', label: 'Avg win', kind: 'money' },
+  { key: 'avgLoss', label: 'Avg loss', kind: 'money' },
+];
+
+/** Groups drawn in the chart; the table lists all. */
+const CHART_GROUPS = 30;
+
+type Sort = { key: string; isDescending: boolean } | null;
+
+/** Sorts groups by a column: numbers with undefined values last, text alphabetically; null keeps the API's order. */
+function sortGroups(groups: readonly Group[], sort: Sort): Group[] {
+  if (!sort) return [...groups];
+  const direction = sort.isDescending ? -1 : 1;
+  return [...groups].sort((a, b) => {
+    if (sort.key === 'label') return direction * a.label.localeCompare(b.label, 'en-US', { numeric: true });
+    const x = toStatNumber(a[sort.key]);
+    const y = toStatNumber(b[sort.key]);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return x === y ? 0 : direction * (x < y ? -1 : 1);
+  });
+}
+
+/** Every breakdown dimension as a sortable table and a bar chart of net P&L per group. */
+export function BreakdownSection({
+  source,
+  filters,
+  by,
+  onByChange,
+}: {
+  source: AnalyticsSource;
+  filters: URLSearchParams;
+  by: BreakdownDimension;
+  onByChange: (by: BreakdownDimension) => void;
+}) {
+  const selectId = useId();
+  const query = useAnalytics<AnalyticsBreakdownJson>(source, 'breakdown', filters, { by });
+  const [sort, setSort] = useState<Sort>(null);
+  const groups = useMemo(() => sortGroups(query.data?.groups ?? [], sort), [query.data, sort]);
+  const charted = groups.slice(0, CHART_GROUPS);
+  const best = [...groups].sort((a, b) => Number(b.netPnl) - Number(a.netPnl))[0];
+  const worst = [...groups].sort((a, b) => Number(a.netPnl) - Number(b.netPnl))[0];
+  const summary =
+    groups.length === 0
+      ? 'No trades to group.'
+      : `Bar chart of net P&L for ${charted.length} of ${groups.length} groups by ${DIMENSION_LABELS[by].toLowerCase()}. ` +
+        `Best: ${best?.label} at ${formatUsd(Number(best?.netPnl), { isSigned: true })}; worst: ${worst?.label} at ${formatUsd(Number(worst?.netPnl), { isSigned: true })}.`;
+
+  const onSort = (key: string) =>
+    setSort((prev) =>
+      prev?.key === key ? { key, isDescending: !prev.isDescending } : { key, isDescending: key !== 'label' },
+    );
+
+  return (
+    <AnalyticsSection
+      title="Breakdown"
+      intro="Your results grouped by one dimension at a time. Click a column to sort."
+      testId="breakdown"
+      controls={
+        <div className="grid gap-1">
+          <label htmlFor={selectId} className="text-xs font-medium text-muted">
+            Group by
+          </label>
+          <select
+            id={selectId}
+            className={`${SELECT_BASE} w-44`}
+            value={by}
+            onChange={(e) => {
+              setSort(null);
+              onByChange(e.target.value as BreakdownDimension); // options are BREAKDOWN_DIMENSIONS
+            }}
+          >
+            {BREAKDOWN_DIMENSIONS.map((d) => (
+              <option key={d} value={d}>
+                {DIMENSION_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
+    >
+      <QueryState isPending={query.isPending} error={query.error} label="the breakdown" />
+      {query.data && groups.length === 0 && <p className="text-sm text-muted">No closed trades to group.</p>}
+      {query.data && groups.length > 0 && (
+        <div className="grid gap-6">
+          <div
+            role="region"
+            aria-label={`Breakdown by ${DIMENSION_LABELS[by].toLowerCase()}`}
+            tabIndex={0}
+            className="relative max-h-[28rem] overflow-auto rounded-lg border border-line focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <table className="w-full min-w-[44rem] text-sm" data-testid="breakdown-table">
+              <caption className="sr-only">
+                Results by {DIMENSION_LABELS[by].toLowerCase()}, {groups.length} groups
+              </caption>
+              <thead className="sticky top-0 z-10 bg-sunken text-xs text-muted">
+                <tr>
+                  {COLUMNS.map((c) => {
+                    const isSorted = sort?.key === c.key;
+                    return (
+                      <th
+                        key={c.key}
+                        scope="col"
+                        aria-sort={isSorted ? (sort.isDescending ? 'descending' : 'ascending') : undefined}
+                        className={`px-3 py-2 font-medium ${c.kind === 'text' ? 'text-left' : 'text-right'}`}
+                      >
+                        <button
+                          type="button"
+                          onClick={() => onSort(c.key)}
+                          className="inline-flex items-center gap-1 rounded hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                        >
+                          {c.label}
+                          {isSorted &&
+                            (sort.isDescending ? (
+                              <ArrowDown className="h-3 w-3" aria-hidden="true" />
+                            ) : (
+                              <ArrowUp className="h-3 w-3" aria-hidden="true" />
+                            ))}
+                        </button>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {groups.map((g) => (
+                  <tr key={g.key} className="border-t border-line" data-testid="breakdown-row">
+                    {COLUMNS.map((c) => {
+                      if (c.kind === 'text') {
+                        return (
+                          <th
+                            key={c.key}
+                            scope="row"
+                            className="max-w-48 truncate px-3 py-2 text-left font-medium text-fg"
+                          >
+                            {g.label}
+                          </th>
+                        );
+                      }
+                      const { text, note } = formatStat(g[c.key], c.kind);
+                      const sign = c.isColored ? toStatSign(g[c.key]) : 0;
+                      return (
+                        <td
+                          key={c.key}
+                          data-column={c.key}
+                          title={note ?? undefined}
+                          className={`px-3 py-2 text-right tabular-nums ${sign > 0 ? 'text-gain' : sign < 0 ? 'text-loss' : 'text-fg'}`}
+                        >
+                          {text}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <figure className="min-w-0">
+            <figcaption className="mb-2 text-sm font-semibold text-fg">
+              Net P&L by {DIMENSION_LABELS[by].toLowerCase()}
+              {groups.length > CHART_GROUPS && (
+                <span className="font-normal text-muted">
+                  {' '}
+                  (first {CHART_GROUPS} of {groups.length} in table order)
+                </span>
+              )}
+            </figcaption>
+            <ChartBox summary={summary}>
+              <BarChart
+                key={charted.map((g) => g.key).join('|')}
+                labels={charted.map((g) => g.label)}
+                values={charted.map((g) => Number(g.netPnl))}
+                height={240}
+                isSigned
+                valueLabel="Net P&L"
+                formatValue={(v) => formatUsd(v, { isSigned: true })}
+                testId="breakdown-chart"
+              />
+            </ChartBox>
+          </figure>
+        </div>
+      )}
+    </AnalyticsSection>
+  );
+}

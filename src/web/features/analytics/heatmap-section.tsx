@@ -1,0 +1,150 @@
+import { useMemo } from 'react';
+import type { AnalyticsHeatmapJson } from '../../../contracts/analytics';
+import type { HeatmapMetric } from '../../../core/analytics';
+import { useAnalytics, type AnalyticsSource } from './analytics-api';
+import { formatPercent, formatUsd, toHeatBackground, toHeatScale, toHeatTint } from './metric-format';
+import { AnalyticsSection, QueryState, Segmented } from './section';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const METRIC_OPTIONS = [
+  ['netPnl', 'Net P&L'],
+  ['winRate', 'Win rate'],
+  ['count', 'Trades'],
+] as const;
+
+type Cell = AnalyticsHeatmapJson['cells'][number];
+
+const COMPACT_MONEY = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A cell's short text (fits a narrow column) and its full description. */
+function describeCell(cell: Cell | undefined, metric: HeatmapMetric): { short: string; full: string } {
+  if (!cell || cell.count === 0) return { short: '', full: 'no trades' };
+  const trades = `${cell.count} ${cell.count === 1 ? 'trade' : 'trades'}`;
+  const full = `${trades}, net ${formatUsd(cell.netPnl, { isSigned: true })}, win rate ${
+    cell.winRate === null ? '—' : formatPercent(cell.winRate, 0)
+  }`;
+  if (metric === 'count') return { short: String(cell.count), full };
+  if (metric === 'winRate') return { short: cell.winRate === null ? '—' : formatPercent(cell.winRate, 0), full };
+  const sign = cell.netPnl < 0 ? '-' : cell.netPnl > 0 ? '+' : '';
+  return { short: `${sign}$${COMPACT_MONEY.format(Math.abs(cell.netPnl))}`, full };
+}
+
+/**
+ * Entry hour × weekday as an HTML table (a screen reader reads it as one), tinted by the metric:
+ * net P&L and win rate diverge (gain / loss colours), the count is one colour. Only the hours that
+ * hold a trade are shown, so the grid stays readable on a phone.
+ */
+export function HeatmapSection({
+  source,
+  filters,
+  metric,
+  onMetricChange,
+}: {
+  source: AnalyticsSource;
+  filters: URLSearchParams;
+  metric: HeatmapMetric;
+  onMetricChange: (metric: HeatmapMetric) => void;
+}) {
+  const query = useAnalytics<AnalyticsHeatmapJson>(source, 'heatmap', filters, { metric });
+  const view = useMemo(() => {
+    const cells = query.data?.cells ?? [];
+    const byKey = new Map(cells.map((c) => [`${c.weekday}-${c.hour}`, c]));
+    const active = cells.filter((c) => c.count > 0);
+    const hours = active.map((c) => c.hour);
+    const first = hours.length ? Math.min(...hours) : 9;
+    const last = hours.length ? Math.max(...hours) : 16;
+    const weekdays = [1, 2, 3, 4, 5, 6, 7].filter((d) => d <= 5 || active.some((c) => c.weekday === d));
+    const scale = toHeatScale(
+      metric,
+      active.map((c) => (metric === 'count' ? c.count : metric === 'winRate' ? c.winRate : c.netPnl)),
+    );
+    return {
+      byKey,
+      weekdays,
+      hours: Array.from({ length: last - first + 1 }, (_, i) => first + i),
+      scale,
+      isEmpty: active.length === 0,
+    };
+  }, [query.data, metric]);
+  const timeZone = query.data?.timeZone;
+
+  return (
+    <AnalyticsSection
+      title="Time of day × weekday"
+      intro={
+        <>
+          When you enter trades, and how those trades end. Hours are entry hours in{' '}
+          <strong className="font-semibold text-fg">{timeZone ?? 'your time zone'}</strong> (change it in Settings).
+        </>
+      }
+      testId="heatmap"
+      controls={<Segmented label="Heatmap metric" value={metric} options={METRIC_OPTIONS} onChange={onMetricChange} />}
+    >
+      <QueryState isPending={query.isPending} error={query.error} label="the heatmap" />
+      {query.data && view.isEmpty && <p className="text-sm text-muted">No closed trades to place on the grid.</p>}
+      {query.data && !view.isEmpty && (
+        <div
+          role="region"
+          aria-label="Heatmap of entry hour by weekday"
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <table className="w-full border-separate border-spacing-0.5 text-xs" data-testid="heatmap-table">
+            <caption className="sr-only">
+              {METRIC_OPTIONS.find(([k]) => k === metric)?.[1]} by weekday (rows) and entry hour (columns), in{' '}
+              {timeZone}
+            </caption>
+            <thead>
+              <tr>
+                <td />
+                {view.hours.map((h) => (
+                  <th key={h} scope="col" className="px-1 py-1 text-center font-medium text-muted">
+                    <span aria-hidden="true">{String(h).padStart(2, '0')}</span>
+                    <span className="sr-only">{`${String(h).padStart(2, '0')}:00`}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {view.weekdays.map((d) => (
+                <tr key={d}>
+                  <th scope="row" className="pr-2 text-left font-medium text-muted">
+                    <span aria-hidden="true">{WEEKDAYS[d - 1]!.slice(0, 3)}</span>
+                    <span className="sr-only">{WEEKDAYS[d - 1]}</span>
+                  </th>
+                  {view.hours.map((h) => {
+                    const cell = view.byKey.get(`${d}-${h}`);
+                    const { short, full } = describeCell(cell, metric);
+                    const value =
+                      !cell || cell.count === 0
+                        ? null
+                        : metric === 'count'
+                          ? cell.count
+                          : metric === 'winRate'
+                            ? cell.winRate
+                            : cell.netPnl;
+                    const background = toHeatBackground(toHeatTint(value, view.scale));
+                    return (
+                      <td
+                        key={h}
+                        data-testid={`heat-${d}-${h}`}
+                        title={`${WEEKDAYS[d - 1]} ${String(h).padStart(2, '0')}:00 — ${full}`}
+                        style={background ? { background } : undefined}
+                        className={`h-9 min-w-11 rounded px-1 text-center tabular-nums ${
+                          cell && cell.count > 0 ? 'font-medium text-fg' : 'bg-sunken text-muted'
+                        }`}
+                      >
+                        {short}
+                        {cell && cell.count > 0 && <span className="sr-only">{` (${full})`}</span>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AnalyticsSection>
+  );
+}

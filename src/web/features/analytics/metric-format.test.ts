@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_TINT,
+  RISK_METRICS,
+  explainRisk,
+  formatPercent,
+  formatRValue,
+  formatStat,
+  formatUsd,
+  toHeatBackground,
+  toHeatScale,
+  toHeatTint,
+} from './metric-format';
+
+const context = { startingEquity: 10_000, endingEquity: 12_000, days: 40, trades: 120 };
+
+describe('formatStat', () => {
+  it.each([
+    [1234.5, 'money', '$1,234.50'],
+    [-12, 'signedMoney', '-$12.00'],
+    [12, 'signedMoney', '+$12.00'],
+    [0.0427, 'percent', '4.27%'],
+    [-0.0132, 'percent', '-1.32%'],
+    [1.256, 'ratio', '1.26'],
+    [0.5, 'r', '+0.50R'],
+    [1234, 'count', '1,234'],
+  ] as const)('shows %s as %s %s', (value, kind, text) => {
+    expect(formatStat(value, kind)).toEqual({ text, note: null });
+  });
+
+  it('shows infinities as ∞ and undefined values as a dash, each with a reason', () => {
+    expect(formatStat('Infinity', 'ratio').text).toBe('∞');
+    expect(formatStat('-Infinity', 'ratio').text).toBe('−∞');
+    const missing = formatStat(null, 'percent');
+    expect(missing.text).toBe('—');
+    expect(missing.note).toMatch(/not defined/i);
+    expect(formatStat('Infinity', 'ratio').note).toMatch(/divided by zero/);
+  });
+});
+
+describe('number formats', () => {
+  it('never shows a negative zero', () => {
+    expect(formatUsd(-0.001)).toBe('$0.00');
+    expect(formatPercent(-0.000001)).toBe('0.00%');
+    expect(formatRValue(-0.001)).toBe('0.00R');
+  });
+  it('rounds money half away from zero to cents', () => {
+    expect(formatUsd(2.345)).toBe('$2.35');
+    expect(formatUsd(-2.345, { isSigned: true })).toBe('-$2.35');
+    expect(formatUsd(1999.6, { isWhole: true })).toBe('$2,000');
+  });
+});
+
+describe('risk explanations', () => {
+  it('says what a historical 95% VaR means in dollars at today’s equity', () => {
+    const metric = RISK_METRICS.find((m) => m.id === 'varHist95')!;
+    expect(explainRisk(metric, -0.0132, context)).toBe(
+      "On a bad day (1 in 20) you lose at least 1.32% of your account, about $158 at today's equity.",
+    );
+  });
+  it('explains every metric in one line, including the missing case', () => {
+    for (const metric of RISK_METRICS) {
+      for (const value of [-0.2, 0, 0.05, 1.5, 7]) {
+        const line = explainRisk(metric, value, context);
+        expect(line.length).toBeGreaterThan(10);
+        expect(line).not.toContain('\n');
+        expect(line).not.toContain('NaN');
+      }
+      expect(explainRisk(metric, null, context)).toBe(metric.explainMissing);
+      expect(explainRisk(metric, 'Infinity', context)).toBe(metric.explainMissing);
+    }
+  });
+  it('covers the metrics the spec lists', () => {
+    expect(RISK_METRICS.map((m) => m.id)).toEqual([
+      'sharpe',
+      'sortino',
+      'calmar',
+      'maxDrawdownAbs',
+      'maxDrawdownFrac',
+      'varHist95',
+      'cvarHist95',
+      'varHist99',
+      'cvarHist99',
+      'varGaussian95',
+      'varGaussian99',
+      'varModified95',
+      'varModified99',
+      'sqn',
+      'kelly',
+    ]);
+  });
+});
+
+describe('heatmap colour scale', () => {
+  it('diverges around zero for net P&L and around 50% for win rate', () => {
+    const pnl = toHeatScale('netPnl', [100, -300, null, 50]);
+    expect(pnl).toEqual({ kind: 'diverging', center: 0, span: 300 });
+    expect(toHeatTint(-300, pnl)).toEqual({ tone: 'loss', percent: MAX_TINT });
+    expect(toHeatTint(100, pnl).tone).toBe('gain');
+    expect(toHeatTint(0, pnl)).toEqual({ tone: null, percent: 0 });
+    expect(toHeatTint(null, pnl)).toEqual({ tone: null, percent: 0 });
+    const rate = toHeatScale('winRate', [0.25, 1]);
+    expect(rate).toEqual({ kind: 'diverging', center: 0.5, span: 0.5 });
+    expect(toHeatTint(0.25, rate).tone).toBe('loss');
+  });
+  it('is sequential from zero for the trade count', () => {
+    const count = toHeatScale('count', [0, 3, 12]);
+    expect(toHeatTint(12, count)).toEqual({ tone: 'accent', percent: MAX_TINT });
+    expect(toHeatTint(0, count).tone).toBeNull();
+  });
+  it('keeps every tint within bounds and grows with the distance from the centre', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 50 }),
+        (values) => {
+          const scale = toHeatScale('netPnl', values);
+          const sorted = [...values].filter((v) => v > 0).sort((a, b) => a - b);
+          let previous = 0;
+          for (const v of sorted) {
+            const { percent } = toHeatTint(v, scale);
+            expect(percent).toBeGreaterThanOrEqual(previous);
+            expect(percent).toBeLessThanOrEqual(MAX_TINT);
+            previous = percent;
+          }
+        },
+      ),
+    );
+  });
+  it('mixes the theme colour into the card background', () => {
+    expect(toHeatBackground({ tone: 'gain', percent: 20 })).toBe(
+      'color-mix(in srgb, var(--gain) 20%, var(--bg-elevated))',
+    );
+    expect(toHeatBackground({ tone: null, percent: 0 })).toBeUndefined();
+  });
+});
