@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const steps = [
+  // Chromium and the Python reference's packages: installed when missing (Debian, as root).
+  ['system packages', 'bash', ['scripts/system-deps.sh']],
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['type-check (pure core)', 'npx', ['tsc', '-p', 'tsconfig.core.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
