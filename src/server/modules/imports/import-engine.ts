@@ -11,6 +11,7 @@ import { finishDetection, type DetectedColumn } from '../../../core/import/detec
 import { detectImport, type ImportDetection } from '../../../core/import/detect/detect-import';
 import { matchBrokerPreset } from '../../../core/import/detect/presets';
 import { normaliseHeader } from '../../../core/import/detect/synonyms';
+import { createEdgebookRowReader, type ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import { normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
 import { readTable, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
@@ -66,9 +67,19 @@ export type AnalyseOptions = {
   findTemplate?: (headers: string[]) => Promise<ImportMapping | null>;
 };
 
-/** What commit reads from each data row. `order` is its place in replay order (0-based). */
+/**
+ * What commit reads from each data row. `order` is its place in replay order. Edgebook's own CSV
+ * also carries each fill's fingerprint (so a re-import adds nothing) and its trade's journal.
+ */
 export type NormalisedRow =
-  | { kind: 'execution'; row: number; order: number; execution: ExecutionInput }
+  | {
+      kind: 'execution';
+      row: number;
+      order: number;
+      execution: ExecutionInput;
+      fingerprint?: string;
+      journal?: ImportedJournal;
+    }
   | { kind: 'skipped'; row: number; reason: string }
   | { kind: 'problem'; row: number; message: string };
 
@@ -320,9 +331,12 @@ export async function* normaliseUpload(
   const seenExecIds = new Set<string>();
   const orderOf = (row: number) => (analysis.isNewestFirst ? analysis.rowCount + 1 - row : row);
   const isWhole = analysis.rowCount <= WHOLE_FILE_ROWS;
+  const readEdgebookRow =
+    analysis.detection.preset?.id === 'edgebook' ? createEdgebookRowReader(analysis.headers) : null;
 
   function* emit(rows: TableRow[]): Generator<NormalisedRow> {
     const result = normaliseRows({ ...params, rows });
+    const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
     for (const skipped of result.skipped) yield { kind: 'skipped', ...skipped };
     for (const problem of result.problems)
       yield { kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) };
@@ -336,7 +350,15 @@ export async function* normaliseUpload(
       }
       // Whole files: normaliseRows' sequence is the replay order. Chunks: by file row.
       const order = isWhole ? execution.sequence : orderOf(execution.row);
-      yield { kind: 'execution', row: execution.row, order, execution: toExecutionInput(execution) };
+      const extra = readEdgebookRow ? readEdgebookRow(cellsByRow?.get(execution.row) ?? []) : null;
+      yield {
+        kind: 'execution',
+        row: execution.row,
+        order,
+        execution: toExecutionInput(execution),
+        ...(extra?.fingerprint ? { fingerprint: extra.fingerprint } : {}),
+        ...(extra?.journal ? { journal: extra.journal } : {}),
+      };
     }
   }
 

@@ -9,6 +9,8 @@ import { insertExecutions } from '../trades/trades.queries';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
+import { restoreJournals } from './restore-journals';
+import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import {
   deleteImportExecutions,
   getMaxSequence,
@@ -63,9 +65,14 @@ class RowReport {
   }
 }
 
-/** Prepares one batch of a file's fills; a fill the journal cannot hold becomes that row's error. */
-type Fill = { row: number; order: number; execution: ExecutionInput };
+type Fill = { row: number; order: number; execution: ExecutionInput; fingerprint?: string; journal?: ImportedJournal };
 
+/** The journals an Edgebook CSV carries, by the fingerprint of the fill that opens each trade. */
+function collectJournals(fills: readonly Fill[], into: Map<string, ImportedJournal>): void {
+  for (const fill of fills) if (fill.fingerprint && fill.journal) into.set(fill.fingerprint, fill.journal);
+}
+
+/** Prepares one batch of a file's fills; a fill the journal cannot hold becomes that row's error. */
 function prepareBatch(
   batch: readonly Fill[],
   params: { account: AccountRow; occurrences: Map<string, number>; report: RowReport },
@@ -76,6 +83,8 @@ function prepareBatch(
     {
       accountCurrency: params.account.currency,
       occurrences: params.occurrences,
+      // Edgebook's own CSV carries each fill's identity: importing it again adds nothing.
+      fingerprintOf: (index) => batch[index]?.fingerprint,
       fieldName: (_index, field) => field,
       onInvalid: (index, fields) => {
         rejected.add(index);
@@ -143,6 +152,9 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       importId: importRow.id,
       sourceRows: rows,
     });
+    const journals = new Map<string, ImportedJournal>();
+    collectJournals(fills, journals);
+    await restoreJournals(tx, { user, accountId, journals, inserted, now: params.now });
     return {
       executionsAdded: inserted.length,
       duplicatesSkipped: items.length - inserted.length,
@@ -159,6 +171,8 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const report = new RowReport();
   const occurrences = new Map<string, number>();
   const cuts: RegroupCut[] = [];
+  const journals = new Map<string, ImportedJournal>();
+  const insertedWithJournal: { id: string; fingerprint: string }[] = [];
   const instrumentKeys = new Set<string>();
   let executionsAdded = 0;
   let prepared = 0;
@@ -184,6 +198,8 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       });
     });
     executionsAdded += inserted.length;
+    collectJournals(batch, journals);
+    for (const row of inserted) if (journals.has(row.fingerprint)) insertedWithJournal.push(row);
     cuts.push(...toCuts(inserted.map((e) => ({ ...e, accountId }))));
     await updateImport(db, {
       id: importRow.id,
@@ -210,7 +226,9 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     const existing = await listTradeIdsOfInstruments(db, { accountId, instrumentKeys: [...instrumentKeys] });
     const tradeIds = await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
-      return regroupInstruments(tx, { cuts, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+      const ids = await regroupInstruments(tx, { cuts, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+      await restoreJournals(tx, { user, accountId, journals, inserted: insertedWithJournal, now: params.now });
+      return ids;
     });
     return {
       executionsAdded,

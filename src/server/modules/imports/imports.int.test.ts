@@ -418,6 +418,114 @@ describe('every documented broker layout, end to end', () => {
   }
 });
 
+describe('the Edgebook CSV export, imported back', () => {
+  it('rebuilds the same trades with their journal, and adds nothing the second time', async () => {
+    const author = await signIn();
+    const from = await newAccount(author);
+    const added = await author.json<{ trades: TradeJson[] }>(
+      author.post('/api/executions', {
+        accountId: from,
+        executions: [
+          {
+            executedAt: '2025-03-10T14:31:00.000Z',
+            symbol: 'AAPL',
+            side: 'buy',
+            quantity: '100',
+            price: '230',
+            commission: '1',
+          },
+          {
+            executedAt: '2025-03-10T15:02:00.000Z',
+            symbol: 'AAPL',
+            side: 'sell',
+            quantity: '100',
+            price: '232.5',
+            commission: '1',
+          },
+          {
+            executedAt: '2025-03-11T14:40:00.000Z',
+            symbol: 'ESH25',
+            side: 'sell',
+            quantity: '1',
+            price: '5700',
+            fees: '2.25',
+          },
+          {
+            executedAt: '2025-03-11T15:10:00.000Z',
+            symbol: 'ESH25',
+            side: 'buy',
+            quantity: '1',
+            price: '5688.5',
+            fees: '2.25',
+          },
+        ],
+      }),
+    );
+    const aapl = added.trades.find((tr) => tr.symbol === 'AAPL')!;
+    const strategy = await author.json<{ id: string }>(
+      author.post('/api/strategies', { name: 'Opening Range Breakout' }),
+    );
+    const tag = await author.json<{ id: string }>(author.post('/api/tags', { name: 'A+ setup' }));
+    const patched = await author.request('PATCH', `/api/trades/${aapl.id}`, {
+      stopPrice: '228',
+      targetPrice: '236',
+      strategyId: strategy.id,
+      tags: [tag.id],
+      mistakes: ['Moved stop'],
+      emotions: ['calm'],
+      rating: 4,
+      notes: 'Waited for the *first* pullback.\nSecond line, "quoted".',
+    });
+    expect(patched.status).toBe(200);
+    const exported = await (await author.get('/api/trades/export.csv')).text();
+
+    const reader = await signIn();
+    const into = await newAccount(reader);
+    const preview = await upload(reader, 'edgebook-export.csv', exported, { accountId: into });
+    expect(preview.detected.broker).toBe('Edgebook');
+    expect(await commit(reader, preview.id, { accountId: into })).toMatchObject({
+      executionsAdded: 4,
+      tradesCreated: 2,
+      errors: [],
+    });
+    const original = await tradesOf(author, from);
+    const copy = await tradesOf(reader, into);
+    const essentials = (list: TradeJson[]) =>
+      list.map((tr) => [
+        tr.symbol,
+        tr.direction,
+        tr.netPnl,
+        tr.grossPnl,
+        tr.fees,
+        tr.rMultiple,
+        tr.openedAt,
+        tr.closedAt,
+      ]);
+    expect(essentials(copy)).toEqual(essentials(original));
+
+    const restored = await reader.json<TradeJson & { strategyId: string | null }>(
+      reader.get(`/api/trades/${copy.find((tr) => tr.symbol === 'AAPL')!.id}`),
+    );
+    expect(restored).toMatchObject({
+      stopPrice: '228',
+      targetPrice: '236',
+      mistakes: ['Moved stop'],
+      emotions: ['calm'],
+      rating: 4,
+      notes: 'Waited for the *first* pullback.\nSecond line, "quoted".',
+    });
+    expect(restored.tags.map((t) => t.name)).toEqual(['A+ setup']);
+    const strategies = await reader.json<{ strategies: { id: string; name: string }[] }>(reader.get('/api/strategies'));
+    expect(strategies.strategies.find((st) => st.id === restored.strategyId)?.name).toBe('Opening Range Breakout');
+
+    const again = await upload(reader, 'edgebook-export (1).csv', exported, { accountId: into });
+    expect(await commit(reader, again.id, { accountId: into })).toMatchObject({
+      executionsAdded: 0,
+      duplicatesSkipped: 4,
+    });
+  });
+});
+
 describe('GET /api/imports/template.csv', () => {
   it('downloads the Edgebook CSV template, which imports as it stands', async () => {
     const res = await shared.get('/api/imports/template.csv');

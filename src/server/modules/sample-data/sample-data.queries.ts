@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, executions, strategies, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
 
@@ -39,59 +39,6 @@ export async function insertSampleAccount(
     .values({ ...params.values, userId: params.userId, isSample: true })
     .returning({ id: accounts.id });
   return row!.id; // insert … returning yields the row
-}
-
-/**
- * Id by lower-cased name of the sample's tags: the user's own tag of that name when one exists
- * (kept as theirs), else a new sample tag.
- */
-export async function upsertSampleTags(
-  db: Db,
-  params: { userId: string; items: readonly { name: string; color: string; group: string }[] },
-): Promise<Map<string, string>> {
-  if (params.items.length === 0) return new Map();
-  await db
-    .insert(tags)
-    .values(params.items.map((t) => ({ ...t, userId: params.userId, isSample: true })))
-    .onConflictDoNothing();
-  const rows = await db
-    .select({ id: tags.id, name: tags.name })
-    .from(tags)
-    .where(
-      and(
-        eq(tags.userId, params.userId),
-        inArray(
-          sql<string>`lower(${tags.name})`,
-          params.items.map((t) => t.name.toLowerCase()),
-        ),
-      ),
-    );
-  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
-}
-
-/** Like {@link upsertSampleTags}, for strategies. */
-export async function upsertSampleStrategies(
-  db: Db,
-  params: { userId: string; items: readonly { name: string; description: string }[] },
-): Promise<Map<string, string>> {
-  if (params.items.length === 0) return new Map();
-  await db
-    .insert(strategies)
-    .values(params.items.map((s) => ({ ...s, userId: params.userId, isSample: true })))
-    .onConflictDoNothing();
-  const rows = await db
-    .select({ id: strategies.id, name: strategies.name })
-    .from(strategies)
-    .where(
-      and(
-        eq(strategies.userId, params.userId),
-        inArray(
-          sql<string>`lower(${strategies.name})`,
-          params.items.map((s) => s.name.toLowerCase()),
-        ),
-      ),
-    );
-  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
 }
 
 /** Bulk inserts of rows built in memory (ids set by the caller), in parameter-sized chunks. */

@@ -1,3 +1,5 @@
+import { upsertStrategiesByName } from '../strategies/strategies.queries';
+import { upsertTagsByName } from '../tags/tags.queries';
 import { randomUUID } from 'node:crypto';
 import type { LoadedSampleDataJson, RemovedSampleDataJson, SampleDataStatusJson } from '../../../contracts/sample-data';
 import type { ExecutionInput } from '../../../contracts/trades';
@@ -16,8 +18,6 @@ import {
   getSampleAccountId,
   insertSampleAccount,
   insertSampleRows,
-  upsertSampleStrategies,
-  upsertSampleTags,
 } from './sample-data.queries';
 
 /** Every user gets the same sample journal, ending the day before they load it. */
@@ -133,8 +133,8 @@ export async function loadSampleData(db: Db, params: { user: UserRow; now: Date 
     return await db.transaction(async (tx) => {
       if (await getSampleAccountId(tx, user.id)) throw alreadyLoaded();
       const accountId = await insertSampleAccount(tx, { userId: user.id, values: data.account });
-      const tagIds = await upsertSampleTags(tx, { userId: user.id, items: data.tags });
-      const strategyIds = await upsertSampleStrategies(tx, { userId: user.id, items: data.strategies });
+      const tagIds = await upsertTagsByName(tx, { userId: user.id, items: data.tags, isSample: true });
+      const strategyIds = await upsertStrategiesByName(tx, { userId: user.id, items: data.strategies, isSample: true });
       const rows = buildSampleRows({
         data,
         userId: user.id,

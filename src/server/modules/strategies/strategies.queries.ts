@@ -41,3 +41,28 @@ export async function insertStrategy(
   const [row] = await db.insert(strategies).values(params).returning();
   return row!; // insert … returning yields the row
 }
+
+/** Like upsertTagsByName (tags.queries.ts), for strategies. */
+export async function upsertStrategiesByName(
+  db: Db,
+  params: { userId: string; items: readonly { name: string; description?: string }[]; isSample: boolean },
+): Promise<Map<string, string>> {
+  if (params.items.length === 0) return new Map();
+  await db
+    .insert(strategies)
+    .values(params.items.map((s) => ({ ...s, userId: params.userId, isSample: params.isSample })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: strategies.id, name: strategies.name })
+    .from(strategies)
+    .where(
+      and(
+        eq(strategies.userId, params.userId),
+        inArray(
+          sql<string>`lower(${strategies.name})`,
+          params.items.map((s) => s.name.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}

@@ -80,3 +80,31 @@ export async function countTradesByTag(db: Db, userId: string): Promise<Map<stri
     .groupBy(tradeTags.tagId);
   return new Map(rows.map((r) => [r.tagId, Number(r.count)]));
 }
+
+/**
+ * Id by lower-cased name of each named tag: the user's own tag of that name when one exists (kept as
+ * it is), else a new one (`isSample` marks the sample data set's, which removing it takes away).
+ */
+export async function upsertTagsByName(
+  db: Db,
+  params: { userId: string; items: readonly { name: string; color?: string; group?: string }[]; isSample: boolean },
+): Promise<Map<string, string>> {
+  if (params.items.length === 0) return new Map();
+  await db
+    .insert(tags)
+    .values(params.items.map((t) => ({ ...t, userId: params.userId, isSample: params.isSample })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.userId, params.userId),
+        inArray(
+          sql<string>`lower(${tags.name})`,
+          params.items.map((t) => t.name.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}

@@ -1,12 +1,17 @@
 import { normaliseHeader } from '../synonyms';
+import { EDGEBOOK_PRESET } from './edgebook';
 import { NORTH_AMERICA_PRESETS } from './north-america';
 import { REST_OF_WORLD_PRESETS } from './rest-of-world';
 import type { BrokerPreset } from './types';
 
 export type { BrokerPreset, PresetConventions } from './types';
 
-/** Every documented layout of broker-formats.md, variants included. */
-export const BROKER_PRESETS: readonly BrokerPreset[] = [...NORTH_AMERICA_PRESETS, ...REST_OF_WORLD_PRESETS];
+/** Every documented layout of broker-formats.md, variants included, and Edgebook's own CSV. */
+export const BROKER_PRESETS: readonly BrokerPreset[] = [
+  ...NORTH_AMERICA_PRESETS,
+  ...REST_OF_WORLD_PRESETS,
+  EDGEBOOK_PRESET,
+];
 
 /** The brokers of the seed without a documented file layout: the generic detector handles them. */
 export const BROKERS_WITHOUT_PRESET = [
