@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { scheduleSubscriptionLifecycle } from './jobs/subscription-lifecycle-job';
+import { failInterruptedImports } from './modules/imports/import-runner';
+import { getUserById } from './modules/users/users.queries';
 import { createStripeProvider } from './payments/stripe-provider';
 
 const config = loadConfig();
@@ -20,6 +22,15 @@ const shutdown = async (signal: string) => {
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+// PGlite serves one process, so an import still marked running was cut off by the last stop: its
+// rows are taken out again and it is marked failed. (With PostgreSQL another instance may be
+// running it.)
+if (database.engine === 'pglite')
+  await failInterruptedImports(database.db, {
+    now: new Date(),
+    loadUser: (id) => getUserById(database.db, id),
+  });
 
 await app.listen({ port: config.port, host: config.host });
 stopLifecycle = scheduleSubscriptionLifecycle(app);

@@ -11,6 +11,10 @@ import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
 import { createUser } from '../users/users.service';
+import { getUserById } from '../users/users.queries';
+import { imports } from '../../db/schema';
+import { failInterruptedImports } from './import-runner';
+import { eq } from 'drizzle-orm';
 
 const PASSWORD = 'long-enough-password';
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
@@ -416,6 +420,37 @@ describe('every documented broker layout, end to end', () => {
       expect(byCurrency).toEqual(expected.netPnl);
     });
   }
+});
+
+describe('an import a restart cut off', () => {
+  it('is marked failed at start-up with its executions taken out again', async () => {
+    const c = await signIn();
+    const accountId = await newAccount(c);
+    const lines = GENERIC.split('\n');
+    const kept = await commit(c, (await upload(c, 'kept.csv', lines.slice(0, 4).join('\n'), { accountId })).id, {
+      accountId,
+    });
+    const cut = await commit(
+      c,
+      (await upload(c, 'cut.csv', [lines[0], ...lines.slice(4)].join('\n'), { accountId })).id,
+      {
+        accountId,
+      },
+    );
+    expect(cut.executionsAdded).toBe(2);
+    // As if the server stopped while this one was still running.
+    await t.database.db.update(imports).set({ status: 'running' }).where(eq(imports.id, cut.id));
+
+    await failInterruptedImports(t.database.db, {
+      now: clock.now(),
+      loadUser: (id) => getUserById(t.database.db, id),
+    });
+    const state = await c.json<ImportJson>(c.get(`/api/imports/${cut.id}`));
+    expect(state.status).toBe('failed');
+    expect(state.failureMessage).toMatch(/restarted/);
+    expect((await tradesOf(c, accountId)).map((tr) => tr.symbol)).toEqual(['AAPL']);
+    expect((await c.json<ImportJson>(c.get(`/api/imports/${kept.id}`))).status).toBe('done');
+  });
 });
 
 describe('the Edgebook CSV export, imported back', () => {

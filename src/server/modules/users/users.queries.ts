@@ -21,3 +21,8 @@ export async function updateUser(db: Db, id: string, patch: Partial<typeof users
     .returning();
   return row!; // callers pass an id they have just read
 }
+
+export async function getUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
