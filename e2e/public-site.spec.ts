@@ -168,10 +168,15 @@ describe('ad-conversion tag', () => {
 describe('mobile menu at 390 px', () => {
   it('toggles open and closed on inner pages', async () => {
     const { page, context } = await openPage(browser, PHONE);
-    await page.goto('/about');
+    await page.goto('/about', { waitUntil: 'networkidle' });
     const menu = page.locator('#mobile-menu');
     expect(await menu.count()).toBe(0);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // A click on the server-rendered button before React has hydrated it does nothing: on a loaded
+    // machine hydration can lag the load event, so click again until the menu answers.
+    for (let attempt = 0; attempt < 5 && !(await menu.isVisible()); attempt += 1) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await menu.waitFor({ timeout: 3_000 }).catch(() => {});
+    }
     await menu.waitFor();
     for (const label of ['About', 'Features', 'Pricing', 'Supported Brokers', 'Learn', 'Learning Center', 'Contact']) {
       expect(await menu.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);

@@ -121,6 +121,54 @@ describe('/trades', () => {
     expect(await netPnl(page, 'NVDA')).toBe('+$10.00');
   });
 
+  it('adds a scaled trade fill by fill through the execution grid', async () => {
+    const { page } = await seededUser();
+    await openTrades(page);
+    await page.getByRole('button', { name: 'Add trade' }).first().click();
+    const dialog = page.getByTestId('manual-trade-dialog');
+    await dialog.getByRole('button', { name: 'Execution grid' }).click();
+    await dialog.getByLabel('Symbol').fill('amd');
+    // Buy 10 at 100, add 10 at 98, sell all 20 at 103, 1.00 commission each: 20 × 103 − (1000 + 980) − 3 = 77.
+    const fills = [
+      ['buy', '10', '100', '2025-01-08T10:00:00'],
+      ['buy', '10', '98', '2025-01-08T10:05:00'],
+      ['sell', '20', '103', '2025-01-08T10:30:00'],
+    ];
+    await dialog.getByRole('button', { name: 'Add fill', exact: true }).click();
+    for (const [index, [side, quantity, price, at]] of fills.entries()) {
+      const n = index + 1;
+      await dialog.getByLabel(`Side, fill ${n}`).selectOption(side!);
+      await dialog.getByLabel(`Quantity, fill ${n}`).fill(quantity!);
+      await dialog.getByLabel(`Price, fill ${n}`).fill(price!);
+      await dialog.getByLabel(`Time, fill ${n}`).fill(at!);
+      await dialog.getByLabel(`Commission, fill ${n}`).fill('1');
+    }
+    expect(await findSeriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add fills' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, 'AMD').waitFor();
+    expect(await netPnl(page, 'AMD')).toBe('+$77.00');
+  });
+
+  it('marks the grid cell the server refused', async () => {
+    const { page } = await seededUser();
+    await openTrades(page);
+    await page.getByRole('button', { name: 'Add trade' }).first().click();
+    const dialog = page.getByTestId('manual-trade-dialog');
+    await dialog.getByRole('button', { name: 'Execution grid' }).click();
+    await dialog.getByLabel('Symbol').fill('AMD');
+    for (const n of [1, 2]) {
+      await dialog.getByLabel(`Quantity, fill ${n}`).fill('1');
+      await dialog.getByLabel(`Time, fill ${n}`).fill('2025-01-08T10:00:00');
+    }
+    await dialog.getByLabel('Price, fill 1').fill('100');
+    await dialog.getByLabel('Price, fill 2').fill('abc');
+    await dialog.getByRole('button', { name: 'Add fills' }).click();
+    await dialog.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await dialog.getByLabel('Price, fill 2').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Price, fill 1').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('shows the server field errors in the manual trade dialog', async () => {
     const { page } = await seededUser();
     await openTrades(page);

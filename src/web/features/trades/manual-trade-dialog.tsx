@@ -8,6 +8,7 @@ import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { PositionSizePanel } from '../sizing/position-size-panel';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
+import { ExecutionGridForm } from './execution-grid-form';
 
 type FormState = {
   accountId: string;
@@ -60,15 +61,48 @@ export function ManualTradeDialog({
   accounts: AccountJson[];
   defaultAccountId?: string;
 }) {
+  const [mode, setMode] = useState<'simple' | 'fills'>('simple');
+  const onDone = () => onOpenChange(false);
   return (
     <DialogFrame
       open={open}
       onOpenChange={onOpenChange}
       title="Add trade"
-      description="Enter a round trip by hand. Leave the exit empty for an open trade."
+      description={
+        mode === 'simple'
+          ? 'Enter a round trip by hand. Leave the exit empty for an open trade.'
+          : 'Enter every fill of a complex trade: scale-ins, partial exits, a flip.'
+      }
       testId="manual-trade-dialog"
+      wide={mode === 'fills'}
     >
-      <ManualTradeForm accounts={accounts} defaultAccountId={defaultAccountId} onDone={() => onOpenChange(false)} />
+      <div
+        role="group"
+        aria-label="How to enter the trade"
+        className="mb-4 inline-flex rounded-lg border border-line p-0.5"
+      >
+        {(
+          [
+            ['simple', 'Simple'],
+            ['fills', 'Execution grid'],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            onClick={() => setMode(value)}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg'}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {mode === 'simple' ? (
+        <ManualTradeForm accounts={accounts} defaultAccountId={defaultAccountId} onDone={onDone} />
+      ) : (
+        <ExecutionGridForm accounts={accounts} defaultAccountId={defaultAccountId} onDone={onDone} />
+      )}
     </DialogFrame>
   );
 }
