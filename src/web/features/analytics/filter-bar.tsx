@@ -1,20 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { AccountJson, StrategyJson, TagJson } from '../../../contracts/trades';
 import { Button } from '../../components/ui/button';
 import { SELECT_CLASS } from '../trades/dialog-frame';
+import { FilterField, OUTCOME_OPTIONS, SelectFilter, SIDE_OPTIONS, SymbolInput } from '../trades/filter-fields';
 import { ANALYTICS_FILTER_KEYS } from './analytics-api';
-
-const SIDE_OPTIONS = [
-  ['long', 'Long'],
-  ['short', 'Short'],
-] as const;
-const OUTCOME_OPTIONS = [
-  ['win', 'Win'],
-  ['loss', 'Loss'],
-  ['breakeven', 'Breakeven'],
-] as const;
 
 /**
  * The analytics filters, kept in the URL with the trades page's keys (from, to, accountId, symbol,
@@ -40,7 +31,7 @@ export function AnalyticsFilterBar({
       onSubmit={(e) => e.preventDefault()}
       className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
     >
-      <Field label="From" id={`${ids}-from`}>
+      <FilterField label="From" id={`${ids}-from`}>
         <input
           id={`${ids}-from`}
           type="date"
@@ -48,8 +39,8 @@ export function AnalyticsFilterBar({
           value={value('from')}
           onChange={(e) => onChange({ from: e.target.value })}
         />
-      </Field>
-      <Field label="To" id={`${ids}-to`}>
+      </FilterField>
+      <FilterField label="To" id={`${ids}-to`}>
         <input
           id={`${ids}-to`}
           type="date"
@@ -57,8 +48,8 @@ export function AnalyticsFilterBar({
           value={value('to')}
           onChange={(e) => onChange({ to: e.target.value })}
         />
-      </Field>
-      <SelectField
+      </FilterField>
+      <SelectFilter
         label="Account"
         id={`${ids}-account`}
         value={value('accountId')}
@@ -66,36 +57,36 @@ export function AnalyticsFilterBar({
         onChange={(v) => onChange({ accountId: v })}
         options={(accounts.data?.accounts ?? []).map((a) => [a.id, a.name] as const)}
       />
-      <Field label="Symbol" id={`${ids}-symbol`}>
+      <FilterField label="Symbol" id={`${ids}-symbol`}>
         <SymbolInput
           key={value('symbol')}
           id={`${ids}-symbol`}
           value={value('symbol')}
           onCommit={(v) => onChange({ symbol: v.toUpperCase() })}
         />
-      </Field>
-      <SelectField
+      </FilterField>
+      <SelectFilter
         label="Side"
         id={`${ids}-side`}
         value={value('side')}
         onChange={(v) => onChange({ side: v })}
         options={SIDE_OPTIONS}
       />
-      <SelectField
+      <SelectFilter
         label="Strategy"
         id={`${ids}-strategy`}
         value={value('strategyId')}
         onChange={(v) => onChange({ strategyId: v })}
         options={(strategies.data?.strategies ?? []).map((s) => [s.id, s.name] as const)}
       />
-      <SelectField
+      <SelectFilter
         label="Tag"
         id={`${ids}-tag`}
         value={value('tagId')}
         onChange={(v) => onChange({ tagId: v })}
         options={(tags.data?.tags ?? []).map((t) => [t.id, t.name] as const)}
       />
-      <SelectField
+      <SelectFilter
         label="Outcome"
         id={`${ids}-outcome`}
         value={value('outcome')}
@@ -113,69 +104,5 @@ export function AnalyticsFilterBar({
         </Button>
       )}
     </form>
-  );
-}
-
-function Field({ label, id, children }: { label: string; id: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-1 sm:w-36">
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-function SelectField(props: {
-  label: string;
-  id: string;
-  value: string;
-  anyLabel?: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <Field label={props.label} id={props.id}>
-      <select
-        id={props.id}
-        className={SELECT_CLASS}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">{props.anyLabel ?? 'Any'}</option>
-        {props.options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
-/** Filters on Enter or when the field loses focus, not on every keystroke. */
-function SymbolInput({ id, value, onCommit }: { id: string; value: string; onCommit: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const commit = () => {
-    if (draft.trim().toUpperCase() !== value) onCommit(draft.trim());
-  };
-  return (
-    <input
-      id={id}
-      type="search"
-      className={SELECT_CLASS}
-      value={draft}
-      placeholder="AAPL"
-      autoCapitalize="characters"
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-        }
-      }}
-    />
   );
 }

@@ -18,6 +18,7 @@ import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { LoadSampleDataButton, SampleDataBanner } from '../settings/sample-data-card';
 import { DialogFrame, SELECT_BASE, SELECT_CLASS } from './dialog-frame';
+import { FilterField, OUTCOME_OPTIONS, SelectFilter, SIDE_OPTIONS, SymbolInput } from './filter-fields';
 import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
 import { ManualTradeDialog } from './manual-trade-dialog';
 import { TradeDialog } from './trade-dialog';
@@ -778,80 +779,7 @@ function SortButton({
   );
 }
 
-const SIDE_OPTIONS = [
-  ['long', 'Long'],
-  ['short', 'Short'],
-] as const;
 const STATUS_OPTIONS = [
   ['open', 'Open'],
   ['closed', 'Closed'],
 ] as const;
-const OUTCOME_OPTIONS = [
-  ['win', 'Win'],
-  ['loss', 'Loss'],
-  ['breakeven', 'Breakeven'],
-] as const;
-
-/** A labelled quick filter with an "Any" choice that clears it. */
-function SelectFilter(props: {
-  label: string;
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <FilterField label={props.label} id={props.id}>
-      <select
-        id={props.id}
-        className={SELECT_CLASS}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">Any</option>
-        {props.options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </FilterField>
-  );
-}
-
-function FilterField({ label, id, children }: { label: string; id: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 sm:w-36">
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-/** Filters on Enter or when the field loses focus, not on every keystroke. */
-function SymbolInput({ id, value, onCommit }: { id: string; value: string; onCommit: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const commit = () => {
-    if (draft.trim().toUpperCase() !== value) onCommit(draft.trim());
-  };
-  return (
-    <input
-      id={id}
-      type="search"
-      className={SELECT_CLASS}
-      value={draft}
-      placeholder="AAPL"
-      autoCapitalize="characters"
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-        }
-      }}
-    />
-  );
-}

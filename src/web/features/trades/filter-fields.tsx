@@ -1,0 +1,83 @@
+import { useState, type ReactNode } from 'react';
+import { SELECT_CLASS } from './dialog-frame';
+
+/**
+ * The trade filters' controls, shared by /trades and /analytics (which keep the same filters in
+ * the URL under the same keys).
+ */
+
+export const SIDE_OPTIONS = [
+  ['long', 'Long'],
+  ['short', 'Short'],
+] as const;
+export const OUTCOME_OPTIONS = [
+  ['win', 'Win'],
+  ['loss', 'Loss'],
+  ['breakeven', 'Breakeven'],
+] as const;
+
+export function FilterField({ label, id, children }: { label: string; id: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1 sm:w-36">
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A labelled quick filter with an "Any" choice that clears it. */
+export function SelectFilter(props: {
+  label: string;
+  id: string;
+  value: string;
+  /** The empty choice's text ("Any" unless given). */
+  anyLabel?: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <FilterField label={props.label} id={props.id}>
+      <select
+        id={props.id}
+        className={SELECT_CLASS}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">{props.anyLabel ?? 'Any'}</option>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** Filters on Enter or when the field loses focus, not on every keystroke. */
+export function SymbolInput({ id, value, onCommit }: { id: string; value: string; onCommit: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const commit = () => {
+    if (draft.trim().toUpperCase() !== value) onCommit(draft.trim());
+  };
+  return (
+    <input
+      id={id}
+      type="search"
+      className={SELECT_CLASS}
+      value={draft}
+      placeholder="AAPL"
+      autoCapitalize="characters"
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        }
+      }}
+    />
+  );
+}
