@@ -134,6 +134,8 @@ async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
 
 async function toggleDark(page: Page) {
   await page.getByRole('button', { name: 'Toggle dark mode' }).locator('visible=true').first().click();
+  // Colours cross-fade (transition-colors): judge contrast on the settled theme, not mid-fade.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }
 
 /** Light and dark full-page screenshots when ANALYTICS_SCREENSHOTS names a folder. */

@@ -155,6 +155,11 @@ describe('trade screenshots', () => {
     await open.focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('screenshot-viewer').getByRole('heading', { name: 'Screenshot 1 of 1' }).waitFor();
+    // The viewer takes focus in the same effects that arm its Esc handler; on a loaded machine the
+    // heading shows before they run, and an Esc then would close the trade dialog beneath instead.
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="screenshot-viewer"]')?.contains(document.activeElement),
+    );
     await page.keyboard.press('Escape');
     await page.getByTestId('screenshot-viewer').waitFor({ state: 'detached' });
     expect(await open.evaluate((el) => el === document.activeElement)).toBe(true); // focus returns to the tile

@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     STRIPE_SECRET_KEY: '',
+    // A developer's own language-model settings must not reach the browser tests.
+    LLM_BASE_URL: '',
     PORT: '3000',
     CONTACT_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',

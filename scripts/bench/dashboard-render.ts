@@ -7,8 +7,9 @@
  * chart's canvas and the P&L calendar are all on screen. Also times the API calls behind it.
  */
 import { sql } from 'drizzle-orm';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
+import { timeDashboardFirstRender, type DashboardRenderTiming } from '../../e2e/helpers/first-render';
 import { buildApp, DEFAULT_DIST_DIR } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -26,34 +27,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-type RenderTiming = { shell: number; numbers: number; chart: number; calendar: number; all: number };
-
-/**
- * Milliseconds from navigation start until the page heading (the app shell and the page's code),
- * the headline numbers, the equity chart's canvas and the P&L calendar's totals first show.
- */
-async function timeFirstRender(page: Page, url: string): Promise<RenderTiming> {
-  await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __seen?: Record<string, number> };
-      const seen = (w.__seen ??= {});
-      const now = performance.now();
-      const calendar = document.querySelector('[data-testid="calendar-total"]');
-      const checks: Record<string, boolean> = {
-        shell: document.querySelector('main h1') !== null,
-        numbers: document.querySelector('[data-testid="stat-net-pnl-value"]') !== null,
-        chart: document.querySelector('[data-testid="equity-chart"] canvas') !== null,
-        calendar: !!calendar && !calendar.textContent?.includes('Loading'),
-      };
-      for (const [key, ok] of Object.entries(checks)) if (ok) seen[key] ??= now;
-      return Object.values(checks).every(Boolean) ? { ...seen, all: now } : false;
-    },
-    undefined,
-    { polling: 'raf', timeout: 60_000 },
-  );
-  return (await handle.jsonValue()) as RenderTiming;
-}
+type RenderTiming = DashboardRenderTiming;
 
 async function main() {
   const database = await openDatabase({ dataDir: null });
@@ -105,7 +79,7 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       const page = await context.newPage();
       page.on('pageerror', (err) => errors.push(err.message));
-      renders.push(await timeFirstRender(page, '/dashboard'));
+      renders.push(await timeDashboardFirstRender(page, '/dashboard'));
       await page.close();
     }
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);

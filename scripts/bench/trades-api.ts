@@ -25,7 +25,10 @@ import {
 } from '../../src/core/trades';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { insertByUnnest, type BulkColumnType } from '../../src/server/db/bulk-insert';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { executions, tradeExecutions, trades } from '../../src/server/db/schema';
 import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
 import { createApiToken } from '../../src/server/modules/api-tokens/api-tokens.service';
 import { buildTradeRows } from '../../src/server/modules/trades/regroup';
@@ -218,18 +221,22 @@ function generateFills(accountId: string, tradeCount: number): Map<string, SeedF
 }
 
 /** `insert … select * from unnest($1::t1[], $2::t2[], …)`: one parameter per column, any number of rows. */
-async function insertUnnest(
+/** Rows built as arrays in column order, written with the app's own bulk insert. */
+function insertRows(
   db: Db,
-  table: string,
-  columns: readonly (readonly [name: string, type: string])[],
+  table: PgTable,
+  columns: readonly (readonly [name: string, type: BulkColumnType])[],
   rows: readonly (readonly unknown[])[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const arrays = columns.map(([, type], i) => sql`${sql.param(rows.map((row) => row[i] ?? null))}::${sql.raw(type)}[]`);
-  await db.execute(
-    sql`insert into ${sql.identifier(table)} (${sql.raw(columns.map(([name]) => `"${name}"`).join(', '))})
-        select * from unnest(${sql.join(arrays, sql`, `)})`,
-  );
+): Promise<unknown> {
+  return insertByUnnest(db, {
+    table,
+    columns: columns.map(([name, type], i) => ({
+      name,
+      type,
+      value: (row: readonly unknown[]) => row[i] as string | number | Date | null,
+    })),
+    rows,
+  });
 }
 
 const EXECUTION_COLUMNS = [
@@ -274,7 +281,7 @@ const TRADE_COLUMNS = [
   ['fees', 'numeric'],
   ['net_pnl', 'numeric'],
   ['holding_seconds', 'float8'],
-  ['execution_count', 'int4'],
+  ['execution_count', 'integer'],
   ['stop_price', 'numeric'],
   ['initial_risk', 'numeric'],
   ['r_multiple', 'numeric'],
@@ -305,9 +312,9 @@ export async function seedTrades(
     let partRows: unknown[][] = [];
     let count = 0;
     const flush = async () => {
-      await insertUnnest(db, 'executions', EXECUTION_COLUMNS, executionRows);
-      await insertUnnest(db, 'trades', TRADE_COLUMNS, tradeRows);
-      await insertUnnest(db, 'trade_executions', PART_COLUMNS, partRows);
+      await insertRows(db, executions, EXECUTION_COLUMNS, executionRows);
+      await insertRows(db, trades, TRADE_COLUMNS, tradeRows);
+      await insertRows(db, tradeExecutions, PART_COLUMNS, partRows);
       executionRows = [];
       tradeRows = [];
       partRows = [];

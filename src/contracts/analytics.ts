@@ -17,6 +17,29 @@ export const analyticsFilterSchema = tradeListQuerySchema
   .extend({ tz: z.string().trim().min(1).max(64).optional() });
 export type AnalyticsFilter = z.infer<typeof analyticsFilterSchema>;
 
+export const EQUITY_MAX_POINTS_LIMIT = 100_000;
+/**
+ * What the dashboard's equity chart asks for: the chart is at most about 1,000 pixels wide and
+ * each slice keeps its high, low and deepest drawdown, so the curve looks as the full series would
+ * at a fraction of the bytes (100,000 trades: about 7.6 MB in full).
+ */
+export const EQUITY_CHART_MAX_POINTS = 4_000;
+const maxPointsMessage = `Must be a whole number from 2 to ${EQUITY_MAX_POINTS_LIMIT.toLocaleString('en-US')}`;
+
+export const equityQuerySchema = analyticsFilterSchema.extend({
+  /**
+   * At most this many points per series: longer series are downsampled on the server (the ends,
+   * each slice's high, low and deepest drawdown kept). Absent: every point.
+   */
+  maxPoints: z.coerce
+    .number({ error: maxPointsMessage })
+    .int(maxPointsMessage)
+    .min(2, maxPointsMessage)
+    .max(EQUITY_MAX_POINTS_LIMIT, maxPointsMessage)
+    .optional(),
+});
+export type EquityQuery = z.infer<typeof equityQuerySchema>;
+
 export const calendarQuerySchema = analyticsFilterSchema.extend({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month such as 2025-01'),
 });
@@ -69,6 +92,11 @@ export type AnalyticsSummaryJson = AnalyticsContextJson & {
 };
 
 export type AnalyticsEquityJson = AnalyticsContextJson & {
+  /** Points of the full per-trade and per-day series (the arrays hold fewer when downsampled). */
+  tradePointCount: number;
+  dayPointCount: number;
+  /** True when `maxPoints` cut either series: each kept point keeps its own values. */
+  isDownsampled: boolean;
   /** Parallel arrays; `closedAt` in epoch milliseconds; drawdowns ≥ 0 ($, and fraction of the peak). */
   perTrade: {
     closedAt: number[];

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { COLUMN_ROLES, type ColumnRole } from '../core/import/detect/roles';
 
+/**
+ * Where a column's role comes from: a documented broker layout, the scoring detector, the
+ * optional language model (for columns the detector was unsure of), a saved template, or the user.
+ */
+export type ImportColumnSource = 'preset' | 'detector' | 'language-model' | 'template' | 'user';
+
 /** One column as detected (or as the user reassigned it). */
 export type ImportColumnJson = {
   index: number;
@@ -11,6 +17,7 @@ export type ImportColumnJson = {
   needsUserChoice: boolean;
   /** The first few distinct values of the column, as the file writes them. */
   samples: string[];
+  source: ImportColumnSource;
 };
 
 export type ImportDetectedJson = {

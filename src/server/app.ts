@@ -27,6 +27,7 @@ import { importRoutes } from './modules/imports/imports.routes';
 import { tradeRoutes } from './modules/trades/trades.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { analyticsDemoRoutes } from './modules/analytics/demo.routes';
+import { closeMonteCarloPool } from './modules/analytics/monte-carlo-pool';
 import { userRoutes } from './modules/users/users.routes';
 import { screenshotRoutes } from './modules/screenshots/screenshots.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
@@ -118,7 +119,12 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (err instanceof AppError) return reply.code(err.status).send(err.toBody());
+    if (err instanceof AppError) {
+      if (err.options.retryAfterSeconds !== undefined) reply.header('retry-after', err.options.retryAfterSeconds);
+      // An expected 500 (a crashed or overrunning worker) still tells the operator what failed.
+      if (err.status === 500) req.log.error({ err }, err.message);
+      return reply.code(err.status).send(err.toBody());
+    }
     const status = err.statusCode;
     if (status === 429) return reply.code(429).send({ error: 'RATE_LIMITED', message: err.message });
     if (status && status >= 400 && status < 500) {
@@ -140,6 +146,8 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(accountRoutes);
   await app.register(tradeRoutes);
   await app.register(analyticsRoutes);
+  // NOTE: the Monte Carlo workers are shared by the process and started on first use; closing the app stops them.
+  app.addHook('onClose', () => closeMonteCarloPool());
   await app.register(analyticsDemoRoutes);
   await app.register(importRoutes);
   await app.register(userRoutes);

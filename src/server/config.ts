@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '../core/config/operator';
+import { DEFAULT_LLM_TIMEOUT_MS, type LlmConfig } from './llm/chat-client';
 
 const d = DEFAULT_PUBLIC_CONFIG;
 /** Validates the operator's public values; defaults from core. */
@@ -65,12 +66,19 @@ const envSchema = z.object({
     .default(200 * 1024 * 1024),
   IMPORTS_DIR: z.string().optional(),
   IMPORT_SYNC_ROW_LIMIT: z.coerce.number().int().positive().default(5_000),
+  /** Closed trades the analytics cache holds in memory over all users (0: no cache); a larger user is read from SQL. */
+  ANALYTICS_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(2_000_000),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** An optional OpenAI-compatible language model (import column refinement); unset base URL = none. */
+  LLM_BASE_URL: z.string().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(DEFAULT_LLM_TIMEOUT_MS),
 });
 
 export type StripeConfig = {
@@ -110,6 +118,9 @@ export type ServerConfig = {
   importMaxBytes: number;
   importsDir: string;
   importSyncRowLimit: number;
+  analyticsCacheMaxTrades: number;
+  /** The optional language-model provider; null when none is configured (the product needs none). */
+  llm: LlmConfig | null;
 };
 
 const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
@@ -164,7 +175,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importsDir: blankToUndefined(e.IMPORTS_DIR) ?? `${e.DATA_DIR.replace(/\/+$/, '')}/imports`,
     importSyncRowLimit: e.IMPORT_SYNC_ROW_LIMIT,
+    analyticsCacheMaxTrades: e.ANALYTICS_CACHE_MAX_TRADES,
+    llm: toLlmConfig(e),
   };
+}
+
+function toLlmConfig(e: z.infer<typeof envSchema>): LlmConfig | null {
+  const baseUrl = blankToUndefined(e.LLM_BASE_URL);
+  if (!baseUrl) return null;
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
+    throw new Error('Invalid configuration: LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1');
+  const model = blankToUndefined(e.LLM_MODEL);
+  if (!model) throw new Error('Invalid configuration: LLM_BASE_URL is set, so LLM_MODEL must be set too');
+  return { baseUrl, apiKey: blankToUndefined(e.LLM_API_KEY), model, timeoutMs: e.LLM_TIMEOUT_MS };
 }
 
 function toStripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {

@@ -14,6 +14,8 @@ export const STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A bounded resource (the simulation workers) is saturated; the answer carries Retry-After. */
+  BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;
@@ -21,14 +23,22 @@ export type ErrorCode = keyof typeof STATUS;
 /** The JSON body of every error answer: `{ error: CODE, message, fields? }`. */
 export type ErrorBody = { error: ErrorCode; message: string; fields?: Record<string, string> };
 
+export type AppErrorOptions = {
+  /** Sent as the Retry-After header (whole seconds). */
+  retryAfterSeconds?: number;
+  /** What failed underneath: logged with a 500 answer, never sent. */
+  cause?: unknown;
+};
+
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
   }
 
   get status(): number {

@@ -5,6 +5,7 @@ export * from './json-number';
 export * from './trade-stats';
 export * from './daily';
 export * from './equity';
+export * from './downsample';
 export * from './streaks';
 export * from './breakdown';
 export * from './heatmap';

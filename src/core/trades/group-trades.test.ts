@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeExecution } from '../../../test/builders/execution';
 import { add, D, multiply, negate, subtract, sum, ZERO, type Decimal } from '../money/decimal';
 import type { Execution, Side } from './execution';
-import { groupTrades, type Trade } from './group-trades';
+import { groupTrades, groupTradesInSlices, type Trade } from './group-trades';
 
 const T0 = Date.parse('2025-01-02T14:30:00.000Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
@@ -311,6 +311,29 @@ describe('groupTrades properties', () => {
     fc.assert(
       fc.property(input, ([executions, shuffled]) => {
         expect(JSON.stringify(groupTrades(shuffled))).toBe(JSON.stringify(groupTrades(executions)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('groups in slices exactly as in one go: the same trades in the same order', async () => {
+    await fc.assert(
+      fc.asyncProperty(day, fc.integer({ min: 1, max: 10 }), async (d, sliceSize) => {
+        const executions = toExecutions(d);
+        let pauses = 0;
+        const sliced = await groupTradesInSlices(executions, {
+          sliceSize,
+          pause: async () => {
+            pauses += 1;
+          },
+        });
+        expect(JSON.stringify(sliced)).toBe(JSON.stringify(groupTrades(executions)));
+        // Grouped in first-appearance order: all but the last instrument's fills come before a pause.
+        const keys = executions.map((e) => `${e.accountId}|${e.instrumentKey}`);
+        const lastKey = [...new Set(keys)].at(-1);
+        const beforeLast = keys.filter((key) => key !== lastKey).length;
+        if (beforeLast >= sliceSize) expect(pauses).toBeGreaterThan(0);
+        else expect(pauses).toBe(0);
       }),
       RUNS,
     );

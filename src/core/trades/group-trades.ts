@@ -200,6 +200,47 @@ export function groupTrades(executions: readonly Execution[]): Trade[] {
   return ranked.map((entry) => entry.trade);
 }
 
+/**
+ * groupTrades one account and instrument at a time, awaiting `pause` whenever at least `sliceSize`
+ * fills were grouped since the last pause: a caller on an event loop passes a yield so a regrouping
+ * of hundreds of thousands of fills never holds it for long (one instrument with more fills than a
+ * slice still runs in one go). Instruments replay independently, so the answer is groupTrades'
+ * own: the same trades in the same order.
+ */
+export async function groupTradesInSlices(
+  executions: readonly Execution[],
+  params: { sliceSize: number; pause: () => Promise<void> },
+): Promise<Trade[]> {
+  const byInstrument = new Map<string, Execution[]>();
+  for (const execution of executions) {
+    const key = `${execution.accountId}\u0000${execution.instrumentKey}`;
+    const list = byInstrument.get(key);
+    if (list) list.push(execution);
+    else byInstrument.set(key, [execution]);
+  }
+  if (byInstrument.size <= 1) return groupTrades(executions);
+  const ranked: { trade: Trade; time: number; sequence: number }[] = [];
+  let sincePause = 0;
+  for (const list of byInstrument.values()) {
+    if (sincePause >= params.sliceSize) {
+      await params.pause();
+      sincePause = 0;
+    }
+    const sequenceOf = new Map(list.map((execution) => [execution.id, execution.sequence]));
+    for (const trade of groupTrades(list))
+      ranked.push({ trade, time: Date.parse(trade.openedAt), sequence: sequenceOf.get(trade.openingExecutionId)! });
+    sincePause += list.length;
+  }
+  ranked.sort(
+    (a, b) =>
+      a.time - b.time ||
+      a.sequence - b.sequence ||
+      compareText(a.trade.accountId, b.trade.accountId) ||
+      compareText(a.trade.instrumentKey, b.trade.instrumentKey),
+  );
+  return ranked.map((entry) => entry.trade);
+}
+
 function toScales(executions: readonly Execution[]): Scales {
   let quantity = 0;
   let price = 0;

@@ -57,6 +57,7 @@ export {
 export { compareExecutions, type Execution, type Side } from './execution';
 export {
   groupTrades,
+  groupTradesInSlices,
   type ClosedLot,
   type OpenLot,
   type Trade,

@@ -53,6 +53,11 @@ export const users = pgTable(
     passwordChangedAt: timestamp({ withTimezone: true }),
     /** Trial lifecycle e-mails already sent, so each goes once ('trial-ending', 'trial-over'). */
     trialNoticesSent: jsonb().$type<string[]>().notNull().default([]),
+    /**
+     * Bumped by statement triggers whenever the user's trades or trade tags change (migration
+     * 0005): the in-memory analytics cache is valid while this has not moved.
+     */
+    analyticsVersion: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -59,6 +59,17 @@ export function detectImport(params: DetectImportParams): ImportDetection {
     rows,
     params.preferredDateOrder ? { preferredDateOrder: params.preferredDateOrder } : {},
   );
+  return toGenericDetection(detection, params);
+}
+
+/**
+ * A generic (no preset) column detection as an import detection: the zone, whether the user must
+ * choose something, and notes on what is missing or ambiguous.
+ */
+export function toGenericDetection(
+  detection: ColumnDetection,
+  params: Pick<DetectImportParams, 'accountTimeZone' | 'timeZoneOverride'>,
+): ImportDetection {
   const notes: string[] = [];
   if (detection.dateFormat?.isAmbiguous) {
     notes.push(`No date tells day from month; they are read as ${detection.dateFormat.label}.`);

@@ -17,4 +17,26 @@ export {
   type PresetConventions,
   type PresetMatch,
 } from './presets';
-export { detectImport, toPresetColumns, type DetectImportParams, type ImportDetection } from './detect-import';
+export {
+  detectImport,
+  toGenericDetection,
+  toPresetColumns,
+  type DetectImportParams,
+  type ImportDetection,
+} from './detect-import';
+export {
+  MAX_REFINEMENT_COLUMNS,
+  MAX_REFINEMENT_SAMPLES,
+  SUGGESTION_MIN_CONFIDENCE,
+  applyRoleSuggestions,
+  isRefinable,
+  maskDigits,
+  mergeRoleSuggestions,
+  parseRoleSuggestions,
+  toRefinementRequest,
+  type AppliedSuggestion,
+  type ParsedSuggestions,
+  type RefinementColumn,
+  type RefinementRequest,
+  type RoleSuggestion,
+} from './refine-columns';

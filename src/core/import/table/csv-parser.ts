@@ -16,6 +16,12 @@ export type CsvParserOptions = {
   /** A field longer than this many characters means an unclosed quote or no line breaks at all. */
   maxFieldChars?: number;
   maxCells?: number;
+  /**
+   * Notes the line of every record with a stray quote (inside an unquoted field, or text after a
+   * closing quote). Delimiter sniffing uses it: a wrong delimiter cuts through quoted fields and
+   * leaves quotes stranded; the right one leaves none in well-formed CSV.
+   */
+  isNotingStrayQuotes?: boolean;
 };
 
 const DEFAULT_MAX_FIELD_CHARS = 1 << 20;
@@ -41,11 +47,15 @@ export class CsvParser {
   /** Previous character was a CR, so an LF next is the same line break. */
   private afterCr = false;
   private fieldHasLineBreak = false;
+  private readonly isNotingStrayQuotes: boolean;
+  /** Lines (record starts) with a stray quote; filled only with `isNotingStrayQuotes`. */
+  readonly strayQuoteLines = new Set<number>();
 
   constructor(delimiter: string, options: CsvParserOptions = {}) {
     this.delimiter = delimiter.charCodeAt(0);
     this.maxFieldChars = options.maxFieldChars ?? DEFAULT_MAX_FIELD_CHARS;
     this.maxCells = options.maxCells ?? DEFAULT_MAX_CELLS;
+    this.isNotingStrayQuotes = options.isNotingStrayQuotes ?? false;
   }
 
   push(text: string, out: TableRow[]): void {
@@ -79,6 +89,7 @@ export class CsvParser {
             if (c === d || c === LF || c === CR) break;
             i++;
           }
+          if (this.isNotingStrayQuotes) this.noteStrayQuoteIn(text, start, i);
           if (i === n) {
             this.appendField(text, start, n);
             break;
@@ -144,6 +155,7 @@ export class CsvParser {
             this.state = State.FieldStart;
           } else {
             // `"abc"def`: keep the text after the closing quote as part of the field.
+            if (this.isNotingStrayQuotes) this.strayQuoteLines.add(this.recordLine);
             start = i;
             this.state = State.Unquoted;
           }
@@ -197,6 +209,15 @@ export class CsvParser {
         'NOT_A_TABLE',
         `Line ${this.recordLine} has more than ${this.maxCells} columns: this does not look like a table.`,
       );
+    }
+  }
+
+  private noteStrayQuoteIn(text: string, from: number, to: number): void {
+    for (let k = from; k < to; k++) {
+      if (text.charCodeAt(k) === QUOTE) {
+        this.strayQuoteLines.add(this.recordLine);
+        return;
+      }
     }
   }
 

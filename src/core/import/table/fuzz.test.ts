@@ -1,6 +1,6 @@
-import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { fileMutation, mutateFile } from './file-mutations';
 import { readTable } from './read-table';
 import { encodeText, toSplitChunks } from './testing';
 import { ImportFileError } from './types';
@@ -17,25 +17,6 @@ async function readOutcome(bytes: Uint8Array, cuts: number[] = []): Promise<stri
   }
 }
 
-function buildWorkbook(bookType: 'xlsx' | 'biff8'): Uint8Array {
-  const aoa = [
-    ['Statement'],
-    ['Date', 'Symbol', 'Side', 'Quantity', 'Price'],
-    ...Array.from({ length: 20 }, (_, i) => [
-      new Date(Date.UTC(2024, 0, 1 + i)),
-      `SYM${i}`,
-      i % 2 ? 'BUY' : 'SELL',
-      i,
-      10.5 + i,
-    ]),
-    ['Total', '', '', 190, ''],
-  ];
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'Trades');
-  // The writer returns an ArrayBuffer for type 'array'.
-  return new Uint8Array(XLSX.write(workbook, { bookType, type: 'array', compression: true }) as ArrayBuffer);
-}
-
 const CSV = encodeText(
   'Account U1\n\nDate,Symbol,Side,Qty,Price\n' +
     Array.from({ length: 30 }, (_, i) => `2024-01-${String(i + 1).padStart(2, '0')},"S,${i}",BUY,${i},"1""${i}"`).join(
@@ -44,26 +25,9 @@ const CSV = encodeText(
     '\nTotal,,,,\n',
   'utf-8',
 );
-const SEEDS = { csv: CSV, xlsx: buildWorkbook('xlsx'), xls: buildWorkbook('biff8') };
-
-const mutation = fc.oneof(
-  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({ kind: fc.constant('truncate' as const), at: fc.nat(), value: fc.constant(0) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), value: fc.nat({ max: 64 }) }),
-);
-
-function mutate(seed: Uint8Array, mutations: { kind: string; at: number; value: number }[]): Uint8Array {
-  let bytes = seed.slice();
-  for (const m of mutations) {
-    const at = bytes.length === 0 ? 0 : m.at % bytes.length;
-    if (m.kind === 'flip') bytes[at] = m.value;
-    else if (m.kind === 'truncate') bytes = bytes.slice(0, at);
-    else if (m.kind === 'insert') bytes = new Uint8Array([...bytes.subarray(0, at), m.value, ...bytes.subarray(at)]);
-    else bytes = new Uint8Array([...bytes.subarray(0, at), ...bytes.subarray(at + m.value)]);
-  }
-  return bytes;
-}
+// Workbooks are fuzzed through the server's reader processes (spreadsheet-reader.test.ts): a
+// damaged one can make SheetJS abort the process that reads it.
+const SEEDS = { csv: CSV };
 
 /**
  * A hang, not a slow run: an idle machine reads each mutated file in milliseconds, but CI runs test
@@ -84,8 +48,6 @@ vi.setConfig({ testTimeout: 120_000 });
 describe('readTable fuzz', () => {
   it('reads the seed files', async () => {
     expect(await readOutcome(SEEDS.csv)).toBe('OK');
-    expect(await readOutcome(SEEDS.xlsx)).toBe('OK');
-    expect(await readOutcome(SEEDS.xls)).toBe('OK');
   });
 
   it('answers random bytes with rows or an ImportFileError, quickly', async () => {
@@ -101,10 +63,8 @@ describe('readTable fuzz', () => {
     );
   });
 
-  it('answers random bytes behind a zip, OLE or BOM signature the same way', async () => {
+  it('answers random bytes behind a BOM the same way', async () => {
     const prefixes = [
-      [0x50, 0x4b, 0x03, 0x04],
-      [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
       [0xef, 0xbb, 0xbf],
       [0xff, 0xfe],
       [0xfe, 0xff],
@@ -122,13 +82,13 @@ describe('readTable fuzz', () => {
     async (kind) => {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(mutation, { minLength: 1, maxLength: 6 }),
+          fc.array(fileMutation, { minLength: 1, maxLength: 6 }),
           fc.array(fc.nat(), { maxLength: 4 }),
           async (mutations, cuts) => {
-            await expectQuick(mutate(SEEDS[kind], mutations), cuts);
+            await expectQuick(mutateFile(SEEDS[kind], mutations), cuts);
           },
         ),
-        { numRuns: kind === 'csv' ? 400 : 250 },
+        { numRuns: 400 },
       );
     },
   );

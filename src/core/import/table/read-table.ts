@@ -1,6 +1,6 @@
 import { CsvParser } from './csv-parser';
 import { SNIFF_BYTES, sniffFile } from './sniff';
-import { readSpreadsheet } from './spreadsheet';
+import { openSpreadsheetHere } from './spreadsheet';
 import { FooterFilter, HEADER_SEARCH_ROWS, computeTypicalFilled, findHeaderRow, toHeaders } from './table-shape';
 import { createStreamDecoder } from './text-decoding';
 import {
@@ -13,6 +13,7 @@ import {
   type TableRow,
 } from './types';
 import { assertSafeXlsxZip } from './zip-guard';
+import { assertSafeCfb } from './cfb-guard';
 
 export const DEFAULT_MAX_BYTES = 200 * 2 ** 20;
 export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 256 * 2 ** 20;
@@ -20,7 +21,6 @@ export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 256 * 2 ** 20;
 const SAMPLE_ROWS = HEADER_SEARCH_ROWS + 200;
 /** Big chunks are decoded in slices so that one chunk never becomes one huge string. */
 const SLICE_BYTES = 1 << 20;
-const SPREADSHEET_BATCH = 4096;
 const MAX_PREAMBLE_ROWS = 60;
 
 /** Pulls rows in batches; `null` at the end. */
@@ -67,8 +67,11 @@ export async function readTable(
       const file = concat(all, total);
       if (sniff.fileType === 'xlsx') {
         await assertSafeXlsxZip(file, options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES);
+      } else {
+        assertSafeCfb(file);
       }
-      const sheet = readSpreadsheet(file, {
+      const openSpreadsheet = options.openSpreadsheet ?? openSpreadsheetHere;
+      const sheet = await openSpreadsheet(file, {
         fileType: sniff.fileType,
         ...(options.sheetName === undefined ? {} : { sheetName: options.sheetName }),
       });
@@ -79,7 +82,7 @@ export async function readTable(
         sheetName: sheet.sheetName,
         sheetNames: sheet.sheetNames,
       };
-      rowSource = createBatchSource(sheet.rows);
+      rowSource = sheet;
     } else {
       const delimiter = sniff.delimiter ?? ',';
       const decoder = createStreamDecoder(sniff.encoding ?? 'utf-8', sniff.isEncodingTentative);
@@ -204,21 +207,6 @@ export async function previewTable(
 /** Wraps an in-memory file as a source of chunks; for tests and small uploads. */
 export async function* toChunks(bytes: Uint8Array, chunkSize = 64 * 1024): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += chunkSize) yield bytes.subarray(at, at + chunkSize);
-}
-
-function createBatchSource(rows: Iterable<TableRow>): RowSource {
-  const iterator = rows[Symbol.iterator]();
-  return {
-    async next() {
-      const batch: TableRow[] = [];
-      for (let r = iterator.next(); !r.done; r = iterator.next()) {
-        batch.push(r.value);
-        if (batch.length === SPREADSHEET_BATCH) return batch;
-      }
-      return batch.length > 0 ? batch : null;
-    },
-    async close() {},
-  };
 }
 
 type ByteReader = { next(): Promise<Uint8Array | null>; close(): Promise<void> };

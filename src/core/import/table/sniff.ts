@@ -123,17 +123,20 @@ function assertTextLike(text: string): void {
 
 /**
  * Picks the delimiter that splits the most sample records into the same number (≥ 2) of fields,
- * reading quotes properly; preamble lines simply lose the vote. Ties go to more fields, then to
- * the order `,` `;` tab `|`; for .tsv names tab wins every tie. A file with one column gets `,`.
+ * reading quotes properly; preamble lines simply lose the vote, and so does a record with a stray
+ * quote (a delimiter that cuts through quoted fields strands their quotes). Ties go to more
+ * fields, then to the order `,` `;` tab `|`; for .tsv names tab wins every tie. A file with one
+ * column gets `,`.
  */
 export function detectDelimiter(text: string, options: { preferTab?: boolean; isComplete?: boolean } = {}): Delimiter {
   const order = options.preferTab ? (['\t', ',', ';', '|'] as const) : DELIMITERS;
   let best: { delimiter: Delimiter; freq: number; width: number } | null = null;
   for (const delimiter of order) {
-    const records = sampleRecords(text, delimiter, options.isComplete ?? false);
+    const { records, strayQuoteLines } = sampleRecords(text, delimiter, options.isComplete ?? false);
     const counts = new Map<number, number>();
     for (const r of records) {
       if (r.cells.length === 1 && (r.cells[0] ?? '').trim() === '') continue;
+      if (strayQuoteLines.has(r.line)) continue;
       counts.set(r.cells.length, (counts.get(r.cells.length) ?? 0) + 1);
     }
     let width = 0;
@@ -156,16 +159,20 @@ export function detectDelimiter(text: string, options: { preferTab?: boolean; is
 
 const SAMPLE_RECORDS = 200;
 
-function sampleRecords(text: string, delimiter: Delimiter, isComplete: boolean): TableRow[] {
+function sampleRecords(
+  text: string,
+  delimiter: Delimiter,
+  isComplete: boolean,
+): { records: TableRow[]; strayQuoteLines: ReadonlySet<number> } {
   const out: TableRow[] = [];
-  const parser = new CsvParser(delimiter, { maxFieldChars: 64 * 1024, maxCells: 4096 });
+  const parser = new CsvParser(delimiter, { maxFieldChars: 64 * 1024, maxCells: 4096, isNotingStrayQuotes: true });
   try {
     parser.push(text, out);
     if (isComplete) parser.end(out);
   } catch {
     // A candidate delimiter that makes the sample unreadable simply scores what it read.
   }
-  return out.slice(0, SAMPLE_RECORDS);
+  return { records: out.slice(0, SAMPLE_RECORDS), strayQuoteLines: parser.strayQuoteLines };
 }
 
 /** Local file headers seen in the head: enough to reject documents and ODS early. */

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { ImportFileError, type TableRow } from './types';
+import { ImportFileError, type OpenSpreadsheetOptions, type SpreadsheetSource, type TableRow } from './types';
 
 export type SpreadsheetTable = {
   sheetNames: string[];
@@ -9,6 +9,46 @@ export type SpreadsheetTable = {
 };
 
 type Cell = XLSX.CellObject & { z?: unknown };
+
+/**
+ * Hands SheetJS a native inflate (Node's zlib) for the zip entries of xlsx files. Its own pure-JS
+ * inflate can loop forever on a corrupt deflate stream (a fuzzed xlsx hung the import in tests);
+ * zlib fails such a stream with an error instead, which becomes an unreadable-file answer. Core
+ * stays free of Node modules: the server and the tests pass `node:zlib` in, once per thread.
+ */
+export function useNativeInflate(zlib: unknown): void {
+  (XLSX.CFB as { utils: { use_zlib: (zlib: unknown) => void } }).utils.use_zlib(zlib);
+}
+
+/** Rows handed over per batch by `openSpreadsheetHere` (and by a server's out-of-process reader). */
+export const SPREADSHEET_BATCH_ROWS = 4096;
+
+/** readSpreadsheet as a SpreadsheetSource, in this thread. */
+export async function openSpreadsheetHere(
+  bytes: Uint8Array,
+  options: OpenSpreadsheetOptions,
+): Promise<SpreadsheetSource> {
+  const sheet = readSpreadsheet(bytes, options);
+  const iterator = sheet.rows[Symbol.iterator]();
+  return {
+    sheetNames: sheet.sheetNames,
+    sheetName: sheet.sheetName,
+    async next() {
+      return nextBatch(iterator);
+    },
+    async close() {},
+  };
+}
+
+/** Up to SPREADSHEET_BATCH_ROWS rows; `null` once the rows are done. */
+export function nextBatch(iterator: Iterator<TableRow>): TableRow[] | null {
+  const batch: TableRow[] = [];
+  for (let r = iterator.next(); !r.done; r = iterator.next()) {
+    batch.push(r.value);
+    if (batch.length === SPREADSHEET_BATCH_ROWS) return batch;
+  }
+  return batch.length > 0 ? batch : null;
+}
 
 // SSF is typed `any` upstream; this is the one function used.
 const isDateFormat = (XLSX.SSF as { is_date: (format: string) => boolean }).is_date;
@@ -20,10 +60,7 @@ const isDateFormat = (XLSX.SSF as { is_date: (format: string) => boolean }).is_d
  * non-empty cell. Cells come out as displayed text; `raw` holds numbers as plain decimals,
  * dates as ISO-8601 without zone (the workbook's wall-clock time), booleans as TRUE/FALSE.
  */
-export function readSpreadsheet(
-  bytes: Uint8Array,
-  options: { fileType: 'xlsx' | 'xls'; sheetName?: string },
-): SpreadsheetTable {
+export function readSpreadsheet(bytes: Uint8Array, options: OpenSpreadsheetOptions): SpreadsheetTable {
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, {

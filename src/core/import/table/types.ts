@@ -81,7 +81,25 @@ export type ReadTableOptions = {
    * whatever the shape heuristics would pick in a sectioned statement.
    */
   recogniseHeader?: (headers: string[]) => boolean;
+  /**
+   * Reads a workbook's rows. Default: SheetJS in this thread. A server passes one that runs it in
+   * a separate process: a damaged workbook can make SheetJS loop or abort the whole process.
+   */
+  openSpreadsheet?: OpenSpreadsheet;
 };
+
+/** A workbook opened for reading: the chosen sheet's rows from row 1, in batches (`null` at the end). */
+export type SpreadsheetSource = {
+  sheetNames: string[];
+  sheetName: string;
+  next(): Promise<TableRow[] | null>;
+  close(): Promise<void>;
+};
+
+export type OpenSpreadsheetOptions = { fileType: 'xlsx' | 'xls'; sheetName?: string };
+
+/** Rejects with ImportFileError for a workbook that cannot be read. */
+export type OpenSpreadsheet = (bytes: Uint8Array, options: OpenSpreadsheetOptions) => Promise<SpreadsheetSource>;
 
 export type TableReader = {
   layout: TableLayout;

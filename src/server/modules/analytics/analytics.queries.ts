@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
-import { accounts, strategies, tags, trades, tradeTags } from '../../db/schema';
+import { accounts, strategies, tags, trades, tradeTags, users } from '../../db/schema';
 import { dateConditions, filterConditions, type TradeFilter } from '../trades/trades.queries';
+import { createCellReader, type TradeFacts } from './trade-facts';
 
 /**
  * Reading 100,000 trades as rows costs more in the drivers than in the database (one JS object per
@@ -162,4 +163,197 @@ export async function getStartingEquity(db: Db, params: { userId: string; accoun
       and(eq(accounts.userId, params.userId), params.accountId ? inArray(accounts.id, [params.accountId]) : undefined),
     );
   return Number(row?.total ?? 0);
+}
+
+/** The user's analytics data version: triggers bump it on every change to their trades or trade tags. */
+export async function getAnalyticsVersion(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ version: users.analyticsVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? 0;
+}
+
+/** The user's strategies and tags by id, for names as they are now. */
+export async function listStrategyRefs(db: Db, userId: string): Promise<Map<string, { id: string; name: string }>> {
+  const rows = await db
+    .select({ id: strategies.id, name: strategies.name })
+    .from(strategies)
+    .where(eq(strategies.userId, userId));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function listTagRefs(db: Db, userId: string): Promise<Map<string, { id: string; name: string }>> {
+  const rows = await db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.userId, userId));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export type LoadedTradeFacts = {
+  /** The data version the facts were read at (one statement: one snapshot). */
+  version: number;
+  /** The user's closed trades. */
+  count: number;
+  /** Null when there are more than `maxTrades`: then nothing past the count was read. */
+  facts: TradeFacts | null;
+};
+
+/**
+ * Every closed trade of the user as {@link TradeFacts}, with the data version, in one statement (see
+ * SEP above for the text encoding). Accounts and strategies travel as their position in the
+ * user's sorted id list (the id itself when it is not there), tags as the ids of the user's tags
+ * on the trade's opening fill (the API puts no one else's there). Reads the rows only when there
+ * are at most `maxTrades`, so a user far over the cap costs a count, not a 1 GB string.
+ */
+export async function loadTradeFacts(db: Db, params: { userId: string; maxTrades: number }): Promise<LoadedTradeFacts> {
+  const { userId } = params;
+  const tagIds = db
+    .select({
+      openingExecutionId: tradeTags.openingExecutionId,
+      ids: sql<string>`string_agg(${tradeTags.tagId}::text, ',' order by ${tradeTags.tagId})`.as('ids'),
+    })
+    .from(tradeTags)
+    .innerJoin(tags, eq(tags.id, tradeTags.tagId))
+    .where(eq(tags.userId, userId))
+    .groupBy(tradeTags.openingExecutionId)
+    .as('tag_ids');
+  // date_part is float8 arithmetic (extract is numeric, slower); rounding gives the exact ms of a
+  // timestamp(3). The open travels as its distance to the close (fewer digits); trim_scale drops
+  // the numerics' trailing zeros (half their bytes).
+  const closedMs = sql`round(date_part('epoch', ${trades.closedAt}) * 1000)`;
+  const openMs = sql`round((date_part('epoch', ${trades.closedAt}) - date_part('epoch', ${trades.openedAt})) * 1000)`;
+  const fields = [
+    closedMs,
+    sql`trim_scale(${trades.netPnl})`,
+    sql`trim_scale(${trades.rMultiple})`,
+    openMs,
+    sql`${trades.symbol}`,
+    sql`left(${trades.direction}, 1)`,
+    sql`${trades.assetClass}`,
+    sql`coalesce(array_position(ref.strategy_ids, ${trades.strategyId})::text, ${trades.strategyId}::text)`,
+    sql`${trades.holdingSeconds}`,
+    sql`coalesce(array_position(ref.account_ids, ${trades.accountId})::text, ${trades.accountId}::text)`,
+    sql`trim_scale(${trades.grossPnl})`,
+    sql`trim_scale(${trades.fees} + ${trades.commission})`,
+    sql`case when ${trades.notes} <> '' then '1' end`,
+    sql`${tagIds.ids}`,
+  ];
+  const closed = and(eq(trades.userId, userId), eq(trades.status, 'closed'), isNotNull(trades.closedAt));
+  // concat() reads a null as '': an empty cell is a null.
+  const rows = db
+    .select({
+      data: sql<string>`string_agg(concat(${sql.join(fields, sql`, ${sepSql}, `)}), ${sepSql} order by ${trades.closedAt}, ${trades.id})`,
+    })
+    .from(trades)
+    .leftJoin(tagIds, eq(tagIds.openingExecutionId, trades.openingExecutionId))
+    .where(closed);
+  const result = await db.execute(sql`
+    with ref as (
+      select
+        (select coalesce(array_agg(id order by id), '{}') from ${accounts} where user_id = ${userId}) as account_ids,
+        (select coalesce(array_agg(id order by id), '{}') from ${strategies} where user_id = ${userId}) as strategy_ids
+    ), n as (select count(*)::int as count from ${trades} where ${closed})
+    select
+      (select analytics_version from ${users} where id = ${userId})::text as version,
+      ref.account_ids::text as account_ids,
+      ref.strategy_ids::text as strategy_ids,
+      n.count,
+      case when n.count <= ${params.maxTrades}::bigint then (${rows}) end as data
+    from ref, n`);
+  // Both drivers answer a raw statement as { rows }, here one row of this select list.
+  const [row] = (result as unknown as { rows: FactsRow[] }).rows;
+  const count = Number(row?.count ?? 0);
+  return {
+    version: Number(row?.version ?? 0),
+    count,
+    facts: count > params.maxTrades ? null : toTradeFacts(row, count),
+  };
+}
+
+type FactsRow = {
+  version: string | null;
+  account_ids: string;
+  strategy_ids: string;
+  count: number;
+  data: string | null;
+};
+
+/** '{a,b}' (an array's text) as its items. */
+const toIdList = (text: string | undefined) => (!text || text === '{}' ? [] : text.slice(1, -1).split(','));
+
+/** Interns strings as indexes into a list. */
+function createDictionary(initial: string[] = []) {
+  const values = [...initial];
+  const index = new Map(values.map((value, i) => [value, i]));
+  return {
+    values,
+    indexOf(value: string): number {
+      let i = index.get(value);
+      if (i === undefined) {
+        i = values.length;
+        values.push(value);
+        index.set(value, i);
+      }
+      return i;
+    },
+  };
+}
+
+function toTradeFacts(row: FactsRow | undefined, count: number): TradeFacts {
+  const accounts = createDictionary(toIdList(row?.account_ids));
+  const strategyDict = createDictionary(toIdList(row?.strategy_ids));
+  const symbols = createDictionary();
+  const assetClasses = createDictionary();
+  const tagDict = createDictionary();
+  const facts: TradeFacts = {
+    count,
+    closedAt: new Float64Array(count),
+    openedAt: new Float64Array(count),
+    netPnl: new Float64Array(count),
+    rMultiple: new Float64Array(count),
+    hasR: new Uint8Array(count),
+    holdingSeconds: new Float64Array(count),
+    hasHolding: new Uint8Array(count),
+    isShort: new Uint8Array(count),
+    hasNote: new Uint8Array(count),
+    account: new Int32Array(count),
+    accountIds: accounts.values,
+    symbol: new Int32Array(count),
+    symbols: symbols.values,
+    assetClass: new Int32Array(count),
+    assetClasses: assetClasses.values,
+    strategy: new Int32Array(count),
+    strategyIds: strategyDict.values,
+    tagStart: new Int32Array(count + 1),
+    tagIndex: new Int32Array(0),
+    tagIds: tagDict.values,
+    grossPnl: { whole: new Float64Array(count), frac: new Float64Array(count) },
+    fees: { whole: new Float64Array(count), frac: new Float64Array(count) },
+  };
+  const cells = createCellReader(count === 0 ? '' : (row?.data ?? ''), SEP.charCodeAt(0));
+  // A position (1-based) in the sorted id list, else the id itself.
+  const toRef = (cell: string, dictionary: ReturnType<typeof createDictionary>) =>
+    cell.length < 12 ? Number(cell) - 1 : dictionary.indexOf(cell);
+  const tagIndex: number[] = [];
+  for (let i = 0; i < count; i++) {
+    facts.closedAt[i] = cells.nextNumber();
+    facts.netPnl[i] = cells.nextNumber();
+    if (!cells.skipEmpty()) {
+      facts.rMultiple[i] = cells.nextNumber();
+      facts.hasR[i] = 1;
+    }
+    facts.openedAt[i] = facts.closedAt[i]! - cells.nextNumber();
+    facts.symbol[i] = symbols.indexOf(cells.next());
+    facts.isShort[i] = cells.next() === 's' ? 1 : 0;
+    facts.assetClass[i] = assetClasses.indexOf(cells.next());
+    facts.strategy[i] = cells.skipEmpty() ? -1 : toRef(cells.next(), strategyDict);
+    if (!cells.skipEmpty()) {
+      facts.holdingSeconds[i] = cells.nextNumber();
+      facts.hasHolding[i] = 1;
+    }
+    facts.account[i] = toRef(cells.next(), accounts);
+    cells.nextExact(facts.grossPnl, i);
+    cells.nextExact(facts.fees, i);
+    facts.hasNote[i] = cells.skipEmpty() ? 0 : (cells.next(), 1);
+    if (!cells.skipEmpty()) for (const id of cells.next().split(',')) tagIndex.push(tagDict.indexOf(id));
+    facts.tagStart[i + 1] = tagIndex.length;
+  }
+  facts.tagIndex = Int32Array.from(tagIndex);
+  return facts;
 }

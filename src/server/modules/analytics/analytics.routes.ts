@@ -5,6 +5,7 @@ import {
   breakdownQuerySchema,
   calendarQuerySchema,
   distributionQuerySchema,
+  equityQuerySchema,
   heatmapQuerySchema,
   monteCarloRequestSchema,
 } from '../../../contracts/analytics';
@@ -19,21 +20,29 @@ import {
   getSummary,
   runMonteCarloFor,
 } from './analytics.service';
+import { createDbTradeFactsSource, createTradeFactsCache } from './trade-facts-cache';
 
 /** Analytics over the user's closed trades; every endpoint takes the trade list's filters. */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
+  // One per app: each user's closed trades in memory, checked against the database on every request.
+  const cache = createTradeFactsCache({
+    source: createDbTradeFactsSource(app.db),
+    maxTrades: app.config.analyticsCacheMaxTrades,
+  });
   const scopeOf = (req: Parameters<typeof requireAccess>[1]) => {
     const user = requireAccess(app, req);
-    return { userId: user.id, userTimeZone: user.timezone };
+    return { userId: user.id, userTimeZone: user.timezone, cache };
   };
 
   app.get('/api/analytics/summary', async (req) =>
     getSummary(app.db, { ...scopeOf(req), query: parseInput(analyticsFilterSchema, req.query) }),
   );
 
-  app.get('/api/analytics/equity', async (req) =>
-    getEquity(app.db, { ...scopeOf(req), query: parseInput(analyticsFilterSchema, req.query) }),
-  );
+  app.get('/api/analytics/equity', async (req) => {
+    const scope = scopeOf(req);
+    const { maxPoints, ...query } = parseInput(equityQuerySchema, req.query);
+    return getEquity(app.db, { ...scope, query, maxPoints });
+  });
 
   app.get('/api/analytics/calendar', async (req) => {
     const scope = scopeOf(req);
@@ -59,7 +68,8 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     return getDistribution(app.db, { ...scope, query, of });
   });
 
-  // NOTE: runs on the request thread; 100,000 runs take a few seconds of CPU (see BENCHMARKS.md).
+  // The simulation (100,000 runs take seconds of CPU) runs on a worker thread (monte-carlo-pool.ts):
+  // 503 with Retry-After when too many wait, 500 when a worker crashes or overruns its time limit.
   app.post('/api/analytics/monte-carlo', async (req) => {
     const scope = scopeOf(req);
     return runMonteCarloFor(app.db, {

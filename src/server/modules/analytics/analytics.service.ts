@@ -9,9 +9,9 @@ import {
   computeTradeStats,
   createZonedCalendar,
   isValidTimeZone,
-  runMonteCarlo,
   toDailySeries,
   toDateKey,
+  toDownsampledEquity,
   toJsonNumbers,
   toMonthRange,
   type BreakdownDimension,
@@ -26,6 +26,7 @@ import type {
   AnalyticsFilter,
   AnalyticsHeatmapJson,
   AnalyticsSummaryJson,
+  EquityQuery,
   MonteCarloRequest,
 } from '../../../contracts/analytics';
 import type { Db } from '../../db/client';
@@ -33,19 +34,17 @@ import { AppError } from '../../errors';
 import type { TradeFilter } from '../trades/trades.queries';
 import { toTradeFilter } from '../trades/trades.service';
 import { listJournalDates } from '../journal/journal.queries';
-import {
-  getFeeTotals,
-  getStartingEquity,
-  listAnalyticsTradeDetails,
-  listAnalyticsTrades,
-  listNotedCloseTimes,
-} from './analytics.queries';
+import { getStartingEquity } from './analytics.queries';
+import type { TradeFactsCache } from './trade-facts-cache';
+import { openTradeSource } from './trade-source';
+import { runMonteCarloInWorker } from './monte-carlo-pool';
 
-type Scope = { userId: string; userTimeZone: string; query: AnalyticsFilter };
+/** Who asks and what: the user, their time zone setting, the query, and the app's analytics cache. */
+type Scope = { userId: string; userTimeZone: string; query: AnalyticsFilter; cache: TradeFactsCache };
 type Resolved = { userId: string; filter: TradeFilter; timeZone: string };
 
 /** The time zone (the query's, else the user's), the trade filter and the starting equity of a request. */
-function resolve(scope: Scope): Resolved {
+function resolve(scope: Pick<Scope, 'userId' | 'userTimeZone' | 'query'>): Resolved {
   const { tz, ...filterQuery } = scope.query;
   const timeZone = tz ?? scope.userTimeZone;
   if (!isValidTimeZone(timeZone)) {
@@ -65,11 +64,11 @@ const toIso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStr
  */
 export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummaryJson> {
   const { userId, filter, timeZone } = resolve(scope);
-  const [trades, startingEquity, fees] = await Promise.all([
-    listAnalyticsTrades(db, { userId, filter }),
+  const [source, startingEquity] = await Promise.all([
+    openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountId: filter.accountId }),
-    getFeeTotals(db, { userId, filter }),
   ]);
+  const [trades, fees] = await Promise.all([source.listTrades(filter), source.getFeeTotals(filter)]);
   const calendar = createZonedCalendar(timeZone);
   const tradeStats = computeTradeStats(trades, { startingEquity });
   const daily = computeDailyStats(toDailySeries(trades, { startingEquity, calendar }), { startingEquity });
@@ -89,15 +88,31 @@ export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummary
   };
 }
 
-/** `GET /api/analytics/equity`: cumulative net P&L and drawdown per trade and per day. */
-export async function getEquity(db: Db, scope: Scope): Promise<AnalyticsEquityJson> {
+/**
+ * `GET /api/analytics/equity`: cumulative net P&L and drawdown per trade and per day; with
+ * `maxPoints`, longer series are downsampled (see toDownsampledEquity) and the counts say so.
+ */
+export async function getEquity(
+  db: Db,
+  scope: Scope & { maxPoints?: EquityQuery['maxPoints'] },
+): Promise<AnalyticsEquityJson> {
   const { userId, filter, timeZone } = resolve(scope);
-  const [trades, startingEquity] = await Promise.all([
-    listAnalyticsTrades(db, { userId, filter }),
+  const [source, startingEquity] = await Promise.all([
+    openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountId: filter.accountId }),
   ]);
+  const trades = await source.listTrades(filter);
   const series = computeEquitySeries(trades, { startingEquity, calendar: createZonedCalendar(timeZone) });
-  return { ...series, timeZone };
+  const shown = scope.maxPoints === undefined ? series : toDownsampledEquity(series, scope.maxPoints);
+  const tradePointCount = series.perTrade.closedAt.length;
+  const dayPointCount = series.perDay.date.length;
+  return {
+    ...shown,
+    timeZone,
+    tradePointCount,
+    dayPointCount,
+    isDownsampled: shown.perTrade.closedAt.length < tradePointCount || shown.perDay.date.length < dayPointCount,
+  };
 }
 
 /** `GET /api/analytics/calendar?month=YYYY-MM`: per day P&L, trade count and note mark; weekly totals. */
@@ -111,13 +126,13 @@ export async function getCalendar(db: Db, scope: Scope & { month: string }): Pro
     from: maxDate(resolved.filter.from, monthFilter.from),
     before: minDate(resolved.filter.before, monthFilter.before),
   };
-  const [trades, startingEquity, noted, journalDates] = await Promise.all([
-    listAnalyticsTrades(db, { userId: resolved.userId, filter }),
+  const [source, startingEquity, journalDates] = await Promise.all([
+    openTradeSource(db, scope),
     getStartingEquity(db, { userId: resolved.userId, accountId: filter.accountId }),
-    listNotedCloseTimes(db, { userId: resolved.userId, filter }),
     // The daily journal (plan, review, mood) marks its day too; it belongs to the user, not an account.
     listJournalDates(db, { userId: resolved.userId, from: toDateKey(first), to: toDateKey(last) }),
   ]);
+  const [trades, noted] = await Promise.all([source.listTrades(filter), source.listNotedCloseTimes(filter)]);
   const calendar = createZonedCalendar(resolved.timeZone);
   const notedDates = new Set([...noted.map((ms) => toDateKey(calendar.toDayNumber(ms))), ...journalDates]);
   const month = computeCalendarMonth(trades, { month: scope.month, calendar, notedDates });
@@ -138,10 +153,11 @@ function minDate(a: Date | undefined, b: Date | undefined): Date | undefined {
 /** `GET /api/analytics/heatmap`: entry hour × weekday in the time zone. */
 export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric }): Promise<AnalyticsHeatmapJson> {
   const { userId, filter, timeZone } = resolve(scope);
-  const [trades, startingEquity] = await Promise.all([
-    listAnalyticsTradeDetails(db, { userId, filter, withTags: false }),
+  const [source, startingEquity] = await Promise.all([
+    openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountId: filter.accountId }),
   ]);
+  const trades = await source.listTradeDetails(filter, { withTags: false });
   const cells = computeHeatmap(trades, { metric: scope.metric, calendar: createZonedCalendar(timeZone) });
   return { startingEquity, timeZone, metric: scope.metric, cells };
 }
@@ -149,10 +165,11 @@ export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric 
 /** `GET /api/analytics/breakdown?by=…`: per group statistics. */
 export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimension }): Promise<AnalyticsBreakdownJson> {
   const { userId, filter, timeZone } = resolve(scope);
-  const [trades, startingEquity] = await Promise.all([
-    listAnalyticsTradeDetails(db, { userId, filter, withTags: scope.by === 'tag' }),
+  const [source, startingEquity] = await Promise.all([
+    openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountId: filter.accountId }),
   ]);
+  const trades = await source.listTradeDetails(filter, { withTags: scope.by === 'tag' });
   const groups = computeBreakdown(trades, { by: scope.by, calendar: createZonedCalendar(timeZone) });
   return { startingEquity, timeZone, by: scope.by, groups: groups.map((group) => toJsonNumbers(group)) };
 }
@@ -160,10 +177,11 @@ export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimensi
 /** `GET /api/analytics/distribution?of=r|pnl`: a histogram of R (0.5 R bins) or of net P&L. */
 export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }): Promise<AnalyticsDistributionJson> {
   const { userId, filter, timeZone } = resolve(scope);
-  const [trades, startingEquity] = await Promise.all([
-    listAnalyticsTrades(db, { userId, filter }),
+  const [source, startingEquity] = await Promise.all([
+    openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountId: filter.accountId }),
   ]);
+  const trades = await source.listTrades(filter);
   const values =
     scope.of === 'r' ? trades.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple])) : trades.map((t) => t.netPnl);
   const distribution = computeDistribution(values, scope.of === 'r' ? { binWidth: 0.5 } : {});
@@ -177,15 +195,22 @@ export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }
  */
 export async function runMonteCarloFor(
   db: Db,
-  params: { userId: string; userTimeZone: string; request: MonteCarloRequest; makeSeed: () => number },
+  params: {
+    userId: string;
+    userTimeZone: string;
+    cache: TradeFactsCache;
+    request: MonteCarloRequest;
+    makeSeed: () => number;
+  },
 ): Promise<MonteCarloResult> {
   const { runs, horizon, seed, method, sizing, riskFraction, ruinDrawdownFrac, startingEquity, fanPoints, ...query } =
     params.request;
   const { userId, filter } = resolve({ userId: params.userId, userTimeZone: params.userTimeZone, query });
-  const [trades, balance] = await Promise.all([
-    listAnalyticsTrades(db, { userId, filter }),
+  const [source, balance] = await Promise.all([
+    openTradeSource(db, params),
     startingEquity === undefined ? getStartingEquity(db, { userId, accountId: filter.accountId }) : startingEquity,
   ]);
+  const trades = await source.listTrades(filter);
   const outcomes =
     sizing === 'fixed-dollar'
       ? trades.map((t) => t.netPnl)
@@ -201,7 +226,7 @@ export async function runMonteCarloFor(
       startingEquity: "Set the account's starting balance, or give a starting equity",
     });
   }
-  return runMonteCarlo({
+  return runMonteCarloInWorker({
     outcomes,
     startingEquity: balance,
     runs,

@@ -171,7 +171,14 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/analytics/demo/equity', async (req): Promise<AnalyticsEquityJson> => {
     const { timeZone, calendar, set } = scopeOf(req);
-    return { ...computeEquitySeries(set.trades, { startingEquity: set.startingEquity, calendar }), timeZone };
+    const series = computeEquitySeries(set.trades, { startingEquity: set.startingEquity, calendar });
+    return {
+      ...series,
+      timeZone,
+      tradePointCount: series.perTrade.closedAt.length,
+      dayPointCount: series.perDay.date.length,
+      isDownsampled: false,
+    };
   });
 
   app.get('/api/analytics/demo/heatmap', async (req): Promise<AnalyticsHeatmapJson> => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
+  ImportColumnSource,
   ImportDetectedJson,
   ImportMapping,
   ImportPreviewExecutionJson,
@@ -10,11 +11,20 @@ import type { ExecutionInput } from '../../../contracts/trades';
 import { finishDetection, type DetectedColumn } from '../../../core/import/detect/detect-columns';
 import { detectImport, type ImportDetection } from '../../../core/import/detect/detect-import';
 import { matchBrokerPreset } from '../../../core/import/detect/presets';
+import {
+  applyRoleSuggestions,
+  toRefinementRequest,
+  type AppliedSuggestion,
+  type RefinementRequest,
+  type RoleSuggestion,
+} from '../../../core/import/detect/refine-columns';
+import type { ColumnRole } from '../../../core/import/detect/roles';
 import { normaliseHeader } from '../../../core/import/detect/synonyms';
 import { createEdgebookRowReader, type ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import { normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
 import { readTable, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
+import { sharedSpreadsheetReader } from './spreadsheet-reader';
 
 /**
  * The import pipeline over an uploaded file: detection and preview (one streaming pass that also
@@ -45,12 +55,14 @@ export type Analysis = {
   /** Rows listed newest first: replayed in reverse file order. */
   isNewestFirst: boolean;
   templateApplied: boolean;
+  /** The language model's suggestions that were taken (kept with the import, applied again later). */
+  suggestions: AppliedSuggestion[];
   fileName: string;
   sheetName: string | null;
   maxBytes: number;
   defaultCurrency: string;
   /** The options that give this analysis again (a worker thread replays it for commit). */
-  replay: Omit<AnalyseOptions, 'findTemplate'>;
+  replay: Omit<AnalyseOptions, 'findTemplate' | 'refineColumns'>;
 };
 
 export type AnalyseOptions = {
@@ -65,6 +77,14 @@ export type AnalyseOptions = {
   defaultCurrency?: string;
   /** A saved mapping for this header layout, if the user has one. */
   findTemplate?: (headers: string[]) => Promise<ImportMapping | null>;
+  /**
+   * Asks a language model about the columns the detector is unsure of; answers no suggestions on
+   * any failure. Called at most once, only for a generic layout with unsure columns, and only
+   * when `suggestions` is not given.
+   */
+  refineColumns?: (request: RefinementRequest) => Promise<RoleSuggestion[]>;
+  /** Suggestions taken at upload, applied again without asking (a later preview, the commit). */
+  suggestions?: readonly AppliedSuggestion[];
 };
 
 /**
@@ -170,6 +190,7 @@ function toDetectedJson(
   layout: TableLayout,
   detection: ImportDetection,
   sample: readonly TableRow[],
+  sourceOf: (index: number) => ImportColumnSource,
 ): ImportDetectedJson {
   return {
     broker: detection.broker,
@@ -191,6 +212,7 @@ function toDetectedJson(
       confidence,
       needsUserChoice,
       samples: toSamples(sample, index),
+      source: sourceOf(index),
     })),
     // A documented layout's row hooks derive what its columns lack (a symbol from the name…).
     missingRoles: detection.preset ? [] : detection.missingRoles,
@@ -234,18 +256,104 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
     sheetName: options.sheetName,
     maxBytes: options.maxBytes,
     recogniseHeader: isBrokerHeader,
+    openSpreadsheet: sharedSpreadsheetReader().open,
   });
   const { layout } = reader;
+  const headers = layout.headers;
   const sample: TableRow[] = [];
   let rowCount = 0;
   let lastRow: TableRow | null = null;
+  // Detection needs only the first rows: it (and a language model's answer, which may take
+  // seconds) runs while the rest of a long file is counted.
+  let detecting: Promise<Detected> | null = null;
+  const startDetecting = () => {
+    detecting = detectLayout(options, { headers, cells: sample.map((row) => row.cells) });
+    detecting.catch(() => undefined); // awaited below; not unhandled if reading the file fails first
+    return detecting;
+  };
   for await (const row of reader.rows) {
     rowCount += 1;
-    if (sample.length < SAMPLE_ROWS) sample.push(row);
+    if (sample.length < SAMPLE_ROWS) {
+      sample.push(row);
+      if (sample.length === SAMPLE_ROWS) startDetecting();
+    }
     lastRow = row;
   }
-  const headers = layout.headers;
-  const cells = sample.map((row) => row.cells);
+  const { detection, mapping, templateApplied, suggestions } = await (detecting ?? startDetecting());
+  const chosen = new Set(mapping?.columns.map((c) => c.index));
+  const refined = new Set(suggestions.map((s) => s.index));
+  const sourceOf = (index: number): ImportColumnSource => {
+    if (chosen.has(index)) return templateApplied ? 'template' : 'user';
+    if (refined.has(index)) return 'language-model';
+    return detection.preset ? 'preset' : 'detector';
+  };
+
+  const dateIndex = detection.mapping.date;
+  const dateOf = (row: TableRow | null | undefined) => (dateIndex === undefined ? '' : (row?.cells[dateIndex] ?? ''));
+  const isNewest = isNewestFirst(detection, dateOf(sample[0]), dateOf(lastRow));
+  const defaultCurrency = options.defaultCurrency ?? 'USD';
+  const normalised = normaliseRows({
+    ...normaliseParams({ headers, detection, defaultCurrency }, isNewest),
+    rows: sample,
+  });
+  const executions = [...normalised.executions].sort((a, b) => a.row - b.row).slice(0, PREVIEW_EXECUTIONS);
+  return {
+    detected: toDetectedJson(layout, detection, sample, sourceOf),
+    headers,
+    detection,
+    preview: {
+      executions: executions.map(toPreviewExecution),
+      problems: normalised.problems.map((p) => ({ row: p.row, message: withoutRowPrefix(p.message) })),
+      skipped: [
+        ...normalised.skipped,
+        ...reader.skipped.map((row) => ({ row: row.line, reason: toSkipReason(row.reason) })),
+      ],
+    },
+    rowCount,
+    isNewestFirst: isNewest,
+    templateApplied,
+    suggestions,
+    fileName: options.fileName,
+    sheetName: layout.sheetName,
+    maxBytes: options.maxBytes,
+    defaultCurrency,
+    replay: {
+      fileName: options.fileName,
+      accountTimeZone: options.accountTimeZone,
+      maxBytes: options.maxBytes,
+      defaultCurrency,
+      ...(options.timeZoneOverride ? { timeZoneOverride: options.timeZoneOverride } : {}),
+      ...(mapping ? { mapping } : {}),
+      ...(options.sheetName ? { sheetName: options.sheetName } : {}),
+      ...(suggestions.length > 0 ? { suggestions } : {}),
+    },
+  };
+}
+
+type Detected = {
+  detection: ImportDetection;
+  /** The user's mapping, or a saved template's. */
+  mapping: ImportMapping | undefined;
+  templateApplied: boolean;
+  suggestions: AppliedSuggestion[];
+};
+
+/** The suggestions kept for this file that still fit its header (another sheet has other columns). */
+function toFittingSuggestions(headers: readonly string[], kept: readonly AppliedSuggestion[]): RoleSuggestion[] {
+  return kept
+    .filter((s) => headers[s.index] === s.header)
+    .map(({ index, role, confidence }) => ({ index, role, confidence }));
+}
+
+/**
+ * The columns' roles, in layers: the detector (or a preset), then a language model's confident
+ * suggestions for the columns the detector is unsure of, then a saved template or the user's
+ * choices, which win over both.
+ */
+async function detectLayout(
+  options: AnalyseOptions,
+  { headers, cells }: { headers: string[]; cells: readonly (readonly string[])[] },
+): Promise<Detected> {
   let detection = detectImport({
     headers,
     rows: cells,
@@ -261,46 +369,27 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       templateApplied = true;
     }
   }
-  if (mapping) detection = applyMapping(detection, headers, cells, mapping);
-
-  const dateIndex = detection.mapping.date;
-  const dateOf = (row: TableRow | null | undefined) => (dateIndex === undefined ? '' : (row?.cells[dateIndex] ?? ''));
-  const isNewest = isNewestFirst(detection, dateOf(sample[0]), dateOf(lastRow));
-  const defaultCurrency = options.defaultCurrency ?? 'USD';
-  const normalised = normaliseRows({
-    ...normaliseParams({ headers, detection, defaultCurrency }, isNewest),
-    rows: sample,
-  });
-  const executions = [...normalised.executions].sort((a, b) => a.row - b.row).slice(0, PREVIEW_EXECUTIONS);
-  return {
-    detected: toDetectedJson(layout, detection, sample),
-    headers,
-    detection,
-    preview: {
-      executions: executions.map(toPreviewExecution),
-      problems: normalised.problems.map((p) => ({ row: p.row, message: withoutRowPrefix(p.message) })),
-      skipped: [
-        ...normalised.skipped,
-        ...reader.skipped.map((row) => ({ row: row.line, reason: toSkipReason(row.reason) })),
-      ],
-    },
-    rowCount,
-    isNewestFirst: isNewest,
-    templateApplied,
-    fileName: options.fileName,
-    sheetName: layout.sheetName,
-    maxBytes: options.maxBytes,
-    defaultCurrency,
-    replay: {
-      fileName: options.fileName,
+  let suggestions: AppliedSuggestion[] = [];
+  if (!detection.preset) {
+    const chosen = new Map<number, ColumnRole>(mapping?.columns.map((c) => [c.index, c.role]));
+    let proposed = toFittingSuggestions(headers, options.suggestions ?? []);
+    if (options.suggestions === undefined && options.refineColumns) {
+      const request = toRefinementRequest({ columns: detection.columns, rows: cells, chosen });
+      if (request) proposed = await options.refineColumns(request);
+    }
+    const refined = applyRoleSuggestions(detection, {
+      headers,
+      rows: cells,
+      suggestions: proposed,
+      chosen,
       accountTimeZone: options.accountTimeZone,
-      maxBytes: options.maxBytes,
-      defaultCurrency,
       ...(options.timeZoneOverride ? { timeZoneOverride: options.timeZoneOverride } : {}),
-      ...(mapping ? { mapping } : {}),
-      ...(options.sheetName ? { sheetName: options.sheetName } : {}),
-    },
-  };
+    });
+    detection = refined.detection;
+    suggestions = refined.applied.map((s) => ({ ...s, header: headers[s.index] ?? '' }));
+  }
+  if (mapping) detection = applyMapping(detection, headers, cells, mapping);
+  return { detection, mapping, templateApplied, suggestions };
 }
 
 function toSkipReason(reason: 'SUMMARY' | 'FOOTER' | 'BLANK'): string {
@@ -323,6 +412,7 @@ export async function* normaliseUpload(
     sheetName: analysis.sheetName ?? undefined,
     maxBytes: analysis.maxBytes,
     recogniseHeader: isBrokerHeader,
+    openSpreadsheet: sharedSpreadsheetReader().open,
   });
   const params = normaliseParams(
     { ...analysis, defaultCurrency: options.defaultCurrency ?? analysis.defaultCurrency },

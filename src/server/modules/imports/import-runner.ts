@@ -10,6 +10,8 @@ import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
 import { restoreJournals } from './restore-journals';
+import { yieldToEventLoop } from '../../event-loop';
+import { StageClock } from './import-stages';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import {
   deleteImportExecutions,
@@ -173,7 +175,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const cuts: RegroupCut[] = [];
   const journals = new Map<string, ImportedJournal>();
   const insertedWithJournal: { id: string; fingerprint: string }[] = [];
-  const instrumentKeys = new Set<string>();
+  const fillsByInstrument = new Map<string, number>();
   let executionsAdded = 0;
   let prepared = 0;
   let rowsRead = 0;
@@ -181,22 +183,28 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const account = await db.transaction((tx) => lockAccount(tx, { userId: user.id, accountId }));
   const firstSequence = (await getMaxSequence(db, accountId)) + 1;
 
+  const clock = new StageClock();
   const insertBatch = async (batch: Fill[]) => {
-    const { items, rows, orders } = prepareBatch(batch, { account, occurrences, report });
+    const { items, rows, orders } = await clock.time('prepare (symbols, decimals, fingerprints)', batch.length, () =>
+      prepareBatch(batch, { account, occurrences, report }),
+    );
     prepared += items.length;
-    for (const item of items) instrumentKeys.add(item.instrumentKey);
-    const inserted = await db.transaction(async (tx) => {
-      await lockAccount(tx, { userId: user.id, accountId });
-      return insertExecutions(tx, {
-        userId: user.id,
-        accountId,
-        items,
-        firstSequence,
-        sequences: orders.map((order) => firstSequence + order),
-        importId: importRow.id,
-        sourceRows: rows,
-      });
-    });
+    for (const item of items)
+      fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
+    const inserted = await clock.time('insert fills', items.length, () =>
+      db.transaction(async (tx) => {
+        await lockAccount(tx, { userId: user.id, accountId });
+        return insertExecutions(tx, {
+          userId: user.id,
+          accountId,
+          items,
+          firstSequence,
+          sequences: orders.map((order) => firstSequence + order),
+          importId: importRow.id,
+          sourceRows: rows,
+        });
+      }),
+    );
     executionsAdded += inserted.length;
     collectJournals(batch, journals);
     for (const row of inserted) if (journals.has(row.fingerprint)) insertedWithJournal.push(row);
@@ -214,7 +222,10 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       options: analysis.replay,
       batchRows: BATCH_ROWS,
     });
+    let waitStarted = performance.now();
     for await (const rows of batches) {
+      // The worker reads and normalises a batch ahead: this is only the time spent waiting for it.
+      clock.add('read + normalise (worker thread; time waited for it)', performance.now() - waitStarted, rows.length);
       const fills: Fill[] = [];
       for (const row of rows) {
         rowsRead += 1;
@@ -222,14 +233,32 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         else report.add(row);
       }
       if (fills.length > 0) await insertBatch(fills);
+      await yieldToEventLoop();
+      waitStarted = performance.now();
     }
-    const existing = await listTradeIdsOfInstruments(db, { accountId, instrumentKeys: [...instrumentKeys] });
-    const tradeIds = await db.transaction(async (tx) => {
+    const existing = await listTradeIdsOfInstruments(db, { accountId, instrumentKeys: [...fillsByInstrument.keys()] });
+    // A few instruments per transaction: on PGlite a transaction holds the one connection, so
+    // other requests wait for at most one slice rather than the whole regrouping. A failure in
+    // any slice still takes the whole import out again (below).
+    const tradeIds: string[] = [];
+    const slices = sliceCuts(cuts, fillsByInstrument);
+    for (const [index, slice] of slices.entries()) {
+      const keys = new Set(slice.map((cut) => cut.instrumentKey));
+      const newFills = [...keys].reduce((sum, key) => sum + (fillsByInstrument.get(key) ?? 0), 0);
+      const ids = await clock.time('regroup (read fills back, group, write trades and links)', newFills, () =>
+        db.transaction(async (tx) => {
+          await lockAccount(tx, { userId: user.id, accountId });
+          return regroupInstruments(tx, { cuts: slice, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+        }),
+      );
+      for (const id of ids) tradeIds.push(id);
+      await updateImport(db, { id: importRow.id, values: { progress: 0.8 + (0.19 * (index + 1)) / slices.length } });
+    }
+    await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
-      const ids = await regroupInstruments(tx, { cuts, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
       await restoreJournals(tx, { user, accountId, journals, inserted: insertedWithJournal, now: params.now });
-      return ids;
     });
+    clock.publish(importRow.id);
     return {
       executionsAdded,
       duplicatesSkipped: prepared - executionsAdded,
@@ -240,6 +269,37 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     await removeBatch(db, { user, importId: importRow.id, now: params.now });
     throw err;
   }
+}
+
+/** New fills regrouped per transaction of a large import (an instrument is never split). */
+export const FILLS_PER_REGROUP = 10_000;
+
+/**
+ * The cuts of a large import in slices of whole instruments holding about FILLS_PER_REGROUP of the
+ * new fills each (`fillsByInstrument`), so each regrouping transaction stays short.
+ */
+export function sliceCuts(cuts: readonly RegroupCut[], fillsByInstrument: ReadonlyMap<string, number>): RegroupCut[][] {
+  const byInstrument = new Map<string, RegroupCut[]>();
+  for (const cut of cuts) {
+    const list = byInstrument.get(cut.instrumentKey);
+    if (list) list.push(cut);
+    else byInstrument.set(cut.instrumentKey, [cut]);
+  }
+  const slices: RegroupCut[][] = [];
+  let current: RegroupCut[] = [];
+  let fills = 0;
+  for (const [instrumentKey, list] of byInstrument) {
+    const count = fillsByInstrument.get(instrumentKey) ?? 0;
+    if (current.length > 0 && fills + count > FILLS_PER_REGROUP) {
+      slices.push(current);
+      current = [];
+      fills = 0;
+    }
+    current.push(...list);
+    fills += count;
+  }
+  if (current.length > 0) slices.push(current);
+  return slices;
 }
 
 /** Takes a failed import's executions out again and rebuilds what they touched. */

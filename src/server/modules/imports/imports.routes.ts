@@ -2,10 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { importCommitSchema, importRemapSchema } from '../../../contracts/imports';
 import { AppError } from '../../errors';
+import { createChatClient } from '../../llm/chat-client';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
 import { EDGEBOOK_CSV_TEMPLATE } from './csv-template';
+import { createColumnRefiner } from './column-refiner';
 import { brokerFormatRequestRoutes } from './format-requests.routes';
 import {
   commitImport,
@@ -78,6 +80,12 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     maxBytes: app.config.importMaxBytes,
     syncRowLimit: app.config.importSyncRowLimit,
     log: (message, err) => app.log.error({ err }, message),
+    ...(app.config.llm && {
+      refineColumns: createColumnRefiner({
+        chat: createChatClient(app.config.llm),
+        warn: (details, message) => app.log.warn(details, message),
+      }),
+    }),
   };
   // Registered here, so multipart parsing exists only on these routes.
   await app.register(multipart, {

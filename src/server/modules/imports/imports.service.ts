@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type {
   ImportCommitJson,
   ImportCommitRequest,
@@ -7,6 +8,8 @@ import type {
   ImportMapping,
   ImportPreviewJson,
 } from '../../../contracts/imports';
+import type { AppliedSuggestion } from '../../../core/import/detect/refine-columns';
+import { COLUMN_ROLES } from '../../../core/import/detect/roles';
 import { ImportFileError } from '../../../core/import/table';
 import { isValidTimeZone } from '../../../core/import/values/time-zone';
 import type { Db } from '../../db/client';
@@ -16,6 +19,7 @@ import { isUuid } from '../ids';
 import { regroupInstruments } from '../trades/regroup';
 import { toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
+import type { ColumnRefiner } from './column-refiner';
 import { analyseUpload, toHeaderSignature, type Analysis } from './import-engine';
 import { runImport, type ImportRunResult } from './import-runner';
 import {
@@ -44,6 +48,8 @@ export type ImportDeps = {
   /** Files with more data rows than this are committed in the background (202 and progress). */
   syncRowLimit: number;
   log: (message: string, err: unknown) => void;
+  /** A language model's second opinion on unsure columns at upload; absent when none is configured. */
+  refineColumns?: ColumnRefiner;
 };
 
 const HISTORY_LIMIT = 100;
@@ -78,6 +84,30 @@ function toPreviewJson(row: ImportRow, analysis: Analysis): ImportPreviewJson {
     preview: analysis.preview,
     templateApplied: analysis.templateApplied,
   };
+}
+
+const keptColumnsSchema = z.object({
+  columns: z.array(
+    z.object({
+      index: z.number().int().min(0),
+      header: z.string(),
+      role: z.enum(COLUMN_ROLES),
+      confidence: z.number().min(0).max(1),
+      source: z.string().optional(),
+    }),
+  ),
+});
+
+/**
+ * The language model's suggestions an import kept (its stored detection's columns marked as the
+ * model's), so later previews and the commit apply them again without a new request.
+ */
+function toKeptSuggestions(detected: unknown): AppliedSuggestion[] {
+  const parsed = keptColumnsSchema.safeParse(detected);
+  if (!parsed.success) return [];
+  return parsed.data.columns
+    .filter((c) => c.source === 'language-model')
+    .map(({ index, header, role, confidence }) => ({ index, header, role, confidence }));
 }
 
 /** A file that is not a table of trades, said plainly (400) — never a 500. */
@@ -127,8 +157,12 @@ async function analyse(
     timezone: string | null | undefined;
     mapping?: ImportMapping;
     sheetName?: string;
+    /** The language model's suggestions kept from the upload (never asked again after it). */
+    suggestions?: AppliedSuggestion[];
   },
 ): Promise<Analysis> {
+  // At upload (no kept suggestions yet) the model, when configured, may be asked once.
+  const refine = params.suggestions === undefined && deps.refineColumns ? { refineColumns: deps.refineColumns } : {};
   try {
     return await analyseUpload(() => deps.uploads.open(params.id), {
       fileName: params.fileName,
@@ -137,6 +171,8 @@ async function analyse(
       maxBytes: deps.maxBytes,
       mapping: params.mapping,
       sheetName: params.sheetName,
+      ...refine,
+      ...(params.suggestions ? { suggestions: params.suggestions } : {}),
       findTemplate: async (headers) => {
         const template = await getMappingTemplate(deps.db, {
           userId: params.userId,
@@ -226,6 +262,7 @@ export async function remapImport(
     timezone: params.timezone ?? row.timezone,
     mapping: params.mapping,
     sheetName: params.sheetName,
+    suggestions: toKeptSuggestions(row.detected),
   });
   await updateImport(deps.db, {
     id: row.id,
@@ -271,6 +308,7 @@ export async function commitImport(
     accountTimeZone,
     timezone,
     mapping: request.mapping,
+    suggestions: toKeptSuggestions(row.detected),
   });
   if (analysis.detected.missingRoles.length > 0) {
     const names = analysis.detected.missingRoles.join(', ');

@@ -1,16 +1,16 @@
-import { Worker } from 'node:worker_threads';
 import { ImportFileError, type ImportFileErrorCode } from '../../../core/import/table';
+import { startTsWorker } from '../../workers/ts-worker';
 import type { NormalisedRow } from './import-engine';
 import type { NormaliseWorkerData, NormaliseWorkerMessage } from './normalise-worker';
 
-const WORKER_URL = new URL('./normalise-worker-entry.mjs', import.meta.url);
+const WORKER_URL = new URL('./normalise-worker.ts', import.meta.url);
 
 /**
  * The file's normalised rows, read in a worker thread, batch by batch: the next batch is read
  * while the caller stores this one. `onRowsRead` reports progress through the file.
  */
 export async function* normaliseInWorker(data: NormaliseWorkerData): AsyncGenerator<NormalisedRow[]> {
-  const worker = new Worker(WORKER_URL, { workerData: data });
+  const worker = startTsWorker(WORKER_URL, { workerData: data });
   const inbox: NormaliseWorkerMessage[] = [];
   let wake: (() => void) | null = null;
   let failure: Error | null = null;

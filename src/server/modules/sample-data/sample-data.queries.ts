@@ -1,16 +1,13 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, executions, strategies, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
+import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from '../trades/trade-rows-insert';
+import { accounts, executions, strategies, tags, trades, tradeTags } from '../../db/schema';
 
 type ExecutionInsert = typeof executions.$inferInsert;
-type TradeInsert = typeof trades.$inferInsert;
-type TradeExecutionInsert = typeof tradeExecutions.$inferInsert;
 type TradeTagInsert = typeof tradeTags.$inferInsert;
 
 // PostgreSQL takes at most 65,535 parameters per statement: rows per insert × columns stays under.
 const EXECUTION_ROWS_PER_INSERT = 2_000;
-const TRADE_ROWS_PER_INSERT = 1_000;
-const PART_ROWS_PER_INSERT = 5_000;
 const TAG_ROWS_PER_INSERT = 10_000;
 
 function* chunk<T>(items: readonly T[], size: number): Generator<T[]> {
@@ -52,8 +49,7 @@ export async function insertSampleRows(
   },
 ): Promise<void> {
   for (const rows of chunk(params.executions, EXECUTION_ROWS_PER_INSERT)) await db.insert(executions).values(rows);
-  for (const rows of chunk(params.trades, TRADE_ROWS_PER_INSERT)) await db.insert(trades).values(rows);
-  for (const rows of chunk(params.parts, PART_ROWS_PER_INSERT)) await db.insert(tradeExecutions).values(rows);
+  await insertTradeRows(db, { trades: params.trades, parts: params.parts });
   for (const rows of chunk(params.tradeTags, TAG_ROWS_PER_INSERT)) await db.insert(tradeTags).values(rows);
 }
 

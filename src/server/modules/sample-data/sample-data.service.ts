@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { LoadedSampleDataJson, RemovedSampleDataJson, SampleDataStatusJson } from '../../../contracts/sample-data';
 import type { ExecutionInput } from '../../../contracts/trades';
 import { generateSampleData, type SampleDataSet } from '../../../core/sample-data';
-import { D, groupTrades, type AssetClass, type Execution } from '../../../core/trades';
+import { groupTrades, type AssetClass } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { buildTradeRows } from '../trades/regroup';
+import { buildTradeRows, toExecution } from '../trades/regroup';
 import { prepareExecutions } from '../trades/execution-input';
 import { isUniqueViolation } from '../unique-violation';
 import type { UserRow } from '../users/users.queries';
@@ -54,7 +54,7 @@ export function buildSampleRows(params: {
   const journalByOpener = new Map<string, SampleDataSet['trades'][number]>();
   let index = 0;
   for (const trade of data.trades) {
-    journalByOpener.set(ids[index]!, trade); // every sample trade has at least one fill // every sample trade has at least one fill
+    journalByOpener.set(ids[index]!, trade); // every sample trade has at least one fill
     index += trade.executions.length;
   }
 
@@ -66,23 +66,7 @@ export function buildSampleRows(params: {
     executedAt: new Date(p.executedAt),
     sequence: i + 1,
   }));
-  const grouped = groupTrades(
-    executionRows.map((row): Execution => ({
-      id: row.id,
-      accountId,
-      executedAt: row.executedAt.toISOString(),
-      symbol: row.symbol,
-      instrumentKey: row.instrumentKey,
-      side: row.side,
-      quantity: D(row.quantity),
-      price: D(row.price),
-      commission: D(row.commission),
-      fees: D(row.fees),
-      multiplier: D(row.multiplier),
-      currency: row.currency,
-      sequence: row.sequence,
-    })),
-  );
+  const grouped = groupTrades(executionRows.map(toExecution));
   const assetClassOf = new Map(executionRows.map((row) => [row.id, row.assetClass]));
 
   const tradeRows: SampleRows['trades'][number][] = [];

@@ -7,6 +7,7 @@ import { listTags } from '../tags/tags.queries';
 import { D } from '../../../core/trades';
 import { toDecimalText } from './trade-json';
 import { dateConditions, filterConditions, listTagsByOpener, type TradeFilter } from './trades.queries';
+import { yieldToEventLoop } from '../../event-loop';
 
 /**
  * The Edgebook CSV format (version 1): every trade and execution of a user, one row per execution,
@@ -153,7 +154,6 @@ function toList(value: string | string[]): string[] {
 }
 
 /** Lets other requests run between batches: with PGlite, queries share this process's thread. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The user's trades as Edgebook CSV (optionally only those matching the trade list's filters),

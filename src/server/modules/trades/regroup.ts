@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   computeRMultiple,
   D,
-  groupTrades,
+  groupTradesInSlices,
   roundDecimal,
   subtract,
   type AssetClass,
@@ -13,7 +13,9 @@ import {
   type TradeExecution,
 } from '../../../core/trades';
 import type { Db } from '../../db/client';
+import { yieldToEventLoop } from '../../event-loop';
 import { executions, tradeExecutions, trades, tradeTags } from '../../db/schema';
+import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from './trade-rows-insert';
 
 /**
  * Regrouping: trades are derived from executions, so whenever an instrument's executions change
@@ -48,8 +50,6 @@ export type RegroupParams = {
   seeds?: ReadonlyMap<string, JournalSeed>;
 };
 
-type TradeInsert = typeof trades.$inferInsert;
-type TradeExecutionInsert = typeof tradeExecutions.$inferInsert;
 type OldTrade = typeof trades.$inferSelect;
 
 /** The journal part of a trade row: what survives regrouping. */
@@ -74,8 +74,9 @@ const MIN_SEQUENCE = Number.MIN_SAFE_INTEGER;
 const BEFORE_ALL: Start = { at: '-infinity', sequence: MIN_SEQUENCE };
 /** Cuts per pass: four arrays of this length travel as parameters. */
 const CUTS_PER_PASS = 2_000;
-const TRADE_ROWS_PER_INSERT = 500;
-const PART_ROWS_PER_INSERT = 2_000;
+/** Fills grouped, and trades built, between two yields to the event loop (tens of milliseconds each). */
+const GROUP_SLICE = 5_000;
+const BUILD_SLICE = 5_000;
 
 /** Replay from this (executedAt, sequence) on; `at` is ISO-8601 or '-infinity'. */
 type Start = { at: string; sequence: number };
@@ -198,7 +199,7 @@ export async function regroupInstruments(tx: Db, params: RegroupParams): Promise
   const all = [...merged.values()];
   const ids: string[] = [];
   for (let i = 0; i < all.length; i += CUTS_PER_PASS) {
-    ids.push(...(await regroupPass(tx, params, all.slice(i, i + CUTS_PER_PASS))));
+    for (const id of await regroupPass(tx, params, all.slice(i, i + CUTS_PER_PASS))) ids.push(id);
   }
   return ids;
 }
@@ -251,31 +252,23 @@ async function regroupPass(tx: Db, params: RegroupParams, cuts: RegroupCut[]): P
     );
   if (rows.length === 0) return [];
 
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const grouped = groupTrades(
-    rows.map((row): Execution => ({
-      id: row.id,
-      accountId: row.accountId,
-      executedAt: row.executedAt.toISOString(),
-      symbol: row.symbol,
-      instrumentKey: row.instrumentKey,
-      side: row.side,
-      quantity: D(row.quantity),
-      price: D(row.price),
-      commission: D(row.commission),
-      fees: D(row.fees),
-      multiplier: D(row.multiplier),
-      currency: row.currency,
-      sequence: row.sequence,
-    })),
-  );
+  // In slices: regrouping a large import's hundreds of thousands of fills must not stall other requests.
+  const byId = new Map<string, (typeof rows)[number]>();
+  const fills: Execution[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % GROUP_SLICE === 0) await yieldToEventLoop();
+    byId.set(row.id, row);
+    fills.push(toExecution(row));
+  }
+  const grouped = await groupTradesInSlices(fills, { sliceSize: GROUP_SLICE, pause: yieldToEventLoop });
 
   const oldByOpener = new Map(old.map((trade) => [trade.openingExecutionId, trade]));
   const newOpeners = new Set(grouped.map((trade) => trade.openingExecutionId));
   const tradeRows: TradeInsert[] = [];
   const partRows: TradeExecutionInsert[] = [];
   const movedTags: { from: string; to: string }[] = [];
-  for (const trade of grouped) {
+  for (const [index, trade] of grouped.entries()) {
+    if (index > 0 && index % BUILD_SLICE === 0) await yieldToEventLoop();
     const inherited = findInherited(trade.executions, oldByOpener, newOpeners);
     const own = oldByOpener.get(trade.openingExecutionId);
     const source = own ?? inherited;
@@ -296,12 +289,41 @@ async function regroupPass(tx: Db, params: RegroupParams, cuts: RegroupCut[]): P
     partRows.push(...built.parts);
   }
 
-  for (let i = 0; i < tradeRows.length; i += TRADE_ROWS_PER_INSERT)
-    await tx.insert(trades).values(tradeRows.slice(i, i + TRADE_ROWS_PER_INSERT));
-  for (let i = 0; i < partRows.length; i += PART_ROWS_PER_INSERT)
-    await tx.insert(tradeExecutions).values(partRows.slice(i, i + PART_ROWS_PER_INSERT));
+  await insertTradeRows(tx, { trades: tradeRows, parts: partRows });
   if (movedTags.length > 0) await moveTags(tx, movedTags);
   return tradeRows.map((row) => row.id!); // ids are always set above
+}
+
+/** A stored fill as the database hands it back: times as Dates, decimals as text. */
+export type StoredExecution = Omit<
+  Execution,
+  'executedAt' | 'quantity' | 'price' | 'commission' | 'fees' | 'multiplier'
+> & {
+  executedAt: Date;
+  quantity: string;
+  price: string;
+  commission: string;
+  fees: string;
+  multiplier: string;
+};
+
+/** A stored fill as the grouping engine takes it. */
+export function toExecution(row: StoredExecution): Execution {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    executedAt: row.executedAt.toISOString(),
+    symbol: row.symbol,
+    instrumentKey: row.instrumentKey,
+    side: row.side,
+    quantity: D(row.quantity),
+    price: D(row.price),
+    commission: D(row.commission),
+    fees: D(row.fees),
+    multiplier: D(row.multiplier),
+    currency: row.currency,
+    sequence: row.sequence,
+  };
 }
 
 function toJournal(trade: OldTrade): TradeJournal {

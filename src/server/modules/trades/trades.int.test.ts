@@ -12,7 +12,7 @@ import type {
 import { ManualClock } from '../../clock';
 import { D, groupTrades, type Execution } from '../../../core/trades';
 import { executions, tradeExecutions, trades, users } from '../../db/schema';
-import { toMoneyText, toQuantityText } from './regroup';
+import { toExecution, toMoneyText, toQuantityText } from './regroup';
 import { createUser, setTrialDaysRemaining } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
@@ -507,21 +507,7 @@ describe('DELETE /api/trades/:id and bulk actions', () => {
 /** The account's trades as a full regroup from scratch would make them, from the stored fills. */
 async function expectedTrades(accountId: string) {
   const rows = await t.database.db.select().from(executions).where(eq(executions.accountId, accountId));
-  const fills: Execution[] = rows.map((row) => ({
-    id: row.id,
-    accountId: row.accountId,
-    executedAt: row.executedAt.toISOString(),
-    symbol: row.symbol,
-    instrumentKey: row.instrumentKey,
-    side: row.side,
-    quantity: D(row.quantity),
-    price: D(row.price),
-    commission: D(row.commission),
-    fees: D(row.fees),
-    multiplier: D(row.multiplier),
-    currency: row.currency,
-    sequence: row.sequence,
-  }));
+  const fills: Execution[] = rows.map(toExecution);
   return groupTrades(fills)
     .map((trade) => ({
       openingExecutionId: trade.openingExecutionId,

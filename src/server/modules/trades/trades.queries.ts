@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
+import { insertByUnnest, type BulkColumn } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { executions, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
 import type { PreparedExecution } from './execution-input';
@@ -19,7 +20,24 @@ export type TradeFilter = Pick<TradeListQuery, 'accountId' | 'side' | 'status' |
 /** Where the previous page ended: the sort column's value there (null for a null) and the trade id. */
 export type TradeCursor = { sort: TradeSortColumn; order: SortOrder; value: string | number | null; id: string };
 
-const EXECUTION_ROWS_PER_INSERT = 1_000; // 17 columns: well under PostgreSQL's 65,535 parameters
+type ExecutionInsertRow = { item: PreparedExecution; sequence: number; sourceRow: number | null };
+const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
+  { name: 'executed_at', type: 'timestamptz', value: (r) => r.item.executedAt },
+  { name: 'symbol', type: 'text', value: (r) => r.item.symbol },
+  { name: 'instrument_key', type: 'text', value: (r) => r.item.instrumentKey },
+  { name: 'asset_class', type: 'text', value: (r) => r.item.assetClass },
+  { name: 'side', type: 'text', value: (r) => r.item.side },
+  { name: 'quantity', type: 'numeric', value: (r) => r.item.quantity },
+  { name: 'price', type: 'numeric', value: (r) => r.item.price },
+  { name: 'commission', type: 'numeric', value: (r) => r.item.commission },
+  { name: 'fees', type: 'numeric', value: (r) => r.item.fees },
+  { name: 'multiplier', type: 'numeric', value: (r) => r.item.multiplier },
+  { name: 'currency', type: 'text', value: (r) => r.item.currency },
+  { name: 'broker_exec_id', type: 'text', value: (r) => r.item.brokerExecId },
+  { name: 'fingerprint', type: 'text', value: (r) => r.item.fingerprint },
+  { name: 'sequence', type: 'bigint', value: (r) => r.sequence },
+  { name: 'source_row', type: 'integer', value: (r) => r.sourceRow },
+];
 const IDS_PER_QUERY = 5_000;
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -49,7 +67,7 @@ export async function getMaxSequenceFrom(
 export type InsertedExecution = { id: string; instrumentKey: string; executedAt: Date; fingerprint: string };
 
 /**
- * Inserts fills in multi-row chunks, skipping any whose fingerprint the account already has;
+ * Inserts fills in bulk (see insertByUnnest), skipping any whose fingerprint the account already has;
  * answers the rows actually inserted. `firstSequence` numbers them in input order.
  */
 export async function insertExecutions(
@@ -66,27 +84,35 @@ export async function insertExecutions(
     sequences?: readonly number[];
   },
 ): Promise<InsertedExecution[]> {
-  const inserted: InsertedExecution[] = [];
+  const { userId, accountId, importId = null } = params;
   const rows = params.items.map((item, index) => ({
-    ...item,
-    executedAt: new Date(item.executedAt),
-    userId: params.userId,
-    accountId: params.accountId,
+    item,
     sequence: params.sequences?.[index] ?? params.firstSequence + index,
-    importId: params.importId ?? null,
     sourceRow: params.sourceRows?.[index] ?? null,
   }));
-  for (const part of chunk(rows, EXECUTION_ROWS_PER_INSERT)) {
-    inserted.push(
-      ...(await db.insert(executions).values(part).onConflictDoNothing().returning({
-        id: executions.id,
-        instrumentKey: executions.instrumentKey,
-        executedAt: executions.executedAt,
-        fingerprint: executions.fingerprint,
-      })),
-    );
-  }
-  return inserted;
+  const inserted = await insertByUnnest(db, {
+    table: executions,
+    columns: EXECUTION_COLUMNS,
+    rows,
+    skipConflicts: true,
+    returning: ['id', 'fingerprint'],
+    constants: {
+      user_id: sql`${userId}::uuid`,
+      account_id: sql`${accountId}::uuid`,
+      import_id: sql`${importId}::uuid`,
+    },
+  });
+  // The inserted rows' other columns are the input's: a fingerprint is unique in the account.
+  const byFingerprint = new Map(params.items.map((item) => [item.fingerprint, item]));
+  return inserted.map((row) => {
+    const item = byFingerprint.get(row.fingerprint as string)!;
+    return {
+      id: row.id as string,
+      fingerprint: item.fingerprint,
+      instrumentKey: item.instrumentKey,
+      executedAt: new Date(item.executedAt),
+    };
+  });
 }
 
 /** Deletes the fills of these trades (their trades and links cascade); answers what went, for regrouping. */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
 import { withAlpha, type ChartTheme } from './chart-theme';
-import { downsampleMinMax } from './downsample';
+import { downsampleMinMax } from '../../../core/analytics';
 import { UPlotChart, type ChartOptionsBuilder } from './uplot-chart';
 
 export type ChartColor = 'accent' | 'gain' | 'loss' | 'highlight' | 'muted';

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnalyticsCalendarJson, AnalyticsEquityJson, AnalyticsSummaryJson } from '../../../contracts/analytics';
+import {
+  EQUITY_CHART_MAX_POINTS,
+  type AnalyticsCalendarJson,
+  type AnalyticsEquityJson,
+  type AnalyticsSummaryJson,
+} from '../../../contracts/analytics';
 import type { JournalDayJson } from '../../../contracts/journal';
 import type { TradeListJson } from '../../../contracts/trades';
 import { apiRequest } from '../../lib/api';
@@ -44,7 +49,7 @@ export function useSummary(filter: DashboardFilter, isEnabled: boolean) {
 }
 
 export function useEquity(filter: DashboardFilter, isEnabled: boolean) {
-  const search = toSearch(filter);
+  const search = toSearch({ ...filter, maxPoints: String(EQUITY_CHART_MAX_POINTS) });
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'equity', search],
     queryFn: () => getJson<AnalyticsEquityJson>(`/api/analytics/equity${search}`),

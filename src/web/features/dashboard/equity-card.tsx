@@ -6,9 +6,13 @@ import { formatDayShort, formatMoneyNumber, plural } from './dashboard-format';
 
 const TABLE_MAX_DAYS = 500;
 
-/** The equity curve (cumulative net P&L per closed trade) with the drawdown from the high underneath. */
+/**
+ * The equity curve (cumulative net P&L per closed trade) with the drawdown from the high underneath.
+ * Long series come downsampled (see EQUITY_CHART_MAX_POINTS): the high, the low and the deepest drawdown
+ * are kept exactly, and the counts are the full series'.
+ */
 export function EquityCard({ equity, currency }: { equity: AnalyticsEquityJson; currency: string }) {
-  const { perTrade, perDay, timeZone } = equity;
+  const { perTrade, perDay, timeZone, tradePointCount, dayPointCount } = equity;
   const money = useCallback((v: number) => formatMoneyNumber(v, currency, { isSigned: true }), [currency]);
   const equitySeries = useMemo<TimeSeries[]>(
     () => [{ label: 'Net P&L', values: perTrade.cumulativePnl, color: 'accent', isFilled: true }],
@@ -21,15 +25,15 @@ export function EquityCard({ equity, currency }: { equity: AnalyticsEquityJson; 
     [perTrade],
   );
 
-  const count = perTrade.closedAt.length;
+  const points = perTrade.closedAt.length;
   const summary = useMemo(() => {
-    if (count === 0) return 'No closed trades in this period.';
-    const last = perTrade.cumulativePnl[count - 1] ?? 0;
+    if (points === 0) return 'No closed trades in this period.';
+    const last = perTrade.cumulativePnl[points - 1] ?? 0;
     // Loops, not Math.max(...values): 100,000 arguments overflow the stack.
     let high = -Infinity;
     let low = Infinity;
     let maxDd = 0;
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < points; i++) {
       const value = perTrade.cumulativePnl[i]!;
       if (value > high) high = value;
       if (value < low) low = value;
@@ -38,12 +42,13 @@ export function EquityCard({ equity, currency }: { equity: AnalyticsEquityJson; 
     const first = perDay.date[0] ?? '';
     const lastDay = perDay.date[perDay.date.length - 1] ?? '';
     return (
-      `Cumulative net P&L over ${plural(count, 'closed trade')} from ${formatDayShort(first)} to ${formatDayShort(lastDay)}: ` +
+      `Cumulative net P&L over ${plural(tradePointCount, 'closed trade')} from ${formatDayShort(first)} to ${formatDayShort(lastDay)}: ` +
       `ends at ${money(last)}, highest ${money(high)}, lowest ${money(low)}; largest drawdown ${money(-maxDd)}.`
     );
-  }, [count, perTrade, perDay, money]);
+  }, [points, tradePointCount, perTrade, perDay, money]);
 
   const days = perDay.date.length;
+  const isDaySample = days < dayPointCount;
   const rows = () => {
     const start = Math.max(0, days - TABLE_MAX_DAYS);
     const out: string[][] = [];
@@ -77,12 +82,14 @@ export function EquityCard({ equity, currency }: { equity: AnalyticsEquityJson; 
         ]}
         rows={rows}
         tableNote={
-          days > TABLE_MAX_DAYS
-            ? `The latest ${TABLE_MAX_DAYS} of ${days.toLocaleString('en-US')} trading days, newest first.`
-            : 'Per trading day, newest first.'
+          isDaySample
+            ? `${Math.min(days, TABLE_MAX_DAYS).toLocaleString('en-US')} of ${dayPointCount.toLocaleString('en-US')} trading days (the chart's sample: each stretch's high, low and deepest drawdown), newest first.`
+            : days > TABLE_MAX_DAYS
+              ? `The latest ${TABLE_MAX_DAYS} of ${days.toLocaleString('en-US')} trading days, newest first.`
+              : 'Per trading day, newest first.'
         }
       >
-        {count === 0 ? (
+        {points === 0 ? (
           <p className="flex h-56 items-center justify-center rounded-lg bg-sunken text-sm text-muted">
             No closed trades in this period.
           </p>

@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, Sparkles } from 'lucide-react';
 import type { ImportColumnJson, ImportPreviewExecutionJson } from '../../../contracts/imports';
 import type { ColumnRole } from '../../../core/import/detect/roles';
 import { SELECT_BASE } from '../trades/dialog-frame';
@@ -24,6 +24,20 @@ function ConfidenceBar({ value, isUnsure }: { value: number; isUnsure: boolean }
         <span className={`block h-full ${isUnsure ? 'bg-highlight' : 'bg-accent'}`} style={{ width: percent }} />
       </span>
       <span className="tabular-nums text-xs text-muted">{percent}</span>
+    </span>
+  );
+}
+
+/** Marks a role the language model suggested for a column the detector was unsure of. */
+function AiSuggestedNote() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-accent-soft px-1.5 py-0.5 text-xs font-medium text-fg"
+      data-testid="ai-suggested"
+    >
+      <Sparkles className="h-3 w-3 shrink-0 text-accent" aria-hidden="true" />
+      AI suggested
+      <span className="sr-only">: a language model chose this role, please check it</span>
     </span>
   );
 }
@@ -109,6 +123,8 @@ export function ColumnsTable({
               const samples = toSampleValues(role, executions);
               const header = column.header || `Column ${column.index + 1}`;
               const selectId = `import-role-${column.index}`;
+              // Until the user picks another role for it.
+              const isAiSuggested = column.source === 'language-model' && role === column.role;
               return (
                 <tr
                   key={column.index}
@@ -123,8 +139,9 @@ export function ColumnsTable({
                       )}
                       <span className="break-words">{header}</span>
                     </span>
-                    <span className="mt-0.5 block text-xs font-normal text-muted sm:hidden">
+                    <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-muted sm:hidden">
                       {formatConfidence(column.confidence)} sure
+                      {isAiSuggested && <AiSuggestedNote />}
                     </span>
                   </th>
                   <td className="hidden max-w-56 px-3 py-2 align-middle text-muted sm:table-cell">
@@ -164,7 +181,10 @@ export function ColumnsTable({
                     </select>
                   </td>
                   <td className="hidden px-3 py-2 align-middle sm:table-cell">
-                    <ConfidenceBar value={column.confidence} isUnsure={column.needsUserChoice} />
+                    <span className="flex flex-wrap items-center gap-2">
+                      <ConfidenceBar value={column.confidence} isUnsure={column.needsUserChoice} />
+                      {isAiSuggested && <AiSuggestedNote />}
+                    </span>
                   </td>
                 </tr>
               );

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { bigint, jsonb, numeric, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/helpers/test-database';
+import type { Database } from './client';
+import { insertByUnnest, type BulkColumn } from './bulk-insert';
+
+const probe = pgTable('bulk_probe', {
+  id: serial().primaryKey(),
+  key: uuid().notNull().unique(),
+  note: text(),
+  tags: jsonb().$type<string[]>(),
+  amount: numeric({ precision: 20, scale: 8 }),
+  at: timestamp({ withTimezone: true, precision: 3 }),
+  sequence: bigint({ mode: 'number' }),
+});
+
+type Row = { key: string; note: string | null; tags: string[]; amount: string; at: Date; sequence: number };
+const COLUMNS: BulkColumn<Row>[] = [
+  { name: 'key', type: 'uuid', value: (r) => r.key },
+  { name: 'note', type: 'text', value: (r) => r.note },
+  { name: 'tags', type: 'jsonb', value: (r) => r.tags },
+  { name: 'amount', type: 'numeric', value: (r) => r.amount },
+  { name: 'at', type: 'timestamptz', value: (r) => r.at },
+  { name: 'sequence', type: 'bigint', value: (r) => r.sequence },
+];
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.execute(sql`create table bulk_probe (
+    id serial primary key, key uuid not null unique, note text, tags jsonb, amount numeric(20, 8),
+    at timestamptz(3), sequence bigint)`);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function readBack(keys: readonly string[]): Promise<Row[]> {
+  const rows = await database.db
+    .select({
+      key: probe.key,
+      note: probe.note,
+      tags: probe.tags,
+      amount: probe.amount,
+      at: probe.at,
+      sequence: probe.sequence,
+    })
+    .from(probe)
+    .where(sql`${probe.key} = any(${sql.param(keys)}::uuid[])`);
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => byKey.get(key) as Row);
+}
+
+// Text a trader may type into a note: quotes, backslashes, braces and commas (array-literal syntax),
+// line breaks, the NUL-free rest of Unicode, empty strings and "NULL" spelled out.
+const awkwardText = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    'NULL',
+    'null',
+    '"',
+    '\\',
+    '{}',
+    '{a,b}',
+    'a,b',
+    '"quoted", \\escaped\\',
+    'line\nbreak\r\n',
+    ' lead',
+  ),
+);
+const noNul = (text: string) => text.replaceAll('\u0000', '');
+
+describe('insertByUnnest', () => {
+  it('stores every value exactly as given, whatever the text', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(
+          fc.record({
+            key: fc.uuid(),
+            note: fc.option(awkwardText.map(noNul), { nil: null }),
+            tags: fc.array(awkwardText.map(noNul), { maxLength: 4 }),
+            cents: fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+            at: fc.date({
+              min: new Date('1990-01-01T00:00:00Z'),
+              max: new Date('2090-01-01T00:00:00Z'),
+              noInvalidDate: true,
+            }),
+            sequence: fc.integer({ min: -(2 ** 52), max: 2 ** 52 }),
+          }),
+          { minLength: 1, maxLength: 30, selector: (r) => r.key },
+        ),
+        async (specs) => {
+          const rows: Row[] = specs.map((s) => ({
+            key: s.key,
+            note: s.note,
+            tags: s.tags,
+            amount: formatScaled(s.cents),
+            at: s.at,
+            sequence: s.sequence,
+          }));
+          await insertByUnnest(database.db, { table: probe, columns: COLUMNS, rows, rowsPerStatement: 7 });
+          const stored = await readBack(rows.map((r) => r.key));
+          expect(stored).toEqual(rows);
+          await database.db.execute(sql`delete from bulk_probe`);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('skips conflicting rows and answers only the rows it inserted', async () => {
+    const row = (key: string, note: string): Row => ({
+      key,
+      note,
+      tags: [],
+      amount: '1.00000000',
+      at: new Date('2025-01-02T03:04:05.678Z'),
+      sequence: 1,
+    });
+    const a = '00000000-0000-4000-8000-00000000000a';
+    const b = '00000000-0000-4000-8000-00000000000b';
+    await insertByUnnest(database.db, { table: probe, columns: COLUMNS, rows: [row(a, 'first')] });
+    const inserted = await insertByUnnest(database.db, {
+      table: probe,
+      columns: COLUMNS,
+      rows: [row(a, 'again'), row(b, 'new')],
+      skipConflicts: true,
+      returning: ['key', 'note'],
+    });
+    expect(inserted).toEqual([{ key: b, note: 'new' }]);
+    expect((await readBack([a, b])).map((r) => r.note)).toEqual(['first', 'new']);
+    await expect(
+      insertByUnnest(database.db, { table: probe, columns: COLUMNS, rows: [row(a, 'clash')] }),
+    ).rejects.toThrow();
+  });
+});
+
+/** A scaled integer (8 places) as numeric(20, 8) prints it: sign, digits, point, eight places. */
+function formatScaled(value: bigint): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(9, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
+}

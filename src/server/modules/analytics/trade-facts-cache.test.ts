@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadedTradeFacts } from './analytics.queries';
+import type { TradeFacts } from './trade-facts';
+import { createTradeFactsCache, type TradeFactsSource } from './trade-facts-cache';
+
+/** Stands in for the facts: the cache only reads `count`. */
+const factsOf = (count: number) => ({ count }) as TradeFacts; // the cache never reads more than count
+
+/** A database stand-in: versions and trade counts per user, loads counted and held until released. */
+function createFakeSource(users: Record<string, { version: number; count: number }>) {
+  const loads: string[] = [];
+  const held: (() => void)[] = [];
+  let isHolding = false;
+  const source: TradeFactsSource = {
+    getVersion: async (userId) => users[userId]?.version ?? 0,
+    load: async (userId, { maxTrades }): Promise<LoadedTradeFacts> => {
+      loads.push(userId);
+      // What the one statement sees: the data as of its start.
+      const { version, count } = users[userId] ?? { version: 0, count: 0 };
+      if (isHolding) await new Promise<void>((resolve) => held.push(resolve));
+      return { version, count, facts: count > maxTrades ? null : factsOf(count) };
+    },
+  };
+  return {
+    source,
+    loads,
+    hold: () => {
+      isHolding = true;
+    },
+    release: () => {
+      isHolding = false;
+      for (const resolve of held.splice(0)) resolve();
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createTradeFactsCache', () => {
+  it('loads a user once per data version', async () => {
+    const users = { ann: { version: 1, count: 10 } };
+    const fake = createFakeSource(users);
+    const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+    expect((await cache.get('ann'))?.count).toBe(10);
+    expect((await cache.get('ann'))?.count).toBe(10);
+    expect(fake.loads).toEqual(['ann']);
+    users.ann = { version: 2, count: 11 };
+    expect((await cache.get('ann'))?.count).toBe(11);
+    expect(fake.loads).toEqual(['ann', 'ann']);
+  });
+
+  it('shares one load among concurrent requests', async () => {
+    const fake = createFakeSource({ ann: { version: 1, count: 10 } });
+    const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+    fake.hold();
+    const pending = Promise.all([cache.get('ann'), cache.get('ann'), cache.get('ann')]);
+    await flush();
+    fake.release();
+    expect((await pending).map((facts) => facts?.count)).toEqual([10, 10, 10]);
+    expect(fake.loads).toEqual(['ann']);
+  });
+
+  it('loads again for a request that saw a write the running load started before', async () => {
+    const users = { ann: { version: 1, count: 10 } };
+    const fake = createFakeSource(users);
+    const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+    fake.hold();
+    const early = cache.get('ann');
+    await flush();
+    users.ann = { version: 2, count: 12 };
+    const late = cache.get('ann');
+    await flush();
+    fake.release();
+    expect((await early)?.count).toBe(10);
+    await flush();
+    fake.release();
+    expect((await late)?.count).toBe(12);
+    expect(fake.loads).toEqual(['ann', 'ann']);
+    expect((await cache.get('ann'))?.count).toBe(12);
+    expect(fake.loads).toHaveLength(2);
+  });
+
+  it('drops the least recently used users to stay within the trade cap', async () => {
+    const fake = createFakeSource({
+      ann: { version: 1, count: 40 },
+      bob: { version: 1, count: 40 },
+      cid: { version: 1, count: 40 },
+    });
+    const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+    await cache.get('ann');
+    await cache.get('bob');
+    await cache.get('ann'); // ann is now the most recently used
+    await cache.get('cid'); // 120 > 100: bob goes
+    expect(cache.stats()).toMatchObject({ users: 2, trades: 80 });
+    await cache.get('ann');
+    expect(fake.loads).toEqual(['ann', 'bob', 'cid']);
+    await cache.get('bob');
+    expect(fake.loads).toEqual(['ann', 'bob', 'cid', 'bob']);
+  });
+
+  it('answers null for a user over the cap, without loading again until their data moves', async () => {
+    const users = { big: { version: 1, count: 500 } };
+    const fake = createFakeSource(users);
+    const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+    expect(await cache.get('big')).toBeNull();
+    expect(await cache.get('big')).toBeNull();
+    expect(fake.loads).toEqual(['big']);
+    users.big = { version: 2, count: 90 };
+    expect((await cache.get('big'))?.count).toBe(90);
+  });
+
+  it('reads nothing when the cap is 0 (the cache is off)', async () => {
+    const fake = createFakeSource({ ann: { version: 1, count: 1 } });
+    const cache = createTradeFactsCache({ source: fake.source, maxTrades: 0 });
+    expect(await cache.get('ann')).toBeNull();
+    expect(fake.loads).toEqual([]);
+  });
+
+  it('lets a failed load fail its requests and the next request load again', async () => {
+    let isFailing = true;
+    const cache = createTradeFactsCache({
+      maxTrades: 100,
+      source: {
+        getVersion: async () => 1,
+        load: async () => {
+          if (isFailing) throw new Error('connection lost');
+          return { version: 1, count: 3, facts: factsOf(3) };
+        },
+      },
+    });
+    await expect(cache.get('ann')).rejects.toThrow('connection lost');
+    isFailing = false;
+    expect((await cache.get('ann'))?.count).toBe(3);
+  });
+});

@@ -1,0 +1,111 @@
+import type { Db } from '../../db/client';
+import { getAnalyticsVersion, loadTradeFacts, type LoadedTradeFacts } from './analytics.queries';
+import type { TradeFacts } from './trade-facts';
+
+/** Where the cache reads from: the database, or a stand-in in tests. */
+export type TradeFactsSource = {
+  getVersion: (userId: string) => Promise<number>;
+  load: (userId: string, params: { maxTrades: number }) => Promise<LoadedTradeFacts>;
+};
+
+export const createDbTradeFactsSource = (db: Db): TradeFactsSource => ({
+  getVersion: (userId) => getAnalyticsVersion(db, userId),
+  load: (userId, params) => loadTradeFacts(db, { userId, maxTrades: params.maxTrades }),
+});
+
+export type TradeFactsCacheStats = {
+  users: number;
+  trades: number;
+  loads: number;
+  /** Milliseconds of the last load (SQL and parsing), null before the first. */
+  lastLoadMs: number | null;
+};
+
+export type TradeFactsCache = {
+  /**
+   * The user's closed trades as they are in the database now, or null when the user has more than
+   * the cache may hold (or the cache is off): then the caller reads SQL. Each call reads the
+   * user's data version (one indexed row) and reloads only when it moved.
+   */
+  get: (userId: string) => Promise<TradeFacts | null>;
+  stats: () => TradeFactsCacheStats;
+};
+
+/** A cached user: facts at a version, or null when the user was found to be over the cap at it. */
+type Entry = { version: number; facts: TradeFacts | null };
+
+/**
+ * Per-user analytics data in memory, validated on every request against `users.analytics_version`
+ * (bumped by triggers in the same transaction as any write to the user's trades or trade tags), so
+ * it is exact with several app instances on one PostgreSQL. Least recently used users go first
+ * once the cached trades exceed `maxTrades`; a user with more than that alone is never cached.
+ * Concurrent requests for a user while it loads wait for the same load.
+ */
+export function createTradeFactsCache(params: { source: TradeFactsSource; maxTrades: number }): TradeFactsCache {
+  const { source, maxTrades } = params;
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<Entry>>();
+  let cachedTrades = 0;
+  let loads = 0;
+  let lastLoadMs: number | null = null;
+
+  const sizeOf = (entry: Entry) => entry.facts?.count ?? 0;
+
+  function store(userId: string, entry: Entry): void {
+    const current = entries.get(userId);
+    // A slower load of an older version must not replace a newer one.
+    if (current && current.version > entry.version) return;
+    if (current) {
+      entries.delete(userId);
+      cachedTrades -= sizeOf(current);
+    }
+    for (const [otherId, other] of entries) {
+      if (cachedTrades + sizeOf(entry) <= maxTrades) break;
+      entries.delete(otherId);
+      cachedTrades -= sizeOf(other);
+    }
+    entries.set(userId, entry);
+    cachedTrades += sizeOf(entry);
+  }
+
+  async function load(userId: string): Promise<Entry> {
+    const start = performance.now();
+    const loaded = await source.load(userId, { maxTrades });
+    loads += 1;
+    lastLoadMs = performance.now() - start;
+    const entry: Entry = { version: loaded.version, facts: loaded.facts };
+    store(userId, entry);
+    return entry;
+  }
+
+  /** The running load of the user, or a new one. */
+  function startLoad(userId: string): Promise<Entry> {
+    const running = loading.get(userId);
+    if (running) return running;
+    const promise = load(userId).finally(() => {
+      if (loading.get(userId) === promise) loading.delete(userId);
+    });
+    loading.set(userId, promise);
+    return promise;
+  }
+
+  return {
+    async get(userId) {
+      if (maxTrades <= 0) return null;
+      const version = await source.getVersion(userId);
+      const cached = entries.get(userId);
+      // Versions only grow: data read at this version or later is as fresh as this request needs.
+      if (cached && cached.version >= version) {
+        entries.delete(userId);
+        entries.set(userId, cached);
+        return cached.facts;
+      }
+      let entry = await startLoad(userId);
+      // A load that was already running may have read before the write this request saw.
+      if (entry.version < version) entry = await startLoad(userId);
+      return entry.facts;
+    },
+    stats: () => ({ users: entries.size, trades: cachedTrades, loads, lastLoadMs }),
+  };
+}

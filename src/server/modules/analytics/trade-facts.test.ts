@@ -1,0 +1,204 @@
+import Big from 'big.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  createCellReader,
+  listNotedCloseTimes,
+  selectTradeFacts,
+  sumExact,
+  sumFeeTotals,
+  toAnalyticsTradeDetails,
+  toAnalyticsTrades,
+  type ExactColumn,
+  type TradeFacts,
+} from './trade-facts';
+
+const US = 31;
+const SEP = String.fromCharCode(US);
+
+/**
+ * A numeric(24, 8) as PostgreSQL prints it: sign, integer digits, exactly 8 places; whole units up
+ * to 15 digits (a double holds integers exactly only up to 2^53, about 9 × 10^15).
+ */
+const numericText = fc
+  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.integer({ min: 0, max: 99_999_999 }))
+  .map(
+    ([isNegative, whole, frac]) =>
+      `${isNegative && (whole > 0n || frac > 0) ? '-' : ''}${whole}.${String(frac).padStart(8, '0')}`,
+  );
+/** Small amounts, the common case. */
+const moneyText = fc
+  .integer({ min: -1_000_000_000, max: 1_000_000_000 })
+  .map((cents) => new Big(cents).div(100).toFixed(8));
+
+const exactColumn = (n: number): ExactColumn => ({ whole: new Float64Array(n), frac: new Float64Array(n) });
+
+describe('createCellReader', () => {
+  it('reads every numeric as Number does, and its exact parts', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(numericText, moneyText), { minLength: 1, maxLength: 50 }), (cells) => {
+        const reader = createCellReader(cells.join(SEP), US);
+        const column = exactColumn(cells.length);
+        cells.forEach((cell, i) => {
+          expect(reader.nextExact(column, i)).toBe(Number(cell));
+          expect(new Big(column.whole[i]!).plus(new Big(column.frac[i]!).div(1e8)).eq(new Big(cell))).toBe(true);
+        });
+      }),
+    );
+  });
+
+  it.each([
+    ['1704207000000', 1704207000000],
+    ['-12', -12],
+    ['0.5', 0.5],
+    ['1.5e+06', 1.5e6],
+    ['123456.123456789', 123456.123456789],
+    ['NaN', NaN],
+    ['-0.00000000', -0],
+  ])('reads %s as Number does', (cell, expected) => {
+    expect(createCellReader(`${cell}${SEP}7`, US).nextNumber()).toBe(expected);
+  });
+
+  it('tells empty cells (nulls) and reads text cells, the last one included', () => {
+    const reader = createCellReader(['', 'AAPL', '', '2.5', ''].join(SEP), US);
+    expect(reader.skipEmpty()).toBe(true);
+    expect(reader.skipEmpty()).toBe(false);
+    expect(reader.next()).toBe('AAPL');
+    expect(reader.skipEmpty()).toBe(true);
+    expect(reader.nextNumber()).toBe(2.5);
+    expect(reader.skipEmpty()).toBe(true);
+  });
+});
+
+describe('sumExact', () => {
+  it('answers the double nearest the exact decimal sum, as SQL sum()::text read by Number', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(moneyText, numericText), { maxLength: 200 }), (cells) => {
+        const column = exactColumn(cells.length);
+        const reader = createCellReader(cells.join(SEP), US);
+        cells.forEach((_, i) => reader.nextExact(column, i));
+        const exact = cells.reduce((total, cell) => total.plus(cell), new Big(0));
+        const rows = Int32Array.from(cells.map((_, i) => i));
+        // Running whole units beyond 2^53 are out of range by design (no account reaches 9 × 10^15).
+        if (cells.reduce((total, cell) => total.plus(new Big(cell).abs()), new Big(0)).gte(2 ** 53)) return;
+        expect(sumExact(column, rows)).toBe(Number(exact.toFixed(8)));
+      }),
+    );
+  });
+});
+
+/** Facts built from plain rows, in the order given (the caller sorts by close). */
+function makeFacts(
+  rows: {
+    closedAt: number;
+    netPnl: number;
+    account: string;
+    symbol: string;
+    isShort?: boolean;
+    strategy?: string;
+    tags?: string[];
+    hasNote?: boolean;
+  }[],
+): TradeFacts {
+  const dictionary = () => {
+    const values: string[] = [];
+    return { values, indexOf: (v: string) => (values.includes(v) ? values.indexOf(v) : values.push(v) - 1) };
+  };
+  const accounts = dictionary();
+  const symbols = dictionary();
+  const strategies = dictionary();
+  const tags = dictionary();
+  const n = rows.length;
+  const tagIndex: number[] = [];
+  const tagStart = new Int32Array(n + 1);
+  rows.forEach((row, i) => {
+    for (const tag of row.tags ?? []) tagIndex.push(tags.indexOf(tag));
+    tagStart[i + 1] = tagIndex.length;
+  });
+  const grossPnl = exactColumn(n);
+  const fees = exactColumn(n);
+  rows.forEach((row, i) => {
+    grossPnl.whole[i] = Math.trunc(row.netPnl) + 1;
+    fees.whole[i] = 1;
+  });
+  return {
+    count: n,
+    closedAt: Float64Array.from(rows.map((r) => r.closedAt)),
+    openedAt: Float64Array.from(rows.map((r) => r.closedAt - 60_000)),
+    netPnl: Float64Array.from(rows.map((r) => r.netPnl)),
+    rMultiple: new Float64Array(n),
+    hasR: new Uint8Array(n),
+    holdingSeconds: new Float64Array(n).fill(60),
+    hasHolding: new Uint8Array(n).fill(1),
+    isShort: Uint8Array.from(rows.map((r) => (r.isShort ? 1 : 0))),
+    hasNote: Uint8Array.from(rows.map((r) => (r.hasNote ? 1 : 0))),
+    account: Int32Array.from(rows.map((r) => accounts.indexOf(r.account))),
+    accountIds: accounts.values,
+    symbol: Int32Array.from(rows.map((r) => symbols.indexOf(r.symbol))),
+    symbols: symbols.values,
+    assetClass: new Int32Array(n),
+    assetClasses: ['stock'],
+    strategy: Int32Array.from(rows.map((r) => (r.strategy ? strategies.indexOf(r.strategy) : -1))),
+    strategyIds: strategies.values,
+    tagStart,
+    tagIndex: Int32Array.from(tagIndex),
+    tagIds: tags.values,
+    grossPnl,
+    fees,
+  };
+}
+
+const A = 'aaaaaaaa-0000-4000-8000-000000000001';
+const B = 'bbbbbbbb-0000-4000-8000-000000000002';
+const S = 'cccccccc-0000-4000-8000-000000000003';
+const T = 'dddddddd-0000-4000-8000-000000000004';
+const DAY = 86_400_000;
+const facts = makeFacts([
+  { closedAt: 1 * DAY, netPnl: 10, account: A, symbol: 'AAPL', strategy: S, tags: [T], hasNote: true },
+  { closedAt: 2 * DAY, netPnl: -5, account: B, symbol: 'MSFT', isShort: true },
+  { closedAt: 2 * DAY, netPnl: 0, account: A, symbol: 'ES', tags: [T] },
+  { closedAt: 3 * DAY, netPnl: 7, account: B, symbol: 'AAPL', strategy: S },
+]);
+const rowsOf = (filter: Parameters<typeof selectTradeFacts>[1]) => Array.from(selectTradeFacts(facts, filter));
+
+describe('selectTradeFacts', () => {
+  it.each([
+    ['no filter', {}, [0, 1, 2, 3]],
+    ['a close range [from, before)', { from: new Date(2 * DAY), before: new Date(3 * DAY) }, [1, 2]],
+    ['an empty range', { from: new Date(3 * DAY), before: new Date(2 * DAY) }, []],
+    ['an account, in any case', { accountId: B.toUpperCase() }, [1, 3]],
+    ['an account not the user’s', { accountId: '00000000-0000-4000-8000-000000000000' }, []],
+    ['any of several symbols', { symbol: ['ES', 'AAPL', 'NOPE'] }, [0, 2, 3]],
+    ['a symbol, case sensitive', { symbol: ['aapl'] }, []],
+    ['a side', { side: 'short' as const }, [1]],
+    ['wins', { outcome: 'win' as const }, [0, 3]],
+    ['losses', { outcome: 'loss' as const }, [1]],
+    ['breakevens', { outcome: 'breakeven' as const }, [2]],
+    ['a strategy', { strategyId: S }, [0, 3]],
+    ['a tag', { tagId: T.toUpperCase() }, [0, 2]],
+    ['open trades (none are cached)', { status: 'open' as const }, []],
+    ['several at once', { accountId: A, tagId: T, outcome: 'breakeven' as const }, [2]],
+  ])('keeps the rows SQL keeps for %s', (_, filter, expected) => {
+    expect(rowsOf(filter)).toEqual(expected);
+  });
+});
+
+describe('the row builders', () => {
+  it('answer the engine’s trades, details with current names, fee totals and noted closes', () => {
+    const rows = selectTradeFacts(facts, { accountId: A });
+    expect(toAnalyticsTrades(facts, rows)).toEqual([
+      { closedAt: 1 * DAY, netPnl: 10, rMultiple: null },
+      { closedAt: 2 * DAY, netPnl: 0, rMultiple: null },
+    ]);
+    const [first, second] = toAnalyticsTradeDetails(facts, rows, {
+      strategiesById: new Map([[S, { id: S, name: 'Breakout' }]]),
+      tagsById: new Map([[T, { id: T, name: 'A+' }]]),
+    });
+    expect(first).toMatchObject({ strategy: { id: S, name: 'Breakout' }, tags: [{ id: T, name: 'A+' }], side: 'long' });
+    expect(second).toMatchObject({ strategy: null, symbol: 'ES', holdingSeconds: 60 });
+    const [withoutNames] = toAnalyticsTradeDetails(facts, rows, { strategiesById: new Map(), tagsById: new Map() });
+    expect(withoutNames).toMatchObject({ strategy: { id: S, name: S }, tags: [] });
+    expect(sumFeeTotals(facts, rows)).toEqual({ grossPnl: 12, fees: 2 });
+    expect(listNotedCloseTimes(facts, rows)).toEqual([1 * DAY]);
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * Reads workbooks in child processes. SheetJS on a damaged .xls or .xlsx can loop for ever, run out
+ * of memory, or make V8 abort the process ("invalid array length"): in a worker thread that would
+ * still take the whole server down, in a child process it ends the child only. Each upload is
+ * read by one child at a time; a child that read a workbook cleanly waits, idle, for the next.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import {
+  ImportFileError,
+  type ImportFileErrorCode,
+  type OpenSpreadsheet,
+  type OpenSpreadsheetOptions,
+  type SpreadsheetSource,
+  type TableRow,
+} from '../../../core/import/table';
+import type { ReaderReply, ReaderRequest } from './spreadsheet-reader-protocol';
+
+export type SpreadsheetReaderOptions = {
+  /** Workbooks read at once; more wait their turn. */
+  maxProcesses: number;
+  /** A child left idle longer is stopped. */
+  idleMs: number;
+  /** Parsing the whole workbook (a 256 MB xlsx takes tens of seconds). */
+  openTimeoutMs: number;
+  /** Handing over one batch of rows. */
+  batchTimeoutMs: number;
+  /** The child's V8 heap limit: a damaged file runs out of it and ends the child, not the machine. */
+  maxHeapMb: number;
+  /** The child module (tests substitute one that misbehaves). */
+  moduleUrl: URL;
+};
+
+export const DEFAULT_SPREADSHEET_READER_OPTIONS: SpreadsheetReaderOptions = {
+  maxProcesses: 2,
+  idleMs: 60_000,
+  openTimeoutMs: 120_000,
+  batchTimeoutMs: 30_000,
+  maxHeapMb: 2048,
+  moduleUrl: new URL('./spreadsheet-reader-process.ts', import.meta.url),
+};
+
+export type SpreadsheetReader = {
+  open: OpenSpreadsheet;
+  /** Stops every child; reads in progress fail. */
+  close: () => Promise<void>;
+};
+
+// The same plain entry that starts TypeScript worker threads registers tsx in the child.
+const ENTRY_PATH = new URL('../../workers/ts-worker-entry.mjs', import.meta.url);
+
+type Child = {
+  process: ChildProcess;
+  isAlive: boolean;
+  /** The request awaiting its reply. */
+  pending: { resolve: (reply: ReaderReply) => void; reject: (err: Error) => void } | null;
+  idleTimer: NodeJS.Timeout | undefined;
+};
+
+/** Why a child stopped without answering; the upload is then answered as unreadable. */
+class ReaderStopped extends Error {
+  constructor(
+    readonly reason: 'crashed' | 'timeout' | 'closed',
+    readonly timeoutMs = 0,
+  ) {
+    super(`The spreadsheet reader ${reason === 'timeout' ? 'ran out of time' : reason}.`);
+  }
+}
+
+export function createSpreadsheetReader(options: SpreadsheetReaderOptions = DEFAULT_SPREADSHEET_READER_OPTIONS) {
+  const idle: Child[] = [];
+  const waiting: ((child: Child) => void)[] = [];
+  let running = 0;
+  let isClosed = false;
+
+  const spawn = (): Child => {
+    const child: Child = {
+      process: fork(ENTRY_PATH, [options.moduleUrl.href], {
+        serialization: 'advanced',
+        execArgv: [`--max-old-space-size=${options.maxHeapMb}`],
+        // SheetJS writes diagnostics about damaged records to the console: not the server's log.
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      }),
+      isAlive: true,
+      pending: null,
+      idleTimer: undefined,
+    };
+    const stop = (reason: ReaderStopped['reason']) => {
+      if (!child.isAlive) return;
+      child.isAlive = false;
+      clearTimeout(child.idleTimer);
+      child.pending?.reject(new ReaderStopped(reason));
+      child.pending = null;
+    };
+    child.process.on('message', (reply: ReaderReply) => {
+      const pending = child.pending;
+      child.pending = null;
+      pending?.resolve(reply);
+    });
+    child.process.on('exit', () => stop('crashed'));
+    child.process.on('error', () => {
+      stop('crashed');
+      child.process.kill('SIGKILL');
+    });
+    return child;
+  };
+
+  const acquire = async (): Promise<Child> => {
+    if (isClosed) throw new ReaderStopped('closed');
+    for (let ready = idle.pop(); ready; ready = idle.pop()) {
+      clearTimeout(ready.idleTimer);
+      if (ready.isAlive) return ready;
+      running -= 1; // ended while idle
+    }
+    if (running < options.maxProcesses) {
+      running += 1;
+      return spawn();
+    }
+    return new Promise<Child>((resolve) => waiting.push(resolve));
+  };
+
+  const release = (child: Child) => {
+    if (!child.isAlive || isClosed) {
+      if (child.isAlive) kill(child);
+      const next = waiting.shift();
+      if (next && !isClosed) next(spawn());
+      else running -= 1;
+      return;
+    }
+    const next = waiting.shift();
+    if (next) return next(child);
+    setIdle(child, true);
+    child.idleTimer = setTimeout(() => {
+      const at = idle.indexOf(child);
+      if (at !== -1) idle.splice(at, 1);
+      kill(child);
+      running -= 1;
+    }, options.idleMs);
+    child.idleTimer.unref();
+    idle.push(child);
+  };
+
+  const kill = (child: Child) => {
+    child.isAlive = false;
+    clearTimeout(child.idleTimer);
+    child.process.kill('SIGKILL');
+  };
+
+  // An idle child must not keep the server (or a finished test) alive; a busy one must.
+  const setIdle = (child: Child, isIdle: boolean) => {
+    if (isIdle) {
+      child.process.unref();
+      child.process.channel?.unref();
+    } else {
+      child.process.ref();
+      child.process.channel?.ref();
+    }
+  };
+
+  const request = (child: Child, message: ReaderRequest, timeoutMs: number): Promise<ReaderReply> => {
+    if (!child.isAlive) return Promise.reject(new ReaderStopped('crashed'));
+    setIdle(child, false);
+    return new Promise<ReaderReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.pending = null;
+        kill(child);
+        reject(new ReaderStopped('timeout', timeoutMs));
+      }, timeoutMs);
+      child.pending = {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      };
+      child.process.send(message, (err) => {
+        if (err) child.pending?.reject(new ReaderStopped('crashed'));
+      });
+    });
+  };
+
+  const open = async (bytes: Uint8Array, openOptions: OpenSpreadsheetOptions): Promise<SpreadsheetSource> => {
+    const child = await acquire();
+    let isReleased = false;
+    const finish = () => {
+      if (isReleased) return;
+      isReleased = true;
+      release(child);
+    };
+    const ask = async (message: ReaderRequest, timeoutMs: number): Promise<ReaderReply> => {
+      let reply: ReaderReply;
+      try {
+        reply = await request(child, message, timeoutMs);
+      } catch (err) {
+        finish(); // a child that stopped answering is gone (killed or crashed) and is replaced
+        throw err instanceof ReaderStopped ? toStoppedError(err, openOptions.fileType) : err;
+      }
+      if (reply.type === 'error') {
+        // The child caught the failure and dropped the workbook: it reads the next one.
+        finish();
+        throw toReadError(reply);
+      }
+      return reply;
+    };
+    const opened = await ask({ type: 'open', bytes, options: openOptions }, options.openTimeoutMs);
+    if (opened.type !== 'opened') throw new Error(`The spreadsheet reader answered ${opened.type} to open.`);
+    return {
+      sheetNames: opened.sheetNames,
+      sheetName: opened.sheetName,
+      async next(): Promise<TableRow[] | null> {
+        if (isReleased) return null;
+        const reply = await ask({ type: 'next' }, options.batchTimeoutMs);
+        if (reply.type !== 'rows') throw new Error(`The spreadsheet reader answered ${reply.type} to next.`);
+        return reply.rows;
+      },
+      async close() {
+        if (isReleased) return;
+        await ask({ type: 'close' }, options.batchTimeoutMs).catch(() => undefined);
+        finish();
+      },
+    };
+  };
+
+  const close = async () => {
+    isClosed = true;
+    for (const child of idle.splice(0)) kill(child);
+  };
+
+  return { open, close } satisfies SpreadsheetReader;
+}
+
+let shared: SpreadsheetReader | null = null;
+
+/** This process's (or worker thread's) reader, started on first use. */
+export function sharedSpreadsheetReader(): SpreadsheetReader {
+  shared ??= createSpreadsheetReader();
+  return shared;
+}
+
+function toReadError(reply: Extract<ReaderReply, { type: 'error' }>): Error {
+  if (reply.code) return new ImportFileError(reply.code as ImportFileErrorCode, reply.message);
+  return new Error(reply.message);
+}
+
+function toStoppedError(stopped: ReaderStopped, fileType: OpenSpreadsheetOptions['fileType']): Error {
+  if (stopped.reason === 'closed') return new Error('The server is shutting down: try the import again in a moment.');
+  if (stopped.reason === 'timeout') {
+    const seconds = Math.max(1, Math.round(stopped.timeoutMs / 1000));
+    return new ImportFileError(
+      'CORRUPT_FILE',
+      `The workbook could not be read within ${seconds} seconds (it may be damaged): save the sheet as .csv and upload that.`,
+    );
+  }
+  return fileType === 'xls'
+    ? new ImportFileError(
+        'NOT_A_SPREADSHEET',
+        'This Office file is not an Excel workbook that can be read (or it is damaged): save it as .xlsx or .csv.',
+      )
+    : new ImportFileError(
+        'CORRUPT_FILE',
+        'The workbook is damaged and cannot be read: save it again as .xlsx or .csv.',
+      );
+}

@@ -1,0 +1,65 @@
+import { insertByUnnest, type BulkColumn } from '../../db/bulk-insert';
+import type { Db } from '../../db/client';
+import { tradeExecutions, trades } from '../../db/schema';
+
+export type TradeInsert = typeof trades.$inferInsert;
+export type TradeExecutionInsert = typeof tradeExecutions.$inferInsert;
+
+const orNull = <T>(value: T | null | undefined): T | null => value ?? null;
+
+// Every column of a grouped trade (ids and times are always set by buildTradeRows).
+const TRADE_COLUMNS: BulkColumn<TradeInsert>[] = [
+  { name: 'id', type: 'uuid', value: (t) => t.id },
+  { name: 'user_id', type: 'uuid', value: (t) => t.userId },
+  { name: 'account_id', type: 'uuid', value: (t) => t.accountId },
+  { name: 'opening_execution_id', type: 'uuid', value: (t) => t.openingExecutionId },
+  { name: 'instrument_key', type: 'text', value: (t) => t.instrumentKey },
+  { name: 'symbol', type: 'text', value: (t) => t.symbol },
+  { name: 'asset_class', type: 'text', value: (t) => t.assetClass },
+  { name: 'direction', type: 'text', value: (t) => t.direction },
+  { name: 'status', type: 'text', value: (t) => t.status },
+  { name: 'opened_at', type: 'timestamptz', value: (t) => t.openedAt },
+  { name: 'closed_at', type: 'timestamptz', value: (t) => orNull(t.closedAt) },
+  { name: 'quantity', type: 'numeric', value: (t) => t.quantity },
+  { name: 'max_position', type: 'numeric', value: (t) => t.maxPosition },
+  { name: 'avg_entry_price', type: 'numeric', value: (t) => t.avgEntryPrice },
+  { name: 'avg_exit_price', type: 'numeric', value: (t) => orNull(t.avgExitPrice) },
+  { name: 'multiplier', type: 'numeric', value: (t) => t.multiplier },
+  { name: 'currency', type: 'text', value: (t) => t.currency },
+  { name: 'gross_pnl', type: 'numeric', value: (t) => t.grossPnl },
+  { name: 'commission', type: 'numeric', value: (t) => t.commission },
+  { name: 'fees', type: 'numeric', value: (t) => t.fees },
+  { name: 'net_pnl', type: 'numeric', value: (t) => t.netPnl },
+  { name: 'holding_seconds', type: 'float8', value: (t) => orNull(t.holdingSeconds) },
+  { name: 'execution_count', type: 'integer', value: (t) => t.executionCount },
+  { name: 'stop_price', type: 'numeric', value: (t) => orNull(t.stopPrice) },
+  { name: 'target_price', type: 'numeric', value: (t) => orNull(t.targetPrice) },
+  { name: 'risk_amount', type: 'numeric', value: (t) => orNull(t.riskAmount) },
+  { name: 'initial_risk', type: 'numeric', value: (t) => orNull(t.initialRisk) },
+  { name: 'r_multiple', type: 'numeric', value: (t) => orNull(t.rMultiple) },
+  { name: 'strategy_id', type: 'uuid', value: (t) => orNull(t.strategyId) },
+  { name: 'rating', type: 'smallint', value: (t) => orNull(t.rating) },
+  { name: 'mistakes', type: 'jsonb', value: (t) => t.mistakes ?? [] },
+  { name: 'emotions', type: 'jsonb', value: (t) => t.emotions ?? [] },
+  { name: 'notes', type: 'text', value: (t) => t.notes ?? '' },
+  { name: 'created_at', type: 'timestamptz', value: (t) => t.createdAt ?? new Date() },
+  { name: 'updated_at', type: 'timestamptz', value: (t) => t.updatedAt ?? new Date() },
+];
+
+const PART_COLUMNS: BulkColumn<TradeExecutionInsert>[] = [
+  { name: 'trade_id', type: 'uuid', value: (p) => p.tradeId },
+  { name: 'execution_id', type: 'uuid', value: (p) => p.executionId },
+  { name: 'role', type: 'text', value: (p) => p.role },
+  { name: 'quantity', type: 'numeric', value: (p) => p.quantity },
+  { name: 'commission', type: 'numeric', value: (p) => p.commission },
+  { name: 'fees', type: 'numeric', value: (p) => p.fees },
+];
+
+/** Inserts grouped trades and then their links to the fills, in bulk. */
+export async function insertTradeRows(
+  db: Db,
+  params: { trades: readonly TradeInsert[]; parts: readonly TradeExecutionInsert[] },
+): Promise<void> {
+  await insertByUnnest(db, { table: trades, columns: TRADE_COLUMNS, rows: params.trades });
+  await insertByUnnest(db, { table: tradeExecutions, columns: PART_COLUMNS, rows: params.parts });
+}
