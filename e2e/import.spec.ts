@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { findSeriousViolations } from './helpers/axe';
 import { control, uniqueEmail } from './helpers/control';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from './helpers/pages';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from './helpers/pages';
 
 /** The /import page against the real server: upload, detection, remap, commit, history and undo. */
 
@@ -270,7 +270,7 @@ describe('/import', () => {
     const { page, context, errors } = await openPage(browser, DESKTOP);
     contexts.push(context);
     await page.goto('/brokers');
-    await page.locator('main h1').waitFor();
+    await waitForHydration(page);
     expect(await page.getByRole('form', { name: 'Request broker support' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Send a sample file' }).click();
     const form = page.getByRole('form', { name: 'Request broker support' });

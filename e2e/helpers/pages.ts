@@ -13,6 +13,11 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/** Waits until the page's app has hydrated (see HydrationMark): before that a click on it does nothing. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
 /** A fresh context (cookies, storage) and page; records requests to other hosts and console errors. */
 export async function openPage(
   browser: Browser,

@@ -35,6 +35,17 @@ function HeadSync({ config }: { config: PublicConfig }) {
   return null;
 }
 
+/**
+ * Marks `<html data-hydrated="true">` once the routed page has committed in the browser, i.e. it
+ * reacts to input: a click on prerendered HTML before that does nothing (browser tests wait for it).
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function App({
   config,
   queryClient,
@@ -58,6 +69,7 @@ export function App({
               <Route path={SIGNED_IN_PATHS} component={ProtectedRoute} />
               <Route component={NotFoundPage} />
             </Switch>
+            <HydrationMark />
           </Suspense>
         </Router>
         <Toaster />
