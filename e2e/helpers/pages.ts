@@ -15,7 +15,7 @@ export function baseUrl(): string {
 
 /** Waits until the page's app has hydrated (see HydrationMark): before that a click on it does nothing. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.locator('html[data-app-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /** A fresh context (cookies, storage) and page; records requests to other hosts and console errors. */

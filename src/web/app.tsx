@@ -36,12 +36,12 @@ function HeadSync({ config }: { config: PublicConfig }) {
 }
 
 /**
- * Marks `<html data-hydrated="true">` once the routed page has committed in the browser, i.e. it
+ * Marks `<html data-app-hydrated="true">` once the routed page has committed in the browser, i.e. it
  * reacts to input: a click on prerendered HTML before that does nothing (browser tests wait for it).
  */
 function HydrationMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    document.documentElement.dataset.appHydrated = 'true';
   }, []);
   return null;
 }
