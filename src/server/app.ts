@@ -38,6 +38,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { loadSitePages } from './modules/site/site-pages';
 import { siteRoutes } from './modules/site/site.routes';
 import { buildContentSecurityPolicy } from './security-headers';
+import {
+  createDbTradeFactsSource,
+  createTradeFactsCache,
+  type TradeFactsCache,
+} from './modules/analytics/trade-facts-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,8 +54,12 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Where screenshots' bytes live (local disk or S3-compatible). */
     storage: ObjectStorage;
+    /** Each user's closed trades in memory for the analytics, checked against the database per request. */
+    analyticsCache: TradeFactsCache;
   }
 }
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The build output; DIST_DIR moves it (parallel builds). */
@@ -139,6 +148,16 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(apiTokenAuthPlugin);
+  app.decorate(
+    'analyticsCache',
+    createTradeFactsCache({ source: createDbTradeFactsSource(database.db), maxTrades: config.analyticsCacheMaxTrades }),
+  );
+  // After any successful write of a signed-in user, their analytics reload in the background
+  // (when in use), so the dashboard they open next is answered from memory.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.user && reply.statusCode < 400 && WRITE_METHODS.has(req.method)) app.analyticsCache.refresh(req.user.id);
+  });
+  app.addHook('onClose', async () => app.analyticsCache.close());
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(billingRoutes);

@@ -252,4 +252,19 @@ describe('GET /api/analytics/equity?maxPoints=', () => {
       fields: { maxPoints: 'Must be a whole number from 2 to 100,000' },
     });
   });
+
+  it('reloads the writer’s analytics in the background after a write, so the next request needs no load', async () => {
+    const cache = t.app.analyticsCache;
+    const before = Number((await summary(alice)).trades.count);
+    const loadsWhenWarm = cache.stats().loads;
+    await addTrades(alice, main.id, [{ symbol: 'REFR', at: '2025-06-02T15:00:00Z', pnl: 5 }]);
+    const deadline = Date.now() + 10_000;
+    while (cache.stats().loads === loadsWhenWarm && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const loadsAfterRefresh = cache.stats().loads;
+    expect(loadsAfterRefresh).toBe(loadsWhenWarm + 1);
+    expect((await summary(alice)).trades.count).toBe(before + 1);
+    expect(cache.stats().loads).toBe(loadsAfterRefresh);
+  });
 });

@@ -20,15 +20,10 @@ import {
   getSummary,
   runMonteCarloFor,
 } from './analytics.service';
-import { createDbTradeFactsSource, createTradeFactsCache } from './trade-facts-cache';
 
 /** Analytics over the user's closed trades; every endpoint takes the trade list's filters. */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
-  // One per app: each user's closed trades in memory, checked against the database on every request.
-  const cache = createTradeFactsCache({
-    source: createDbTradeFactsSource(app.db),
-    maxTrades: app.config.analyticsCacheMaxTrades,
-  });
+  const cache = app.analyticsCache;
   const scopeOf = (req: Parameters<typeof requireAccess>[1]) => {
     const user = requireAccess(app, req);
     return { userId: user.id, userTimeZone: user.timezone, cache };

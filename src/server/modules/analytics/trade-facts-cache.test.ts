@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
-import { createTradeFactsCache, type TradeFactsSource } from './trade-facts-cache';
+import { REFRESH_DELAY_MS, createTradeFactsCache, type TradeFactsSource } from './trade-facts-cache';
 
 /** Stands in for the facts: the cache only reads `count`. */
 const factsOf = (count: number) => ({ count }) as TradeFacts; // the cache never reads more than count
@@ -131,5 +131,66 @@ describe('createTradeFactsCache', () => {
     await expect(cache.get('ann')).rejects.toThrow('connection lost');
     isFailing = false;
     expect((await cache.get('ann'))?.count).toBe(3);
+  });
+
+  describe('refresh after a write', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('reloads a cached user in the background once, however many writes come in quick succession', async () => {
+      vi.useFakeTimers();
+      const users = { ann: { version: 1, count: 10 } };
+      const fake = createFakeSource(users);
+      const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+      await cache.get('ann');
+      users.ann = { version: 4, count: 13 };
+      cache.refresh('ann');
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS / 2);
+      cache.refresh('ann');
+      cache.refresh('ann');
+      expect(fake.loads).toEqual(['ann']);
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+      expect(fake.loads).toEqual(['ann', 'ann']);
+      // The next request is answered from what the refresh loaded.
+      expect((await cache.get('ann'))?.count).toBe(13);
+      expect(fake.loads).toEqual(['ann', 'ann']);
+    });
+
+    it('leaves alone a user whose analytics are not in use, and stops pending refreshes on close', async () => {
+      vi.useFakeTimers();
+      const users = { ann: { version: 1, count: 10 }, bob: { version: 1, count: 5 } };
+      const fake = createFakeSource(users);
+      const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+      await cache.get('ann');
+      cache.refresh('bob');
+      users.ann = { version: 2, count: 11 };
+      cache.refresh('ann');
+      cache.close();
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS * 4);
+      expect(fake.loads).toEqual(['ann']);
+    });
+
+    it('survives a background reload that fails: the next request loads again', async () => {
+      vi.useFakeTimers();
+      const users = { ann: { version: 1, count: 10 } };
+      const fake = createFakeSource(users);
+      let isFailing = false;
+      const load = fake.source.load;
+      const cache = createTradeFactsCache({
+        source: {
+          ...fake.source,
+          load: (userId, params) => (isFailing ? Promise.reject(new Error('connection lost')) : load(userId, params)),
+        },
+        maxTrades: 100,
+      });
+      await cache.get('ann');
+      users.ann = { version: 2, count: 11 };
+      isFailing = true;
+      cache.refresh('ann');
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+      isFailing = false;
+      expect((await cache.get('ann'))?.count).toBe(11);
+    });
   });
 });

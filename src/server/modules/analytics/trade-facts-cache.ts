@@ -28,8 +28,19 @@ export type TradeFactsCache = {
    * user's data version (one indexed row) and reloads only when it moved.
    */
   get: (userId: string) => Promise<TradeFacts | null>;
+  /**
+   * Called after the user wrote something: when their trades are in the cache (they use the
+   * analytics), they are reloaded in the background shortly after, so the dashboard they open
+   * next is answered from memory. Writes in quick succession share one reload.
+   */
+  refresh: (userId: string) => void;
+  /** Cancels the reloads not yet started (the app is closing). */
+  close: () => void;
   stats: () => TradeFactsCacheStats;
 };
+
+/** How long a refresh waits for more writes of the same user before it reloads. */
+export const REFRESH_DELAY_MS = 250;
 
 /** A cached user: facts at a version, or null when the user was found to be over the cap at it. */
 type Entry = { version: number; facts: TradeFacts | null };
@@ -90,21 +101,40 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
     return promise;
   }
 
+  const refreshes = new Map<string, NodeJS.Timeout>();
+
+  async function get(userId: string): Promise<TradeFacts | null> {
+    if (maxTrades <= 0) return null;
+    const version = await source.getVersion(userId);
+    const cached = entries.get(userId);
+    // Versions only grow: data read at this version or later is as fresh as this request needs.
+    if (cached && cached.version >= version) {
+      entries.delete(userId);
+      entries.set(userId, cached);
+      return cached.facts;
+    }
+    let entry = await startLoad(userId);
+    // A load that was already running may have read before the write this request saw.
+    if (entry.version < version) entry = await startLoad(userId);
+    return entry.facts;
+  }
+
   return {
-    async get(userId) {
-      if (maxTrades <= 0) return null;
-      const version = await source.getVersion(userId);
-      const cached = entries.get(userId);
-      // Versions only grow: data read at this version or later is as fresh as this request needs.
-      if (cached && cached.version >= version) {
-        entries.delete(userId);
-        entries.set(userId, cached);
-        return cached.facts;
-      }
-      let entry = await startLoad(userId);
-      // A load that was already running may have read before the write this request saw.
-      if (entry.version < version) entry = await startLoad(userId);
-      return entry.facts;
+    get,
+    refresh(userId) {
+      if (maxTrades <= 0 || !entries.has(userId)) return;
+      clearTimeout(refreshes.get(userId));
+      const timer = setTimeout(() => {
+        refreshes.delete(userId);
+        // A failed background reload changes nothing: the next request loads (and reports) again.
+        get(userId).catch(() => undefined);
+      }, REFRESH_DELAY_MS);
+      timer.unref();
+      refreshes.set(userId, timer);
+    },
+    close() {
+      for (const timer of refreshes.values()) clearTimeout(timer);
+      refreshes.clear();
     },
     stats: () => ({ users: entries.size, trades: cachedTrades, loads, lastLoadMs }),
   };

@@ -80,6 +80,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     maxBytes: app.config.importMaxBytes,
     syncRowLimit: app.config.importSyncRowLimit,
     log: (message, err) => app.log.error({ err }, message),
+    onTradesChanged: (userId) => app.analyticsCache.refresh(userId),
     ...(app.config.llm && {
       refineColumns: createColumnRefiner({
         chat: createChatClient(app.config.llm),

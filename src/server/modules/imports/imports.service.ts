@@ -50,6 +50,8 @@ export type ImportDeps = {
   log: (message: string, err: unknown) => void;
   /** A language model's second opinion on unsure columns at upload; absent when none is configured. */
   refineColumns?: ColumnRefiner;
+  /** Told when a background import has finished changing the user's trades. */
+  onTradesChanged?: (userId: string) => void;
 };
 
 const HISTORY_LIMIT = 100;
@@ -339,7 +341,9 @@ export async function commitImport(
   if (!isLarge) return { kind: 'done', json: toCommitJson(row.id, await finishRun(deps, row.id, run)) };
 
   // Runs after the answer; its progress and outcome are on the import row.
-  void finishRun(deps, row.id, run).catch((err) => deps.log('import failed', err));
+  void finishRun(deps, row.id, run)
+    .catch((err) => deps.log('import failed', err))
+    .finally(() => deps.onTradesChanged?.(user.id));
   return { kind: 'started', json: toImportJson({ ...row, status: 'queued', accountId: request.accountId }) };
 }
 
