@@ -125,6 +125,21 @@ async function shapeTable(
   onEnd: (layout: TableLayout) => void,
   recogniseHeader: ReadTableOptions['recogniseHeader'],
 ): Promise<TableReader> {
+  try {
+    return await startShapedRows(source, base, onEnd, recogniseHeader);
+  } catch (error) {
+    // Until the rows stream, nothing else closes the source (a workbook holds a reader process).
+    await source.close();
+    throw error;
+  }
+}
+
+async function startShapedRows(
+  source: RowSource,
+  base: Pick<TableLayout, 'fileType' | 'encoding' | 'delimiter' | 'sheetName' | 'sheetNames'>,
+  onEnd: (layout: TableLayout) => void,
+  recogniseHeader: ReadTableOptions['recogniseHeader'],
+): Promise<TableReader> {
   const sample: TableRow[] = [];
   let isExhausted = false;
   while (sample.length < SAMPLE_ROWS) {

@@ -102,6 +102,46 @@ describe('spreadsheet reader processes', () => {
     }
   });
 
+  it('frees the process of a workbook read to its end, of one given up early, and of one left open', async () => {
+    const single = createSpreadsheetReader({ ...TEST_OPTIONS, maxProcesses: 1, leaseMs: 500 });
+    try {
+      const bytes = buildWorkbook('xlsx', 10);
+      const readToEnd = await single.open(bytes, { fileType: 'xlsx' });
+      while ((await readToEnd.next()) !== null);
+      // No close(): the last read freed the process, or this open would wait for ever.
+      const leftOpen = await single.open(bytes, { fileType: 'xlsx' });
+      const started = performance.now();
+      const afterLease = await single.open(bytes, { fileType: 'xlsx' });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(400);
+      expect(await leftOpen.next()).toBeNull();
+      await afterLease.close();
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('frees the process of a workbook refused before any row streams', async () => {
+    // One process and no lease to speak of: a workbook left holding it would stall the next read.
+    const single = createSpreadsheetReader({ ...TEST_OPTIONS, maxProcesses: 1, leaseMs: 600_000 });
+    try {
+      // Its rows start past the few hundred readTable samples: it refuses the file (no header among
+      // them) before any row streams, and must still close it.
+      const lateData: (string | number)[][] = [
+        ...Array.from({ length: 300 }, () => ['']),
+        ['Date', 'Qty'],
+        ['2024-01-02', 1],
+      ];
+      const workbook = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(lateData), 'Late');
+      const late = new Uint8Array(XLSX.write(workbook, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer);
+      expect(await readOutcome(late, single.open)).toBe('NO_HEADER');
+      const stalled = new Promise<string>((resolve) => setTimeout(() => resolve('STALLED'), 10_000).unref());
+      expect(await Promise.race([readOutcome(buildWorkbook('xlsx', 10), single.open), stalled])).toBe('OK');
+    } finally {
+      await single.close();
+    }
+  });
+
   it('reads one workbook per process at a time and queues the rest', async () => {
     const single = createSpreadsheetReader({ ...TEST_OPTIONS, maxProcesses: 1 });
     try {

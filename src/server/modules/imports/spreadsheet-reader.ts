@@ -26,6 +26,8 @@ export type SpreadsheetReaderOptions = {
   batchTimeoutMs: number;
   /** The child's V8 heap limit: a damaged file runs out of it and ends the child, not the machine. */
   maxHeapMb: number;
+  /** A workbook left open this long without a read (its reader forgot to close it) frees its child. */
+  leaseMs: number;
   /** The child module (tests substitute one that misbehaves). */
   moduleUrl: URL;
 };
@@ -36,12 +38,13 @@ export const DEFAULT_SPREADSHEET_READER_OPTIONS: SpreadsheetReaderOptions = {
   openTimeoutMs: 120_000,
   batchTimeoutMs: 30_000,
   maxHeapMb: 2048,
+  leaseMs: 300_000,
   moduleUrl: new URL('./spreadsheet-reader-process.ts', import.meta.url),
 };
 
 export type SpreadsheetReader = {
   open: OpenSpreadsheet;
-  /** Stops every child; reads in progress fail. */
+  /** Stops every child, idle or busy; reads in progress fail. */
   close: () => Promise<void>;
 };
 
@@ -68,6 +71,8 @@ class ReaderStopped extends Error {
 
 export function createSpreadsheetReader(options: SpreadsheetReaderOptions = DEFAULT_SPREADSHEET_READER_OPTIONS) {
   const idle: Child[] = [];
+  /** Every child not yet exited, busy or idle. */
+  const children = new Set<Child>();
   const waiting: ((child: Child) => void)[] = [];
   let running = 0;
   let isClosed = false;
@@ -96,7 +101,11 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions = DEFA
       child.pending = null;
       pending?.resolve(reply);
     });
-    child.process.on('exit', () => stop('crashed'));
+    children.add(child);
+    child.process.on('exit', () => {
+      children.delete(child);
+      stop('crashed');
+    });
     child.process.on('error', () => {
       stop('crashed');
       child.process.kill('SIGKILL');
@@ -184,10 +193,21 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions = DEFA
   const open = async (bytes: Uint8Array, openOptions: OpenSpreadsheetOptions): Promise<SpreadsheetSource> => {
     const child = await acquire();
     let isReleased = false;
+    let lease: NodeJS.Timeout | undefined;
     const finish = () => {
       if (isReleased) return;
       isReleased = true;
+      clearTimeout(lease);
       release(child);
+    };
+    // A source that is never read to its end nor closed must not hold its child for ever.
+    const renewLease = () => {
+      clearTimeout(lease);
+      lease = setTimeout(() => {
+        kill(child);
+        finish();
+      }, options.leaseMs);
+      lease.unref();
     };
     const ask = async (message: ReaderRequest, timeoutMs: number): Promise<ReaderReply> => {
       let reply: ReaderReply;
@@ -204,28 +224,40 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions = DEFA
       }
       return reply;
     };
+    const close = async () => {
+      if (isReleased) return;
+      clearTimeout(lease);
+      await ask({ type: 'close' }, options.batchTimeoutMs).catch(() => undefined);
+      finish();
+    };
     const opened = await ask({ type: 'open', bytes, options: openOptions }, options.openTimeoutMs);
     if (opened.type !== 'opened') throw new Error(`The spreadsheet reader answered ${opened.type} to open.`);
+    renewLease();
     return {
       sheetNames: opened.sheetNames,
       sheetName: opened.sheetName,
       async next(): Promise<TableRow[] | null> {
         if (isReleased) return null;
+        clearTimeout(lease);
         const reply = await ask({ type: 'next' }, options.batchTimeoutMs);
         if (reply.type !== 'rows') throw new Error(`The spreadsheet reader answered ${reply.type} to next.`);
+        // The last batch read: the child is free for the next workbook at once.
+        if (reply.rows === null) await close();
+        else renewLease();
         return reply.rows;
       },
-      async close() {
-        if (isReleased) return;
-        await ask({ type: 'close' }, options.batchTimeoutMs).catch(() => undefined);
-        finish();
-      },
+      close,
     };
   };
 
   const close = async () => {
     isClosed = true;
-    for (const child of idle.splice(0)) kill(child);
+    idle.length = 0;
+    for (const child of children) {
+      kill(child);
+      child.pending?.reject(new ReaderStopped('closed'));
+      child.pending = null;
+    }
   };
 
   return { open, close } satisfies SpreadsheetReader;
