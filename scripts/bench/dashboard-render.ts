@@ -7,6 +7,7 @@
  * chart's canvas and the P&L calendar are all on screen. Also times the API calls behind it.
  */
 import { sql } from 'drizzle-orm';
+import { EQUITY_CHART_MAX_POINTS } from '../../src/contracts/analytics';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
 import { timeDashboardFirstRender, type DashboardRenderTiming } from '../../e2e/helpers/first-render';
@@ -18,6 +19,8 @@ import { createUser } from '../../src/server/modules/users/users.service';
 import { seedTrades } from './trades-api';
 
 const TRADE_COUNT = Number(process.env.TRADES ?? 100_000);
+/** What the dashboard's equity card asks for. */
+const EQUITY_PATH = `/api/analytics/equity?maxPoints=${EQUITY_CHART_MAX_POINTS}`;
 const RUNS = 5;
 const BUDGET_MS = 1000;
 const PASSWORD = 'bench-password';
@@ -61,7 +64,7 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       for (const path of [
         '/api/analytics/summary',
-        '/api/analytics/equity',
+        EQUITY_PATH,
         '/api/analytics/calendar?month=2024-12',
         '/api/trades?limit=1',
       ]) {
@@ -70,7 +73,7 @@ async function main() {
         const body = await res.body();
         if (res.status() !== 200) throw new Error(`${path}: ${res.status()}`);
         (api[path] ??= []).push(performance.now() - start);
-        if (path === '/api/analytics/equity') equityBytes = body.length;
+        if (path === EQUITY_PATH) equityBytes = body.length;
       }
     }
 
