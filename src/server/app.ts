@@ -150,7 +150,10 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(apiTokenAuthPlugin);
   app.decorate(
     'analyticsCache',
-    createTradeFactsCache({ source: createDbTradeFactsSource(database.db), maxTrades: config.analyticsCacheMaxTrades }),
+    createTradeFactsCache({
+      source: createDbTradeFactsSource(database.db, database.engine),
+      maxTrades: config.analyticsCacheMaxTrades,
+    }),
   );
   // After any successful write of a signed-in user, their analytics reload in the background
   // (when in use), so the dashboard they open next is answered from memory.

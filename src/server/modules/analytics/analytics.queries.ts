@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
 import { accounts, strategies, tags, trades, tradeTags, users } from '../../db/schema';
@@ -194,15 +194,70 @@ export type LoadedTradeFacts = {
   facts: TradeFacts | null;
 };
 
+/** A range of close times, [from, before), in epoch ms; either end open. */
+export type CloseRange = { from: number | null; before: number | null };
+
+export type LoadTradeFactsParams = {
+  userId: string;
+  maxTrades: number;
+  /**
+   * Close times (epoch ms, ascending) to split the read at: each range is read by its own
+   * statement, all at once, which on PostgreSQL runs them on as many connections and cores. The
+   * parts are kept only when they all read the same data version (no write between them);
+   * otherwise it reads again in one statement.
+   */
+  splitAt?: readonly number[];
+};
+
 /**
- * Every closed trade of the user as {@link TradeFacts}, with the data version, in one statement (see
- * SEP above for the text encoding). Accounts and strategies travel as their position in the
- * user's sorted id list (the id itself when it is not there), tags as the ids of the user's tags
- * on the trade's opening fill (the API puts no one else's there). Reads the rows only when there
- * are at most `maxTrades`, so a user far over the cap costs a count, not a 1 GB string.
+ * Every closed trade of the user as {@link TradeFacts}, with the data version, in one statement per
+ * part (see SEP above for the text encoding). Accounts and strategies travel as their position in
+ * the user's sorted id list (the id itself when it is not there), tags as the ids of the user's
+ * tags on the trade's opening fill (the API puts no one else's there). Reads the rows only when
+ * there are at most `maxTrades`, so a user far over the cap costs a count, not a 1 GB string.
  */
-export async function loadTradeFacts(db: Db, params: { userId: string; maxTrades: number }): Promise<LoadedTradeFacts> {
-  const { userId } = params;
+export async function loadTradeFacts(db: Db, params: LoadTradeFactsParams): Promise<LoadedTradeFacts> {
+  const ranges = toCloseRanges(params.splitAt ?? []);
+  if (ranges.length > 1) {
+    const parts = await Promise.all(ranges.map((range) => readFactsText(db, { ...params, range })));
+    const [first] = parts;
+    const isOneSnapshot = parts.every(
+      (part) =>
+        part.version === first!.version &&
+        part.account_ids === first!.account_ids &&
+        part.strategy_ids === first!.strategy_ids,
+    );
+    if (isOneSnapshot) return toLoaded(mergeFactsText(parts), params.maxTrades);
+  }
+  return toLoaded(await readFactsText(db, { ...params, range: { from: null, before: null } }), params.maxTrades);
+}
+
+function toCloseRanges(splitAt: readonly number[]): CloseRange[] {
+  const cuts = [...new Set(splitAt)].sort((a, b) => a - b);
+  return [...cuts, null].map((before, i) => ({ from: i === 0 ? null : cuts[i - 1]!, before }));
+}
+
+function toLoaded(row: FactsRow | undefined, maxTrades: number): LoadedTradeFacts {
+  const count = Number(row?.count ?? 0);
+  return { version: Number(row?.version ?? 0), count, facts: count > maxTrades ? null : toTradeFacts(row, count) };
+}
+
+/** The parts in close order as one: their counts add up, their texts join with the separator. */
+function mergeFactsText(parts: FactsRow[]): FactsRow {
+  const count = parts.reduce((sum, part) => sum + Number(part.count), 0);
+  const texts = parts.filter((part) => Number(part.count) > 0).map((part) => part.data);
+  return {
+    ...parts[0]!,
+    count,
+    data: texts.some((text) => text === null) ? null : texts.join(SEP),
+  };
+}
+
+async function readFactsText(
+  db: Db,
+  params: { userId: string; maxTrades: number; range: CloseRange },
+): Promise<FactsRow> {
+  const { userId, range } = params;
   const tagIds = db
     .select({
       openingExecutionId: tradeTags.openingExecutionId,
@@ -234,7 +289,13 @@ export async function loadTradeFacts(db: Db, params: { userId: string; maxTrades
     sql`case when ${trades.notes} <> '' then '1' end`,
     sql`${tagIds.ids}`,
   ];
-  const closed = and(eq(trades.userId, userId), eq(trades.status, 'closed'), isNotNull(trades.closedAt));
+  const closed = and(
+    eq(trades.userId, userId),
+    eq(trades.status, 'closed'),
+    isNotNull(trades.closedAt),
+    range.from === null ? undefined : gte(trades.closedAt, new Date(range.from)),
+    range.before === null ? undefined : lt(trades.closedAt, new Date(range.before)),
+  );
   // concat() reads a null as '': an empty cell is a null.
   const rows = db
     .select({
@@ -258,12 +319,7 @@ export async function loadTradeFacts(db: Db, params: { userId: string; maxTrades
     from ref, n`);
   // Both drivers answer a raw statement as { rows }, here one row of this select list.
   const [row] = (result as unknown as { rows: FactsRow[] }).rows;
-  const count = Number(row?.count ?? 0);
-  return {
-    version: Number(row?.version ?? 0),
-    count,
-    facts: count > params.maxTrades ? null : toTradeFacts(row, count),
-  };
+  return row ?? { version: null, account_ids: '{}', strategy_ids: '{}', count: 0, data: null };
 }
 
 type FactsRow = {

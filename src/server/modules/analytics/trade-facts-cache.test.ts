@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
-import { REFRESH_DELAY_MS, createTradeFactsCache, type TradeFactsSource } from './trade-facts-cache';
+import { REFRESH_DELAY_MS, createTradeFactsCache, toSplitPoints, type TradeFactsSource } from './trade-facts-cache';
 
 /** Stands in for the facts: the cache only reads `count`. */
 const factsOf = (count: number) => ({ count }) as TradeFacts; // the cache never reads more than count
@@ -192,5 +192,39 @@ describe('createTradeFactsCache', () => {
       isFailing = false;
       expect((await cache.get('ann'))?.count).toBe(11);
     });
+  });
+
+  it('hands each load what it held before, for splitting the read', async () => {
+    const users = { ann: { version: 1, count: 10 } };
+    const fake = createFakeSource(users);
+    const previous: (TradeFacts | null)[] = [];
+    const cache = createTradeFactsCache({
+      source: {
+        ...fake.source,
+        load: (userId, params) => {
+          previous.push(params.previous);
+          return fake.source.load(userId, params);
+        },
+      },
+      maxTrades: 100,
+    });
+    const first = await cache.get('ann');
+    users.ann = { version: 2, count: 11 };
+    await cache.get('ann');
+    expect(previous).toEqual([null, first]);
+  });
+});
+
+describe('toSplitPoints', () => {
+  const factsClosingAt = (closes: number[]) =>
+    ({ count: closes.length, closedAt: Float64Array.from(closes) }) as TradeFacts; // only these are read
+
+  it('cuts the previous closes into equal counts, and leaves small or unknown histories whole', () => {
+    const closes = Array.from({ length: 40_000 }, (_, i) => 1_000 + i);
+    expect(toSplitPoints(factsClosingAt(closes), 2)).toEqual([21_000]);
+    expect(toSplitPoints(factsClosingAt(closes), 4)).toEqual([11_000, 21_000, 31_000]);
+    expect(toSplitPoints(factsClosingAt(closes.slice(0, 100)), 2)).toEqual([]);
+    expect(toSplitPoints(null, 2)).toEqual([]);
+    expect(toSplitPoints(factsClosingAt(closes), 1)).toEqual([]);
   });
 });

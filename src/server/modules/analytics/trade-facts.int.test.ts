@@ -258,4 +258,28 @@ describe('the analytics cache filtered in memory', () => {
       { numRuns: 200 },
     );
   });
+
+  it('reads the same facts in parts at any split points as in one statement', async () => {
+    const db = t.database.db;
+    const first = facts.closedAt[0]!;
+    const last = facts.closedAt[facts.count - 1]!;
+    // Trade close times exactly (ties and ms boundaries), a ms either side, and before or after all.
+    const splitPoint = fc.oneof(
+      fc.nat().map((k) => facts.closedAt[k % facts.count]!),
+      fc.tuple(fc.nat(), fc.constantFrom(-1, 1)).map(([k, d]) => facts.closedAt[k % facts.count]! + d),
+      fc.constantFrom(first - 86_400_000, last + 86_400_000),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(splitPoint, { minLength: 1, maxLength: 4 }), async (splitAt) => {
+        const parts = await loadTradeFacts(db, { userId: aliceId, maxTrades: 1_000_000, splitAt });
+        expect(parts.count).toBe(facts.count);
+        expect(parts.facts).toEqual(facts);
+      }),
+      { numRuns: 25 },
+    );
+    // Over the cap in total, though under it in each half: nothing is kept.
+    const middle = facts.closedAt[Math.floor(facts.count / 2)]!;
+    const capped = await loadTradeFacts(db, { userId: aliceId, maxTrades: facts.count - 1, splitAt: [middle] });
+    expect(capped).toMatchObject({ count: facts.count, facts: null });
+  });
 });
