@@ -126,75 +126,66 @@ async function shapeTable(
   recogniseHeader: ReadTableOptions['recogniseHeader'],
 ): Promise<TableReader> {
   try {
-    return await startShapedRows(source, base, onEnd, recogniseHeader);
+    const sample: TableRow[] = [];
+    let isExhausted = false;
+    while (sample.length < SAMPLE_ROWS) {
+      const batch = await source.next();
+      if (batch === null) {
+        isExhausted = true;
+        break;
+      }
+      for (const row of batch) sample.push(row);
+    }
+    if (sample.every((r) => r.cells.every((c) => c.trim() === ''))) {
+      throw new ImportFileError('EMPTY_FILE', 'The file has no data: every row is blank.');
+    }
+    const recognised = recogniseHeader
+      ? sample.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => recogniseHeader(toHeaders(row)))
+      : -1;
+    const headerIndex = recognised >= 0 ? recognised : findHeaderRow(sample);
+    // findHeaderRow returns an index of `sample`.
+    const headerRow = sample[headerIndex] as TableRow;
+    const layout: TableLayout = {
+      ...base,
+      headerRowIndex: headerIndex,
+      headers: toHeaders(headerRow),
+      preamble: sample.slice(Math.max(0, headerIndex - MAX_PREAMBLE_ROWS), headerIndex),
+    };
+    const dataSample = sample.slice(headerIndex + 1);
+    sample.length = 0;
+    const skipped: SkippedRow[] = [];
+    const filter = new FooterFilter(
+      Math.max(headerRow.cells.length, layout.headers.length),
+      computeTypicalFilled(dataSample, layout.headers.length),
+      skipped,
+    );
+
+    async function* streamRows(): AsyncGenerator<TableRow> {
+      try {
+        let out: TableRow[] = [];
+        for (const row of dataSample) filter.push(row, out);
+        dataSample.length = 0;
+        yield* out;
+        while (!isExhausted) {
+          const batch = await source.next();
+          if (batch === null) break;
+          out = [];
+          for (const row of batch) filter.push(row, out);
+          yield* out;
+        }
+        filter.end();
+        onEnd(layout);
+      } finally {
+        await source.close();
+      }
+    }
+
+    return { layout, rows: streamRows(), skipped };
   } catch (error) {
     // Until the rows stream, nothing else closes the source (a workbook holds a reader process).
     await source.close();
     throw error;
   }
-}
-
-async function startShapedRows(
-  source: RowSource,
-  base: Pick<TableLayout, 'fileType' | 'encoding' | 'delimiter' | 'sheetName' | 'sheetNames'>,
-  onEnd: (layout: TableLayout) => void,
-  recogniseHeader: ReadTableOptions['recogniseHeader'],
-): Promise<TableReader> {
-  const sample: TableRow[] = [];
-  let isExhausted = false;
-  while (sample.length < SAMPLE_ROWS) {
-    const batch = await source.next();
-    if (batch === null) {
-      isExhausted = true;
-      break;
-    }
-    for (const row of batch) sample.push(row);
-  }
-  if (sample.every((r) => r.cells.every((c) => c.trim() === ''))) {
-    throw new ImportFileError('EMPTY_FILE', 'The file has no data: every row is blank.');
-  }
-  const recognised = recogniseHeader
-    ? sample.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => recogniseHeader(toHeaders(row)))
-    : -1;
-  const headerIndex = recognised >= 0 ? recognised : findHeaderRow(sample);
-  // findHeaderRow returns an index of `sample`.
-  const headerRow = sample[headerIndex] as TableRow;
-  const layout: TableLayout = {
-    ...base,
-    headerRowIndex: headerIndex,
-    headers: toHeaders(headerRow),
-    preamble: sample.slice(Math.max(0, headerIndex - MAX_PREAMBLE_ROWS), headerIndex),
-  };
-  const dataSample = sample.slice(headerIndex + 1);
-  sample.length = 0;
-  const skipped: SkippedRow[] = [];
-  const filter = new FooterFilter(
-    Math.max(headerRow.cells.length, layout.headers.length),
-    computeTypicalFilled(dataSample, layout.headers.length),
-    skipped,
-  );
-
-  async function* streamRows(): AsyncGenerator<TableRow> {
-    try {
-      let out: TableRow[] = [];
-      for (const row of dataSample) filter.push(row, out);
-      dataSample.length = 0;
-      yield* out;
-      while (!isExhausted) {
-        const batch = await source.next();
-        if (batch === null) break;
-        out = [];
-        for (const row of batch) filter.push(row, out);
-        yield* out;
-      }
-      filter.end();
-      onEnd(layout);
-    } finally {
-      await source.close();
-    }
-  }
-
-  return { layout, rows: streamRows(), skipped };
 }
 
 /**
