@@ -66,6 +66,8 @@ const envSchema = z.object({
     .default(200 * 1024 * 1024),
   IMPORTS_DIR: z.string().optional(),
   IMPORT_SYNC_ROW_LIMIT: z.coerce.number().int().positive().default(5_000),
+  /** The heap cap of each process that reads an uploaded workbook (see spreadsheet-reader.ts). */
+  IMPORT_SPREADSHEET_MAX_HEAP_MB: z.coerce.number().int().min(64).default(2048),
   /** Closed trades the analytics cache holds in memory over all users (0: no cache); a larger user is read from SQL. */
   ANALYTICS_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(2_000_000),
   S3_BUCKET: z.string().optional(),
@@ -118,6 +120,7 @@ export type ServerConfig = {
   importMaxBytes: number;
   importsDir: string;
   importSyncRowLimit: number;
+  importSpreadsheetMaxHeapMb: number;
   analyticsCacheMaxTrades: number;
   /** The optional language-model provider; null when none is configured (the product needs none). */
   llm: LlmConfig | null;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importsDir: blankToUndefined(e.IMPORTS_DIR) ?? `${e.DATA_DIR.replace(/\/+$/, '')}/imports`,
     importSyncRowLimit: e.IMPORT_SYNC_ROW_LIMIT,
+    importSpreadsheetMaxHeapMb: e.IMPORT_SPREADSHEET_MAX_HEAP_MB,
     analyticsCacheMaxTrades: e.ANALYTICS_CACHE_MAX_TRADES,
     llm: toLlmConfig(e),
   };

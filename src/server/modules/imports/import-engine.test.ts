@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, toChunks } from '../../../core/import/table';
+import { ImportFileError, openSpreadsheetHere, toChunks } from '../../../core/import/table';
 import { analyseUpload, normaliseUpload, toHeaderSignature } from './import-engine';
 
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
@@ -14,8 +14,15 @@ const FIXTURES = readdirSync(FIXTURES_DIR)
 async function runPipeline(bytes: Uint8Array, fileName: string): Promise<'ok' | 'refused'> {
   const open = () => toChunks(bytes, 4096);
   try {
-    const analysis = await analyseUpload(open, { fileName, accountTimeZone: 'America/New_York', maxBytes: 1 << 24 });
-    for await (const row of normaliseUpload(open, analysis)) expect(row.row).toBeTypeOf('number');
+    // Broker CSVs only: no workbook, so no reader process is needed.
+    const openSpreadsheet = openSpreadsheetHere;
+    const analysis = await analyseUpload(open, {
+      fileName,
+      accountTimeZone: 'America/New_York',
+      maxBytes: 1 << 24,
+      openSpreadsheet,
+    });
+    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet })) expect(row.row).toBeTypeOf('number');
     return 'ok';
   } catch (err) {
     // A bad file is refused with a reason; anything else would be a crash of the import.

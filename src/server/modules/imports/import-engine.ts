@@ -22,9 +22,8 @@ import type { ColumnRole } from '../../../core/import/detect/roles';
 import { normaliseHeader } from '../../../core/import/detect/synonyms';
 import { createEdgebookRowReader, type ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import { normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
-import { readTable, type TableLayout, type TableRow } from '../../../core/import/table';
+import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
-import { sharedSpreadsheetReader } from './spreadsheet-reader';
 
 /**
  * The import pipeline over an uploaded file: detection and preview (one streaming pass that also
@@ -62,7 +61,7 @@ export type Analysis = {
   maxBytes: number;
   defaultCurrency: string;
   /** The options that give this analysis again (a worker thread replays it for commit). */
-  replay: Omit<AnalyseOptions, 'findTemplate' | 'refineColumns'>;
+  replay: Omit<AnalyseOptions, 'findTemplate' | 'refineColumns' | 'openSpreadsheet'>;
 };
 
 export type AnalyseOptions = {
@@ -85,6 +84,8 @@ export type AnalyseOptions = {
   refineColumns?: (request: RefinementRequest) => Promise<RoleSuggestion[]>;
   /** Suggestions taken at upload, applied again without asking (a later preview, the commit). */
   suggestions?: readonly AppliedSuggestion[];
+  /** Reads workbooks: the server's reader processes (spreadsheet-reader.ts), never SheetJS in this thread. */
+  openSpreadsheet: OpenSpreadsheet;
 };
 
 /**
@@ -256,7 +257,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
     sheetName: options.sheetName,
     maxBytes: options.maxBytes,
     recogniseHeader: isBrokerHeader,
-    openSpreadsheet: sharedSpreadsheetReader().open,
+    openSpreadsheet: options.openSpreadsheet,
   });
   const { layout } = reader;
   const headers = layout.headers;
@@ -405,14 +406,14 @@ function toSkipReason(reason: 'SUMMARY' | 'FOOTER' | 'BLANK'): string {
 export async function* normaliseUpload(
   open: () => AsyncIterable<Uint8Array>,
   analysis: Analysis,
-  options: { defaultCurrency?: string } = {},
+  options: { defaultCurrency?: string; openSpreadsheet: OpenSpreadsheet },
 ): AsyncGenerator<NormalisedRow> {
   const reader = await readTable(open(), {
     fileName: analysis.fileName,
     sheetName: analysis.sheetName ?? undefined,
     maxBytes: analysis.maxBytes,
     recogniseHeader: isBrokerHeader,
-    openSpreadsheet: sharedSpreadsheetReader().open,
+    openSpreadsheet: options.openSpreadsheet,
   });
   const params = normaliseParams(
     { ...analysis, defaultCurrency: options.defaultCurrency ?? analysis.defaultCurrency },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toChunks } from '../../../core/import/table';
+import { openSpreadsheetHere, toChunks } from '../../../core/import/table';
 import { encodeText, writeCsv } from '../../../core/import/table/testing';
 import type { Delimiter, TextEncoding } from '../../../core/import/table/types';
 import { analyseUpload, normaliseUpload } from './import-engine';
@@ -132,10 +132,11 @@ describe('any fills, written in any supported shape, read back as exactly those 
             fileName: 'generated.csv',
             accountTimeZone: 'UTC',
             maxBytes: 1 << 24,
+            openSpreadsheet: openSpreadsheetHere, // text files only
           });
           expect(analysis.detected.missingRoles).toEqual([]);
           const read = [];
-          for await (const row of normaliseUpload(open, analysis)) {
+          for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) {
             if (row.kind !== 'execution') throw new Error(`row ${row.row}: ${JSON.stringify(row)}`);
             read.push(row);
           }

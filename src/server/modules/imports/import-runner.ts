@@ -133,7 +133,8 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const accountId = importRow.accountId!; // commit sets it before running
   const report = new RowReport();
   const fills: Fill[] = [];
-  for await (const row of normaliseUpload(() => deps.uploads.open(importRow.id), analysis)) {
+  const open = () => deps.uploads.open(importRow.id);
+  for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: deps.openSpreadsheet })) {
     if (row.kind === 'execution') fills.push(row);
     else report.add(row);
   }
@@ -221,6 +222,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       path: deps.uploads.path(importRow.id),
       options: analysis.replay,
       batchRows: BATCH_ROWS,
+      spreadsheetMaxHeapMb: deps.spreadsheetMaxHeapMb,
     });
     let waitStarted = performance.now();
     for await (const rows of batches) {

@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 
 const PASSWORD = 'long-enough-password';
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
+const DAMAGED_XLS = join(import.meta.dirname, '../../../../test/fixtures/import/damaged/extern-sheet-count.xls');
 /** Small limits, so the oversize and background paths are reachable with small files. */
 const MAX_BYTES = 256 * 1024;
 const SYNC_ROW_LIMIT = 40;
@@ -37,6 +38,8 @@ beforeAll(async () => {
       IMPORTS_DIR: importsDir,
       IMPORT_MAX_BYTES: String(MAX_BYTES),
       IMPORT_SYNC_ROW_LIMIT: String(SYNC_ROW_LIMIT),
+      // A damaged workbook below eats memory until its reader process ends: let that come soon.
+      IMPORT_SPREADSHEET_MAX_HEAP_MB: '128',
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',
       CONTACT_RATE_LIMIT: '1000',
@@ -173,6 +176,19 @@ describe('POST /api/imports (preview)', () => {
       expect(body.message, name).toMatch(message);
     }
     expect(await readdir(importsDir)).toEqual(before);
+  });
+
+  it('answers a workbook that kills the process reading it as unreadable, and reads the next upload', async () => {
+    const damaged = new Uint8Array(await readFile(DAMAGED_XLS));
+    const res = await postForm(shared, '/api/imports', fileForm('statement.xls', damaged));
+    expect(res.status).toBe(400);
+    expect((await res.json()) as { error: string; message: string }).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      message:
+        'This Office file is not an Excel workbook that can be read (or it is damaged): save it as .xlsx or .csv.',
+    });
+    const next = await upload(shared, 'next.csv', GENERIC);
+    expect(next.rowCount).toBeGreaterThan(0);
   });
 
   it('answers 413 for a file over the limit, and 404 for an account that is not the user’s', async () => {

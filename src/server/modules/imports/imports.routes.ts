@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { createSpreadsheetReader, DEFAULT_SPREADSHEET_READER_OPTIONS } from './spreadsheet-reader';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { importCommitSchema, importRemapSchema } from '../../../contracts/imports';
 import { AppError } from '../../errors';
@@ -74,8 +75,16 @@ const optional = (value: string | undefined) => (value === undefined || value.tr
 
 /** Broker files in: upload and preview, remap, commit (at once or in the background), history, undo. */
 export const importRoutes: FastifyPluginAsync = async (app) => {
+  // This app's reader processes for uploaded workbooks (a background commit's worker thread starts its own).
+  const spreadsheets = createSpreadsheetReader({
+    ...DEFAULT_SPREADSHEET_READER_OPTIONS,
+    maxHeapMb: app.config.importSpreadsheetMaxHeapMb,
+  });
+  app.addHook('onClose', () => spreadsheets.close());
   const deps: ImportDeps = {
     db: app.db,
+    openSpreadsheet: spreadsheets.open,
+    spreadsheetMaxHeapMb: app.config.importSpreadsheetMaxHeapMb,
     uploads: createUploadStore(app.config.importsDir),
     maxBytes: app.config.importMaxBytes,
     syncRowLimit: app.config.importSyncRowLimit,

@@ -10,7 +10,7 @@ import type {
 } from '../../../contracts/imports';
 import type { AppliedSuggestion } from '../../../core/import/detect/refine-columns';
 import { COLUMN_ROLES } from '../../../core/import/detect/roles';
-import { ImportFileError } from '../../../core/import/table';
+import { ImportFileError, type OpenSpreadsheet } from '../../../core/import/table';
 import { isValidTimeZone } from '../../../core/import/values/time-zone';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -52,6 +52,10 @@ export type ImportDeps = {
   refineColumns?: ColumnRefiner;
   /** Told when a background import has finished changing the user's trades. */
   onTradesChanged?: (userId: string) => void;
+  /** Reads uploaded workbooks in child processes (spreadsheet-reader.ts). */
+  openSpreadsheet: OpenSpreadsheet;
+  /** The heap cap a worker thread gives the reader processes it starts for a background commit. */
+  spreadsheetMaxHeapMb: number;
 };
 
 const HISTORY_LIMIT = 100;
@@ -171,6 +175,7 @@ async function analyse(
       accountTimeZone: params.accountTimeZone,
       timeZoneOverride: params.timezone ?? undefined,
       maxBytes: deps.maxBytes,
+      openSpreadsheet: deps.openSpreadsheet,
       mapping: params.mapping,
       sheetName: params.sheetName,
       ...refine,

@@ -8,8 +8,15 @@ import { createReadStream } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportFileError } from '../../../core/import/table';
 import { analyseUpload, normaliseUpload, type AnalyseOptions, type NormalisedRow } from './import-engine';
+import { createSpreadsheetReader, DEFAULT_SPREADSHEET_READER_OPTIONS } from './spreadsheet-reader';
 
-export type NormaliseWorkerData = { path: string; options: Omit<AnalyseOptions, 'findTemplate'>; batchRows: number };
+export type NormaliseWorkerData = {
+  path: string;
+  options: Omit<AnalyseOptions, 'findTemplate' | 'openSpreadsheet'>;
+  batchRows: number;
+  /** The heap cap of the workbook reader processes this thread starts. */
+  spreadsheetMaxHeapMb: number;
+};
 export type NormaliseWorkerMessage =
   | { type: 'batch'; rows: NormalisedRow[]; rowsRead: number }
   | { type: 'done'; rowsRead: number }
@@ -26,12 +33,18 @@ port.on('message', () => {
 });
 const acknowledged = () => new Promise<void>((resolve) => (release = resolve));
 
+// This thread's own reader processes for workbooks; they end with the thread.
+const spreadsheets = createSpreadsheetReader({
+  ...DEFAULT_SPREADSHEET_READER_OPTIONS,
+  maxHeapMb: data.spreadsheetMaxHeapMb,
+});
+
 try {
   const open = () => createReadStream(data.path, { highWaterMark: 256 * 1024 });
-  const analysis = await analyseUpload(open, data.options);
+  const analysis = await analyseUpload(open, { ...data.options, openSpreadsheet: spreadsheets.open });
   let batch: NormalisedRow[] = [];
   let rowsRead = 0;
-  for await (const row of normaliseUpload(open, analysis)) {
+  for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: spreadsheets.open })) {
     rowsRead += 1;
     batch.push(row);
     if (batch.length === data.batchRows) {
@@ -51,4 +64,6 @@ try {
   const message = err instanceof Error ? err.message : String(err);
   const code = err instanceof ImportFileError ? err.code : null;
   port.postMessage({ type: 'error', message, code } satisfies NormaliseWorkerMessage);
+} finally {
+  await spreadsheets.close();
 }

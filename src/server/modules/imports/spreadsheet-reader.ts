@@ -263,14 +263,6 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions = DEFA
   return { open, close } satisfies SpreadsheetReader;
 }
 
-let shared: SpreadsheetReader | null = null;
-
-/** This process's (or worker thread's) reader, started on first use. */
-export function sharedSpreadsheetReader(): SpreadsheetReader {
-  shared ??= createSpreadsheetReader();
-  return shared;
-}
-
 function toReadError(reply: Extract<ReaderReply, { type: 'error' }>): Error {
   if (reply.code) return new ImportFileError(reply.code as ImportFileErrorCode, reply.message);
   return new Error(reply.message);
