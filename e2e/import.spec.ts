@@ -223,6 +223,23 @@ describe('/import', () => {
     expect(await page.getByTestId('import-preview').count()).toBe(0);
   });
 
+  it('shows a phone user why a file was refused: the message comes into view, clear of the tab bar', async () => {
+    const { page } = await signedInUser({ viewport: PHONE });
+    await openImport(page);
+    await chooseFile(page, 'empty.csv', '');
+    const error = page.getByTestId('upload-error');
+    await error.waitFor();
+    // What is drawn at the message's centre is the message itself: on screen and not covered.
+    await expect
+      .poll(() =>
+        error.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        }),
+      )
+      .toBe(true);
+  });
+
   it('fits a phone: no page-level horizontal scroll, tables scroll in their own box, no serious axe violations', async () => {
     const { page, errors } = await signedInUser({ viewport: PHONE });
     await openImport(page);

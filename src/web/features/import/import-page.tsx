@@ -97,6 +97,12 @@ export default function ImportPage() {
   const [fileName, setFileName] = useState('');
   const remapSeq = useRef(0);
   const resultRef = useRef<HTMLHeadingElement>(null);
+  const uploadErrorRef = useRef<HTMLParagraphElement>(null);
+  // On a phone the message lands below the drop zone, out of view: bring it to the middle of the
+  // screen (clear of the bottom tab bar). Screen readers hear it anyway (role="alert").
+  useEffect(() => {
+    if (uploadError) uploadErrorRef.current?.scrollIntoView({ block: 'center' });
+  }, [uploadError]);
 
   const refreshLists = () =>
     Promise.all([
@@ -275,6 +281,7 @@ export default function ImportPage() {
           />
           {uploadError && (
             <p
+              ref={uploadErrorRef}
               role="alert"
               className="flex gap-2 rounded-xl border border-loss/40 bg-loss/10 px-4 py-3 text-sm text-loss"
               data-testid="upload-error"
