@@ -1,4 +1,4 @@
-import { ImportFileError } from './types';
+import { toUnreadableWorkbookError } from './spreadsheet';
 
 /**
  * Checks the container of a legacy .xls (an OLE compound file, [MS-CFB]) before SheetJS reads it.
@@ -38,12 +38,7 @@ type Container = {
 
 type DirectoryEntry = { type: number; left: number; right: number; child: number; start: number; size: number };
 
-function damaged(): ImportFileError {
-  return new ImportFileError(
-    'NOT_A_SPREADSHEET',
-    'This Office file is not an Excel workbook that can be read (or it is damaged): save it as .xlsx or .csv.',
-  );
-}
+const damaged = () => toUnreadableWorkbookError('xls');
 
 function readContainer(bytes: Uint8Array): Container | null {
   if (bytes.length < 512) return null;

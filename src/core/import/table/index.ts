@@ -3,4 +3,4 @@ export { readTable, previewTable, toChunks, DEFAULT_MAX_BYTES, DEFAULT_MAX_UNCOM
 export { sniffFile, detectEncoding, detectDelimiter, type FileSniff } from './sniff';
 export { CsvParser, parseCsvText, type CsvParserOptions } from './csv-parser';
 export { findHeaderRow, toHeaders } from './table-shape';
-export { useNativeInflate, openSpreadsheetHere } from './spreadsheet';
+export { useNativeInflate, openSpreadsheetHere, toUnreadableWorkbookError } from './spreadsheet';

@@ -20,8 +20,8 @@ export function useNativeInflate(zlib: unknown): void {
   (XLSX.CFB as { utils: { use_zlib: (zlib: unknown) => void } }).utils.use_zlib(zlib);
 }
 
-/** Rows handed over per batch by `openSpreadsheetHere` (and by a server's out-of-process reader). */
-export const SPREADSHEET_BATCH_ROWS = 4096;
+/** Rows handed over per batch by `openSpreadsheetHere` (the server's reader processes run it too). */
+const SPREADSHEET_BATCH_ROWS = 4096;
 
 /** readSpreadsheet as a SpreadsheetSource, in this thread. */
 export async function openSpreadsheetHere(
@@ -41,7 +41,7 @@ export async function openSpreadsheetHere(
 }
 
 /** Up to SPREADSHEET_BATCH_ROWS rows; `null` once the rows are done. */
-export function nextBatch(iterator: Iterator<TableRow>): TableRow[] | null {
+function nextBatch(iterator: Iterator<TableRow>): TableRow[] | null {
   const batch: TableRow[] = [];
   for (let r = iterator.next(); !r.done; r = iterator.next()) {
     batch.push(r.value);
@@ -209,6 +209,11 @@ function toSpreadsheetError(error: unknown, fileType: 'xlsx' | 'xls'): ImportFil
       'The workbook is password-protected: remove the password and upload it again.',
     );
   }
+  return toUnreadableWorkbookError(fileType);
+}
+
+/** A workbook that cannot be read (damaged, or not Excel inside), said by what the file claimed to be. */
+export function toUnreadableWorkbookError(fileType: 'xlsx' | 'xls'): ImportFileError {
   if (fileType === 'xls') {
     return new ImportFileError(
       'NOT_A_SPREADSHEET',

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { createSpreadsheetReader, DEFAULT_SPREADSHEET_READER_OPTIONS } from './spreadsheet-reader';
+import { createSpreadsheetReader } from './spreadsheet-reader';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { importCommitSchema, importRemapSchema } from '../../../contracts/imports';
 import { AppError } from '../../errors';
@@ -77,7 +77,6 @@ const optional = (value: string | undefined) => (value === undefined || value.tr
 export const importRoutes: FastifyPluginAsync = async (app) => {
   // This app's reader processes for uploaded workbooks (a background commit's worker thread starts its own).
   const spreadsheets = createSpreadsheetReader({
-    ...DEFAULT_SPREADSHEET_READER_OPTIONS,
     maxHeapMb: app.config.importSpreadsheetMaxHeapMb,
   });
   app.addHook('onClose', () => spreadsheets.close());

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportFileError } from '../../../core/import/table';
 import { analyseUpload, normaliseUpload, type AnalyseOptions, type NormalisedRow } from './import-engine';
-import { createSpreadsheetReader, DEFAULT_SPREADSHEET_READER_OPTIONS } from './spreadsheet-reader';
+import { createSpreadsheetReader } from './spreadsheet-reader';
 
 export type NormaliseWorkerData = {
   path: string;
@@ -35,7 +35,6 @@ const acknowledged = () => new Promise<void>((resolve) => (release = resolve));
 
 // This thread's own reader processes for workbooks; they end with the thread.
 const spreadsheets = createSpreadsheetReader({
-  ...DEFAULT_SPREADSHEET_READER_OPTIONS,
   maxHeapMb: data.spreadsheetMaxHeapMb,
 });
 

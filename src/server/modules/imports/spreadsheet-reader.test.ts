@@ -7,17 +7,13 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ImportFileError, readTable, type ReadTableOptions, type TableRow } from '../../../core/import/table';
 import { fileMutation, mutateFile } from '../../../core/import/table/file-mutations';
 import { toSplitChunks } from '../../../core/import/table/testing';
-import {
-  DEFAULT_SPREADSHEET_READER_OPTIONS,
-  createSpreadsheetReader,
-  type SpreadsheetReaderOptions,
-} from './spreadsheet-reader';
+import { createSpreadsheetReader, type SpreadsheetReaderOptions } from './spreadsheet-reader';
 
 const DAMAGED_XLS = join(import.meta.dirname, '../../../../test/fixtures/import/damaged/extern-sheet-count.xls');
 const STALLING_READER = new URL('../../../../test/fixtures/workers/stalling-spreadsheet-reader.ts', import.meta.url);
 
 // A small heap: a damaged file that eats memory ends its child in a second, not after gigabytes.
-const TEST_OPTIONS: SpreadsheetReaderOptions = { ...DEFAULT_SPREADSHEET_READER_OPTIONS, maxHeapMb: 128 };
+const TEST_OPTIONS: Partial<SpreadsheetReaderOptions> = { maxHeapMb: 128 };
 const reader = createSpreadsheetReader(TEST_OPTIONS);
 afterAll(() => reader.close());
 

@@ -12,6 +12,7 @@ import {
   type OpenSpreadsheetOptions,
   type SpreadsheetSource,
   type TableRow,
+  toUnreadableWorkbookError,
 } from '../../../core/import/table';
 import type { ReaderReply, ReaderRequest } from './spreadsheet-reader-protocol';
 
@@ -32,7 +33,7 @@ export type SpreadsheetReaderOptions = {
   moduleUrl: URL;
 };
 
-export const DEFAULT_SPREADSHEET_READER_OPTIONS: SpreadsheetReaderOptions = {
+const DEFAULT_SPREADSHEET_READER_OPTIONS: SpreadsheetReaderOptions = {
   maxProcesses: 2,
   idleMs: 60_000,
   openTimeoutMs: 120_000,
@@ -69,7 +70,9 @@ class ReaderStopped extends Error {
   }
 }
 
-export function createSpreadsheetReader(options: SpreadsheetReaderOptions = DEFAULT_SPREADSHEET_READER_OPTIONS) {
+/** Reader processes with the default options, bar the `overrides`. */
+export function createSpreadsheetReader(overrides: Partial<SpreadsheetReaderOptions> = {}) {
+  const options: SpreadsheetReaderOptions = { ...DEFAULT_SPREADSHEET_READER_OPTIONS, ...overrides };
   const idle: Child[] = [];
   /** Every child not yet exited, busy or idle. */
   const children = new Set<Child>();
@@ -277,13 +280,5 @@ function toStoppedError(stopped: ReaderStopped, fileType: OpenSpreadsheetOptions
       `The workbook could not be read within ${seconds} seconds (it may be damaged): save the sheet as .csv and upload that.`,
     );
   }
-  return fileType === 'xls'
-    ? new ImportFileError(
-        'NOT_A_SPREADSHEET',
-        'This Office file is not an Excel workbook that can be read (or it is damaged): save it as .xlsx or .csv.',
-      )
-    : new ImportFileError(
-        'CORRUPT_FILE',
-        'The workbook is damaged and cannot be read: save it again as .xlsx or .csv.',
-      );
+  return toUnreadableWorkbookError(fileType);
 }
