@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { systemClock, type Clock } from './clock';
+import { listRecentlySeenUserIds } from './auth/sessions';
 import type { ServerConfig } from './config';
 import type { Database, Db, DbEngine } from './db/client';
 import { AppError } from './errors';
@@ -60,6 +61,9 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Whose analytics load at start-up: users seen in the last week, the most recent this many. */
+const WARM_SEEN_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
+const WARM_USERS = 100;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The build output; DIST_DIR moves it (parallel builds). */
@@ -161,6 +165,18 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
     if (req.user && reply.statusCode < 400 && WRITE_METHODS.has(req.method)) app.analyticsCache.refresh(req.user.id);
   });
   app.addHook('onClose', async () => app.analyticsCache.close());
+  // After a (re)start, the analytics of the users active in the last week load in the background,
+  // so their first dashboard is answered from memory.
+  app.addHook('onReady', async () => {
+    const now = clock.now();
+    listRecentlySeenUserIds(database.db, {
+      since: new Date(now.getTime() - WARM_SEEN_WITHIN_MS),
+      now,
+      limit: WARM_USERS,
+    })
+      .then((userIds) => app.analyticsCache.warm(userIds))
+      .catch((err: unknown) => app.log.warn({ err }, 'warming the analytics cache failed'));
+  });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(billingRoutes);

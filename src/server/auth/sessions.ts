@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, max, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { generateToken, hashToken } from './tokens';
@@ -76,4 +76,20 @@ export async function deleteUserSessions(db: Db, params: { userId: string; excep
         ? and(eq(sessions.userId, params.userId), ne(sessions.id, params.exceptSessionId))
         : eq(sessions.userId, params.userId),
     );
+}
+
+/** Users with a live session used since `since`, most recently seen first. */
+export async function listRecentlySeenUserIds(
+  db: Db,
+  params: { since: Date; now: Date; limit: number },
+): Promise<string[]> {
+  const lastSeen = max(sessions.lastSeenAt);
+  const rows = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(gt(sessions.lastSeenAt, params.since), gt(sessions.expiresAt, params.now)))
+    .groupBy(sessions.userId)
+    .orderBy(desc(lastSeen))
+    .limit(params.limit);
+  return rows.map((row) => row.userId);
 }

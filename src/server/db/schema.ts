@@ -379,6 +379,24 @@ export const tradeTags = pgTable(
   (t) => [primaryKey({ columns: [t.openingExecutionId, t.tagId] }), index('trade_tags_tag_idx').on(t.tagId)],
 );
 
+/**
+ * What each move of `users.analytics_version` changed (written by the same statement triggers,
+ * migration 0006): the close times of the trades it touched, so an analytics cache that holds an
+ * older version re-reads only the trades closed at those times. Null: too many to list (or not
+ * known, as for a deleted tag), so the cache reads everything. The oldest rows are pruned.
+ */
+export const analyticsChanges = pgTable(
+  'analytics_changes',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: bigint({ mode: 'number' }).notNull(),
+    closedAt: timestamp({ withTimezone: true, precision: 3 }).array(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.version] })],
+);
+
 /** Personal API tokens: shown once, stored hashed, revocable. */
 export const apiTokens = pgTable(
   'api_tokens',

@@ -53,6 +53,12 @@ async function addTrades(c: TestClient, accountId: string, rows: { symbol: strin
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+/** Polls until `isDone` (the cache works in the background), for at most 10 s; the caller asserts after. */
+async function waitUntil(isDone: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!isDone() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 const summary = (c: TestClient, query = '') =>
   c.json<AnalyticsSummaryJson>(c.get(`/api/analytics/summary?tz=UTC${query}`));
 const breakdown = (c: TestClient, by: string, query = '') =>
@@ -258,13 +264,53 @@ describe('GET /api/analytics/equity?maxPoints=', () => {
     const before = Number((await summary(alice)).trades.count);
     const loadsWhenWarm = cache.stats().loads;
     await addTrades(alice, main.id, [{ symbol: 'REFR', at: '2025-06-02T15:00:00Z', pnl: 5 }]);
-    const deadline = Date.now() + 10_000;
-    while (cache.stats().loads === loadsWhenWarm && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitUntil(() => cache.stats().loads !== loadsWhenWarm);
     const loadsAfterRefresh = cache.stats().loads;
     expect(loadsAfterRefresh).toBe(loadsWhenWarm + 1);
     expect((await summary(alice)).trades.count).toBe(before + 1);
     expect(cache.stats().loads).toBe(loadsAfterRefresh);
+  });
+
+  it('loads the recently active users’ analytics when an instance starts, before any request of theirs', async () => {
+    const expected = await summary(alice);
+    // A restart: a new instance on the same database, with an empty cache.
+    const restarted = await buildApp({ config: t.config, database: t.database, distDir: null });
+    try {
+      const url = await restarted.listen({ port: 0, host: '127.0.0.1' });
+      const cache = restarted.analyticsCache;
+      // Alice and Bob both signed in: both are loaded.
+      await waitUntil(() => cache.stats().users >= 2);
+      const { users: warmed, loads } = cache.stats();
+      expect(warmed).toBe(2);
+      const client = new TestClient(url);
+      await client.login('alice@example.com', PASSWORD);
+      expect(await summary(client)).toEqual(expected);
+      expect(cache.stats().loads).toBe(loads);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('starts loading a user’s analytics when they sign in, so the dashboard after it needs no load', async () => {
+    // Carl trades through the other instance: this one has never loaded him.
+    await createUser(t.database.db, {
+      email: 'carl@example.com',
+      password: PASSWORD,
+      isVerified: true,
+      now: new Date(),
+    });
+    const carlOnOther = new TestClient(other.url);
+    await carlOnOther.login('carl@example.com', PASSWORD);
+    const account = await carlOnOther.json<AccountJson>(carlOnOther.post('/api/accounts', { name: 'Carl' }));
+    await addTrades(carlOnOther, account.id, [{ symbol: 'CARL', at: '2025-04-01T15:00:00Z', pnl: 7 }]);
+    const cache = t.app.analyticsCache;
+    const loadsBefore = cache.stats().loads;
+    const carl = new TestClient(t.url(''));
+    await carl.login('carl@example.com', PASSWORD);
+    await waitUntil(() => cache.stats().loads !== loadsBefore);
+    const loadsAfterSignIn = cache.stats().loads;
+    expect(loadsAfterSignIn).toBe(loadsBefore + 1);
+    expect((await summary(carl)).trades).toMatchObject({ count: 1, netPnl: 7 });
+    expect(cache.stats().loads).toBe(loadsAfterSignIn);
   });
 });

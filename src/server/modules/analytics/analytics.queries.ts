@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, isNotNull, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
-import { accounts, strategies, tags, trades, tradeTags, users } from '../../db/schema';
+import { accounts, analyticsChanges, strategies, tags, trades, tradeTags, users } from '../../db/schema';
 import { dateConditions, filterConditions, type TradeFilter } from '../trades/trades.queries';
-import { createCellReader, type TradeFacts } from './trade-facts';
+import { createCellReader, replaceTradesClosedAt, type TradeFacts } from './trade-facts';
 
 /**
  * Reading 100,000 trades as rows costs more in the drivers than in the database (one JS object per
@@ -232,6 +232,67 @@ export async function loadTradeFacts(db: Db, params: LoadTradeFactsParams): Prom
   return toLoaded(await readFactsText(db, { ...params, range: { from: null, before: null } }), params.maxTrades);
 }
 
+/** How the user's trades changed since a data version: the close times touched, or null when not known. */
+export type AnalyticsChanges = { version: number; closedAt: number[] | null };
+
+/**
+ * What the triggers logged (analytics_changes) for every version after `since` up to the current
+ * one. Null times when a version has no entry (pruned, or written before the log existed), an
+ * entry too large to list, or more than `maxTimes` distinct times.
+ */
+export async function readAnalyticsChanges(
+  db: Db,
+  params: { userId: string; since: number; maxTimes: number },
+): Promise<AnalyticsChanges> {
+  const { userId, since } = params;
+  const inRange = sql`c.user_id = u.id and c.version > ${since} and c.version <= u.analytics_version`;
+  const result = await db.execute(sql`
+    select
+      u.analytics_version::text as version,
+      (select count(*) from ${analyticsChanges} c where ${inRange})::int as entries,
+      (select count(*) from ${analyticsChanges} c where ${inRange} and c.closed_at is null)::int as unknown,
+      (select string_agg(ms::text, ',') from (
+        select distinct round(date_part('epoch', t) * 1000) as ms
+        from ${analyticsChanges} c, unnest(c.closed_at) as t where ${inRange}
+        limit ${params.maxTimes + 1}
+      ) x) as times
+    from ${users} u where u.id = ${userId}`);
+  // Both drivers answer a raw statement as { rows }, here one row of this select list.
+  const [row] = (result as unknown as { rows: ChangesRow[] }).rows;
+  const version = Number(row?.version ?? 0);
+  const times = row?.times ? row.times.split(',').map(Number) : [];
+  const isComplete = row !== undefined && row.entries === version - since && row.unknown === 0;
+  return { version, closedAt: isComplete && times.length <= params.maxTimes ? times : null };
+}
+
+type ChangesRow = { version: string; entries: number; unknown: number; times: string | null };
+
+/**
+ * `previous` brought up to date by reading again only the trades closed at the times changed since
+ * its version (see readAnalyticsChanges), merged in; null when the changes are not known or a
+ * write came between the two reads: then read everything (loadTradeFacts).
+ */
+export async function loadTradeFactsChanges(
+  db: Db,
+  params: { userId: string; maxTrades: number; maxTimes: number; previous: { version: number; facts: TradeFacts } },
+): Promise<LoadedTradeFacts | null> {
+  const { previous } = params;
+  const changes = await readAnalyticsChanges(db, { ...params, since: previous.version });
+  if (changes.closedAt === null) return null;
+  if (changes.closedAt.length === 0)
+    return { version: changes.version, count: previous.facts.count, facts: previous.facts };
+  const row = await readFactsText(db, {
+    ...params,
+    range: { from: null, before: null },
+    closedAtIn: changes.closedAt,
+    isRefById: true,
+  });
+  if (Number(row.version) !== changes.version) return null;
+  const fresh = toTradeFacts(row, Number(row.count), previous.facts);
+  const facts = replaceTradesClosedAt(previous.facts, changes.closedAt, fresh);
+  return { version: changes.version, count: facts.count, facts: facts.count > params.maxTrades ? null : facts };
+}
+
 function toCloseRanges(splitAt: readonly number[]): CloseRange[] {
   const cuts = [...new Set(splitAt)].sort((a, b) => a - b);
   return [...cuts, null].map((before, i) => ({ from: i === 0 ? null : cuts[i - 1]!, before }));
@@ -253,11 +314,20 @@ function mergeFactsText(parts: FactsRow[]): FactsRow {
   };
 }
 
-async function readFactsText(
-  db: Db,
-  params: { userId: string; maxTrades: number; range: CloseRange },
-): Promise<FactsRow> {
-  const { userId, range } = params;
+type ReadFactsParams = {
+  userId: string;
+  maxTrades: number;
+  range: CloseRange;
+  /** Only the trades closed at these times (epoch ms). */
+  closedAtIn?: readonly number[];
+  /** Accounts and strategies as their ids, not as positions in the sorted lists. */
+  isRefById?: boolean;
+};
+
+async function readFactsText(db: Db, params: ReadFactsParams): Promise<FactsRow> {
+  const { userId, range, closedAtIn } = params;
+  const toRef = (column: typeof trades.accountId | typeof trades.strategyId, list: SQL) =>
+    params.isRefById ? sql`${column}::text` : sql`coalesce(array_position(${list}, ${column})::text, ${column}::text)`;
   const tagIds = db
     .select({
       openingExecutionId: tradeTags.openingExecutionId,
@@ -281,9 +351,9 @@ async function readFactsText(
     sql`${trades.symbol}`,
     sql`left(${trades.direction}, 1)`,
     sql`${trades.assetClass}`,
-    sql`coalesce(array_position(ref.strategy_ids, ${trades.strategyId})::text, ${trades.strategyId}::text)`,
+    toRef(trades.strategyId, sql`ref.strategy_ids`),
     sql`${trades.holdingSeconds}`,
-    sql`coalesce(array_position(ref.account_ids, ${trades.accountId})::text, ${trades.accountId}::text)`,
+    toRef(trades.accountId, sql`ref.account_ids`),
     sql`trim_scale(${trades.grossPnl})`,
     sql`trim_scale(${trades.fees} + ${trades.commission})`,
     sql`case when ${trades.notes} <> '' then '1' end`,
@@ -295,6 +365,9 @@ async function readFactsText(
     isNotNull(trades.closedAt),
     range.from === null ? undefined : gte(trades.closedAt, new Date(range.from)),
     range.before === null ? undefined : lt(trades.closedAt, new Date(range.before)),
+    closedAtIn === undefined
+      ? undefined
+      : sql`${trades.closedAt} = any(${sql.param(closedAtIn.map((ms) => new Date(ms).toISOString()))}::timestamptz[])`,
   );
   // concat() reads a null as '': an empty cell is a null.
   const rows = db
@@ -351,12 +424,15 @@ function createDictionary(initial: string[] = []) {
   };
 }
 
-function toTradeFacts(row: FactsRow | undefined, count: number): TradeFacts {
-  const accounts = createDictionary(toIdList(row?.account_ids));
-  const strategyDict = createDictionary(toIdList(row?.strategy_ids));
-  const symbols = createDictionary();
-  const assetClasses = createDictionary();
-  const tagDict = createDictionary();
+/** The lists of facts read earlier, which facts read now extend (see replaceTradesClosedAt). */
+type FactsLists = Pick<TradeFacts, 'accountIds' | 'strategyIds' | 'symbols' | 'assetClasses' | 'tagIds'>;
+
+function toTradeFacts(row: FactsRow | undefined, count: number, extending?: FactsLists): TradeFacts {
+  const accounts = createDictionary(extending?.accountIds ?? toIdList(row?.account_ids));
+  const strategyDict = createDictionary(extending?.strategyIds ?? toIdList(row?.strategy_ids));
+  const symbols = createDictionary(extending?.symbols);
+  const assetClasses = createDictionary(extending?.assetClasses);
+  const tagDict = createDictionary(extending?.tagIds);
   const facts: TradeFacts = {
     count,
     closedAt: new Float64Array(count),

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
-import { REFRESH_DELAY_MS, createTradeFactsCache, toSplitPoints, type TradeFactsSource } from './trade-facts-cache';
+import {
+  REFRESH_DELAY_MS,
+  createTradeFactsCache,
+  toSplitPoints,
+  type CachedFacts,
+  type TradeFactsSource,
+} from './trade-facts-cache';
 
 /** Stands in for the facts: the cache only reads `count`. */
 const factsOf = (count: number) => ({ count }) as TradeFacts; // the cache never reads more than count
@@ -194,10 +200,10 @@ describe('createTradeFactsCache', () => {
     });
   });
 
-  it('hands each load what it held before, for splitting the read', async () => {
+  it('hands each load what it held before and its version, for reading only the changes', async () => {
     const users = { ann: { version: 1, count: 10 } };
     const fake = createFakeSource(users);
-    const previous: (TradeFacts | null)[] = [];
+    const previous: (CachedFacts | null)[] = [];
     const cache = createTradeFactsCache({
       source: {
         ...fake.source,
@@ -211,7 +217,41 @@ describe('createTradeFactsCache', () => {
     const first = await cache.get('ann');
     users.ann = { version: 2, count: 11 };
     await cache.get('ann');
-    expect(previous).toEqual([null, first]);
+    expect(previous).toEqual([null, { version: 1, facts: first }]);
+  });
+});
+
+describe('warming the cache', () => {
+  it('loads the users least recent first, so the most recent stay when it overflows', async () => {
+    const fake = createFakeSource({
+      ann: { version: 1, count: 40 },
+      ben: { version: 1, count: 40 },
+      cid: { version: 1, count: 40 },
+    });
+    const cache = createTradeFactsCache({ source: fake.source, maxTrades: 100 });
+    await cache.warm(['ann', 'ben', 'cid']);
+    expect(fake.loads).toEqual(['cid', 'ben', 'ann']);
+    // Room for two: cid, loaded first, made room for ann.
+    expect(cache.stats()).toMatchObject({ users: 2, trades: 80 });
+    await cache.get('ann');
+    await cache.get('ben');
+    expect(fake.loads).toHaveLength(3);
+  });
+
+  it('skips users already cached and a failed load, and stops when the cache closes', async () => {
+    const fake = createFakeSource({ ann: { version: 1, count: 5 }, ben: { version: 1, count: 5 } });
+    const failing: TradeFactsSource = {
+      ...fake.source,
+      load: (userId, params) =>
+        userId === 'bad' ? Promise.reject(new Error('gone')) : fake.source.load(userId, params),
+    };
+    const cache = createTradeFactsCache({ source: failing, maxTrades: 100 });
+    await cache.get('ann');
+    await cache.warm(['ann', 'bad', 'ben']);
+    expect(fake.loads).toEqual(['ann', 'ben']);
+    cache.close();
+    await cache.warm(['cid']);
+    expect(fake.loads).toEqual(['ann', 'ben']);
   });
 });
 

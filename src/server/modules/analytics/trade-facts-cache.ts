@@ -1,13 +1,16 @@
 import type { Db, DbEngine } from '../../db/client';
-import { getAnalyticsVersion, loadTradeFacts, type LoadedTradeFacts } from './analytics.queries';
+import { getAnalyticsVersion, loadTradeFacts, loadTradeFactsChanges, type LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
 
 /** Where the cache reads from: the database, or a stand-in in tests. */
 export type TradeFactsSource = {
   getVersion: (userId: string) => Promise<number>;
   /** `previous`: what the cache held for the user before this load, if anything. */
-  load: (userId: string, params: { maxTrades: number; previous: TradeFacts | null }) => Promise<LoadedTradeFacts>;
+  load: (userId: string, params: { maxTrades: number; previous: CachedFacts | null }) => Promise<LoadedTradeFacts>;
 };
+
+/** A user's facts as cached: at a data version, or null when the user was over the cap at it. */
+export type CachedFacts = { version: number; facts: TradeFacts | null };
 
 /**
  * Users with at least this many closed trades are reloaded in parts read at once, on PostgreSQL:
@@ -16,15 +19,33 @@ export type TradeFactsSource = {
 const SPLIT_FROM_TRADES = 20_000;
 const PARTS_ON_POSTGRES = 2;
 
+/**
+ * Changes touching more close times than this are read in full: past a few thousand trades the
+ * list of times costs more to send and look up than the plain reload saves.
+ */
+const MAX_CHANGED_TIMES = 5_000;
+
 export const createDbTradeFactsSource = (db: Db, engine: DbEngine): TradeFactsSource => ({
   getVersion: (userId) => getAnalyticsVersion(db, userId),
-  load: (userId, params) =>
-    loadTradeFacts(db, {
+  async load(userId, { maxTrades, previous }) {
+    // Facts held at an older version: re-read only what the changes since then touched.
+    if (previous?.facts) {
+      const { version, facts } = previous;
+      const changed = await loadTradeFactsChanges(db, {
+        userId,
+        maxTrades,
+        maxTimes: MAX_CHANGED_TIMES,
+        previous: { version, facts },
+      });
+      if (changed) return changed;
+    }
+    return loadTradeFacts(db, {
       userId,
-      maxTrades: params.maxTrades,
+      maxTrades,
       // PGlite has one connection: parts would only queue behind each other.
-      splitAt: engine === 'postgres' ? toSplitPoints(params.previous, PARTS_ON_POSTGRES) : [],
-    }),
+      splitAt: engine === 'postgres' ? toSplitPoints(previous?.facts ?? null, PARTS_ON_POSTGRES) : [],
+    });
+  },
 });
 
 /**
@@ -60,7 +81,13 @@ export type TradeFactsCache = {
    * next is answered from memory. Writes in quick succession share one reload.
    */
   refresh: (userId: string) => void;
-  /** Cancels the reloads not yet started (the app is closing). */
+  /**
+   * Loads these users one after another in the background (most recently active first in the
+   * list; loaded last, so they are the last to make room), skipping users already cached; after a
+   * restart, their first dashboard is answered from memory. Stops when the cache closes.
+   */
+  warm: (userIds: readonly string[]) => Promise<void>;
+  /** Cancels the reloads and warming not yet started (the app is closing). */
   close: () => void;
   stats: () => TradeFactsCacheStats;
 };
@@ -68,8 +95,7 @@ export type TradeFactsCache = {
 /** How long a refresh waits for more writes of the same user before it reloads. */
 export const REFRESH_DELAY_MS = 250;
 
-/** A cached user: facts at a version, or null when the user was found to be over the cap at it. */
-type Entry = { version: number; facts: TradeFacts | null };
+type Entry = CachedFacts;
 
 /**
  * Per-user analytics data in memory, validated on every request against `users.analytics_version`
@@ -108,7 +134,7 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
 
   async function load(userId: string): Promise<Entry> {
     const start = performance.now();
-    const loaded = await source.load(userId, { maxTrades, previous: entries.get(userId)?.facts ?? null });
+    const loaded = await source.load(userId, { maxTrades, previous: entries.get(userId) ?? null });
     loads += 1;
     lastLoadMs = performance.now() - start;
     const entry: Entry = { version: loaded.version, facts: loaded.facts };
@@ -128,6 +154,7 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
   }
 
   const refreshes = new Map<string, NodeJS.Timeout>();
+  let isClosed = false;
 
   async function get(userId: string): Promise<TradeFacts | null> {
     if (maxTrades <= 0) return null;
@@ -158,7 +185,16 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
       timer.unref();
       refreshes.set(userId, timer);
     },
+    async warm(userIds) {
+      if (maxTrades <= 0) return;
+      for (const userId of [...userIds].reverse()) {
+        if (isClosed) return;
+        // A failed load changes nothing: that user's next request loads (and reports) again.
+        if (!entries.has(userId)) await startLoad(userId).catch(() => undefined);
+      }
+    },
     close() {
+      isClosed = true;
       for (const timer of refreshes.values()) clearTimeout(timer);
       refreshes.clear();
     },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createCellReader,
   listNotedCloseTimes,
+  replaceTradesClosedAt,
   selectTradeFacts,
   sumExact,
   sumFeeTotals,
@@ -99,15 +100,17 @@ function makeFacts(
     tags?: string[];
     hasNote?: boolean;
   }[],
+  /** Facts whose lists these extend (their ids keep their indexes). */
+  extending?: TradeFacts,
 ): TradeFacts {
-  const dictionary = () => {
-    const values: string[] = [];
+  const dictionary = (initial: string[] = []) => {
+    const values = [...initial];
     return { values, indexOf: (v: string) => (values.includes(v) ? values.indexOf(v) : values.push(v) - 1) };
   };
-  const accounts = dictionary();
-  const symbols = dictionary();
-  const strategies = dictionary();
-  const tags = dictionary();
+  const accounts = dictionary(extending?.accountIds);
+  const symbols = dictionary(extending?.symbols);
+  const strategies = dictionary(extending?.strategyIds);
+  const tags = dictionary(extending?.tagIds);
   const n = rows.length;
   const tagIndex: number[] = [];
   const tagStart = new Int32Array(n + 1);
@@ -200,5 +203,61 @@ describe('the row builders', () => {
     expect(withoutNames).toMatchObject({ strategy: { id: S, name: S }, tags: [] });
     expect(sumFeeTotals(facts, rows)).toEqual({ grossPnl: 12, fees: 2 });
     expect(listNotedCloseTimes(facts, rows)).toEqual([1 * DAY]);
+  });
+});
+
+/** Each row's values with ids for list positions: facts with different lists compare. */
+const valuesOf = (f: TradeFacts) =>
+  Array.from({ length: f.count }, (_, i) => ({
+    closedAt: f.closedAt[i],
+    openedAt: f.openedAt[i],
+    netPnl: f.netPnl[i],
+    isShort: f.isShort[i],
+    hasNote: f.hasNote[i],
+    account: f.accountIds[f.account[i]!],
+    symbol: f.symbols[f.symbol[i]!],
+    strategy: f.strategy[i] === -1 ? null : f.strategyIds[f.strategy[i]!],
+    tags: Array.from(f.tagIndex.subarray(f.tagStart[i], f.tagStart[i + 1]), (k) => f.tagIds[k]),
+    gross: [f.grossPnl.whole[i], f.grossPnl.frac[i]],
+  }));
+
+describe('replaceTradesClosedAt', () => {
+  const row = fc.record({
+    closedAt: fc.integer({ min: 1, max: 30 }).map((d) => d * DAY),
+    netPnl: fc.integer({ min: -100, max: 100 }),
+    account: fc.constantFrom(A, B),
+    symbol: fc.constantFrom('AAPL', 'MSFT', 'NEW'),
+    isShort: fc.boolean(),
+    strategy: fc.option(fc.constantFrom(S, 'eeeeeeee-0000-4000-8000-000000000005'), { nil: undefined }),
+    tags: fc.uniqueArray(fc.constantFrom(T, 'ffffffff-0000-4000-8000-000000000006'), { maxLength: 2 }),
+    hasNote: fc.boolean(),
+  });
+  const byClose = <R extends { closedAt: number }>(rows: R[]) => [...rows].sort((a, b) => a.closedAt - b.closedAt);
+
+  it('drops every row closed at the times and puts the fresh rows in close order', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 30 }), fc.array(row, { maxLength: 10 }), (baseRows, freshRows) => {
+        const base = makeFacts(byClose(baseRows));
+        const fresh = makeFacts(byClose(freshRows), base);
+        // The times read again: those of the fresh rows, and some where nothing closes now.
+        const times = [
+          ...new Set([...freshRows.map((r) => r.closedAt), ...baseRows.slice(0, 3).map((r) => r.closedAt)]),
+        ];
+        const merged = replaceTradesClosedAt(base, times, fresh);
+        const kept = valuesOf(base).filter((r) => !times.includes(r.closedAt!));
+        // Kept rows and fresh rows never share a close time: a stable sort gives the one right order.
+        const expected = [...kept, ...valuesOf(fresh)].sort((a, b) => a.closedAt! - b.closedAt!);
+        expect(valuesOf(merged)).toEqual(expected);
+        expect(merged.tagStart).toHaveLength(merged.count + 1);
+      }),
+    );
+  });
+
+  it('leaves its inputs as they were', () => {
+    const before = valuesOf(facts);
+    const fresh = makeFacts([{ closedAt: 2 * DAY, netPnl: 3, account: A, symbol: 'AAPL' }], facts);
+    const merged = replaceTradesClosedAt(facts, [2 * DAY], fresh);
+    expect(merged.count).toBe(3);
+    expect(valuesOf(facts)).toEqual(before);
   });
 });

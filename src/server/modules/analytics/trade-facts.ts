@@ -324,3 +324,64 @@ export function listNotedCloseTimes(facts: TradeFacts, rows: Int32Array): number
   }
   return out;
 }
+
+/** The per-row columns of TradeFacts, by the kind of typed array. */
+const FLOAT_COLUMNS = ['closedAt', 'openedAt', 'netPnl', 'rMultiple', 'holdingSeconds'] as const;
+const BYTE_COLUMNS = ['hasR', 'hasHolding', 'isShort', 'hasNote'] as const;
+const INDEX_COLUMNS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
+const EXACT_COLUMNS = ['grossPnl', 'fees'] as const;
+
+/**
+ * The facts after the trades closed at the given times were read again: every row of `base`
+ * closed at one of `times` is dropped, and `fresh` (the trades closed at those times now, in
+ * (closedAt, id) order) takes their place in close order. `fresh`'s lists (accounts, symbols,
+ * strategies, tags…) must extend `base`'s, index for index: its rows and base's then share them.
+ * Neither input is changed (requests may still be reading `base`).
+ */
+export function replaceTradesClosedAt(base: TradeFacts, times: readonly number[], fresh: TradeFacts): TradeFacts {
+  const dropped = [...times].sort((a, b) => a - b);
+  // Which row each output row comes from: base row i as i, fresh row j as −1 − j.
+  const picks: number[] = [];
+  let t = 0;
+  let j = 0;
+  for (let i = 0; i < base.count; i++) {
+    const closedAt = base.closedAt[i]!;
+    while (j < fresh.count && fresh.closedAt[j]! < closedAt) picks.push(-1 - j++);
+    while (t < dropped.length && dropped[t]! < closedAt) t++;
+    if (t < dropped.length && dropped[t] === closedAt) continue;
+    picks.push(i);
+  }
+  while (j < fresh.count) picks.push(-1 - j++);
+
+  const count = picks.length;
+  const gather = <A extends Float64Array | Uint8Array | Int32Array>(from: A, other: A, out: A): A => {
+    for (let k = 0; k < count; k++) {
+      const pick = picks[k]!;
+      out[k] = pick >= 0 ? from[pick]! : other[-1 - pick]!;
+    }
+    return out;
+  };
+  const merged = {
+    ...fresh,
+    count,
+    tagStart: new Int32Array(count + 1),
+  } as TradeFacts;
+  for (const name of FLOAT_COLUMNS) merged[name] = gather(base[name], fresh[name], new Float64Array(count));
+  for (const name of BYTE_COLUMNS) merged[name] = gather(base[name], fresh[name], new Uint8Array(count));
+  for (const name of INDEX_COLUMNS) merged[name] = gather(base[name], fresh[name], new Int32Array(count));
+  for (const name of EXACT_COLUMNS)
+    merged[name] = {
+      whole: gather(base[name].whole, fresh[name].whole, new Float64Array(count)),
+      frac: gather(base[name].frac, fresh[name].frac, new Float64Array(count)),
+    };
+  const tagIndex: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const pick = picks[k]!;
+    const source = pick >= 0 ? base : fresh;
+    const row = pick >= 0 ? pick : -1 - pick;
+    for (let x = source.tagStart[row]!; x < source.tagStart[row + 1]!; x++) tagIndex.push(source.tagIndex[x]!);
+    merged.tagStart[k + 1] = tagIndex.length;
+  }
+  merged.tagIndex = Int32Array.from(tagIndex);
+  return merged;
+}

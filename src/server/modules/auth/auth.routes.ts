@@ -62,6 +62,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         // A new random token at every sign-in: a session id planted before login is never reused.
         if (req.sessionToken) await deleteSessionByToken(app.db, req.sessionToken);
         setSessionCookie(app, reply, token);
+        // The dashboard comes next: its analytics start loading now, in the background.
+        void app.analyticsCache.warm([user.id]);
         return toCurrentUserJson(user, app.clock.now());
       } catch (err) {
         if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') accountLimiter.record(key, nowMs);
