@@ -66,6 +66,7 @@ const envSchema = z.object({
     .default(200 * 1024 * 1024),
   IMPORTS_DIR: z.string().optional(),
   IMPORT_SYNC_ROW_LIMIT: z.coerce.number().int().positive().default(5_000),
+  IMPORT_BATCH_ROWS: z.coerce.number().int().positive().default(1_000),
   /** The heap cap of each process that reads an uploaded workbook (see spreadsheet-reader.ts). */
   IMPORT_SPREADSHEET_MAX_HEAP_MB: z.coerce.number().int().min(64).default(2048),
   /** Closed trades the analytics cache holds in memory over all users (0: no cache); a larger user is read from SQL. */
@@ -120,6 +121,8 @@ export type ServerConfig = {
   importMaxBytes: number;
   importsDir: string;
   importSyncRowLimit: number;
+  /** Rows per write transaction of a background import. */
+  importBatchRows: number;
   importSpreadsheetMaxHeapMb: number;
   analyticsCacheMaxTrades: number;
   /** The optional language-model provider; null when none is configured (the product needs none). */
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importsDir: blankToUndefined(e.IMPORTS_DIR) ?? `${e.DATA_DIR.replace(/\/+$/, '')}/imports`,
     importSyncRowLimit: e.IMPORT_SYNC_ROW_LIMIT,
+    importBatchRows: e.IMPORT_BATCH_ROWS,
     importSpreadsheetMaxHeapMb: e.IMPORT_SPREADSHEET_MAX_HEAP_MB,
     analyticsCacheMaxTrades: e.ANALYTICS_CACHE_MAX_TRADES,
     llm: toLlmConfig(e),

@@ -5,13 +5,14 @@ import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queri
 import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
-import { insertExecutions } from '../trades/trades.queries';
+import { byFirstFingerprint, insertExecutions } from '../trades/trades.queries';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
 import { restoreJournals } from './restore-journals';
 import { yieldToEventLoop } from '../../event-loop';
 import { StageClock } from './import-stages';
+import { createStreamedGrouping } from './streamed-grouping';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import {
   deleteImportExecutions,
@@ -34,8 +35,6 @@ export type ImportRunResult = {
 
 type RunParams = { user: UserRow; importRow: ImportRow; analysis: Analysis; now: Date };
 
-/** Rows per batch of a large import: one prepare, one insert round and one progress update each. */
-const BATCH_ROWS = 5_000;
 /** Problems and skipped rows kept on the import (the counts say how many more there were). */
 const MAX_LISTED = 500;
 
@@ -120,8 +119,10 @@ function countTrades(tradeIds: readonly string[], existing: ReadonlySet<string>)
 /**
  * Reads the whole file with the final mapping into the account. Files newest-first (by the layout
  * or by their dates) are replayed in reverse file order so equal timestamps keep time order.
- * Small files: one transaction. Large ones: batches, then one regrouping; on any failure the
- * batch's executions are removed again, so the import adds all or nothing.
+ * Small files: one transaction. Large ones: batches of fills, each with the trades it closes
+ * (streamed-grouping.ts), then a regrouping of what could not be grouped as it came; on any
+ * failure the batch's executions (and with them their trades) are removed again, so the import
+ * adds all or nothing.
  */
 export async function runImport(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
   if (params.analysis.rowCount <= deps.syncRowLimit) return runSmall(deps, params);
@@ -185,6 +186,12 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const firstSequence = (await getMaxSequence(db, accountId)) + 1;
 
   const clock = new StageClock();
+  const grouping = createStreamedGrouping({
+    userId: user.id,
+    accountId,
+    defaultRiskAmount: user.defaultRiskAmount,
+    now: params.now,
+  });
   const insertBatch = async (batch: Fill[]) => {
     const { items, rows, orders } = await clock.time('prepare (symbols, decimals, fingerprints)', batch.length, () =>
       prepareBatch(batch, { account, occurrences, report }),
@@ -192,24 +199,46 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     prepared += items.length;
     for (const item of items)
       fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
-    const inserted = await clock.time('insert fills', items.length, () =>
-      db.transaction(async (tx) => {
-        await lockAccount(tx, { userId: user.id, accountId });
-        return insertExecutions(tx, {
+    const sequences = orders.map((order) => firstSequence + order);
+    const inserted = await db.transaction(async (tx) => {
+      await lockAccount(tx, { userId: user.id, accountId });
+      await grouping.beginBatch(
+        tx,
+        items.map((item) => item.instrumentKey),
+      );
+      const added = await clock.time('insert fills', items.length, () =>
+        insertExecutions(tx, {
           userId: user.id,
           accountId,
           items,
           firstSequence,
-          sequences: orders.map((order) => firstSequence + order),
+          sequences,
           importId: importRow.id,
           sourceRows: rows,
-        });
-      }),
-    );
+        }),
+      );
+      const byFingerprint = byFirstFingerprint(
+        items.map((item, i) => ({ fingerprint: item.fingerprint, item, sequence: sequences[i]! })),
+      );
+      const fills = added
+        .map((row) => {
+          const { item, sequence } = byFingerprint.get(row.fingerprint)!; // inserted rows are the batch's
+          return { id: row.id, item, sequence };
+        })
+        .sort((a, b) => a.sequence - b.sequence);
+      await clock.time(
+        'group as stored and write the trades closed (instruments new to the account)',
+        fills.length,
+        () => grouping.addInserted(tx, fills),
+      );
+      return added;
+    });
     executionsAdded += inserted.length;
     collectJournals(batch, journals);
     for (const row of inserted) if (journals.has(row.fingerprint)) insertedWithJournal.push(row);
-    cuts.push(...toCuts(inserted.map((e) => ({ ...e, accountId }))));
+    cuts.push(
+      ...toCuts(inserted.filter((e) => !grouping.isStreamed(e.instrumentKey)).map((e) => ({ ...e, accountId }))),
+    );
     await updateImport(db, {
       id: importRow.id,
       values: { progress: Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount)) },
@@ -221,7 +250,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     const batches = normaliseInWorker({
       path: deps.uploads.path(importRow.id),
       options: analysis.replay,
-      batchRows: BATCH_ROWS,
+      batchRows: deps.batchRows,
       spreadsheetMaxHeapMb: deps.spreadsheetMaxHeapMb,
     });
     let waitStarted = performance.now();
@@ -238,20 +267,30 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       await yieldToEventLoop();
       waitStarted = performance.now();
     }
-    const existing = await listTradeIdsOfInstruments(db, { accountId, instrumentKeys: [...fillsByInstrument.keys()] });
-    // A few instruments per transaction: on PGlite a transaction holds the one connection, so
-    // other requests wait for at most one slice rather than the whole regrouping. A failure in
-    // any slice still takes the whole import out again (below).
-    const tradeIds: string[] = [];
+    const finishStarted = performance.now();
+    const openFills = await db.transaction(async (tx) => {
+      await lockAccount(tx, { userId: user.id, accountId });
+      return grouping.finish(tx);
+    });
+    clock.add('write the trades still open at the end', performance.now() - finishStarted, openFills);
+    cuts.push(...grouping.demotedCuts());
+    // Instruments the account already had, or that could not be grouped as they came, are
+    // regrouped from the database now. A few instruments per transaction: on PGlite a transaction
+    // holds the one connection, so other requests wait for at most one slice rather than the
+    // whole regrouping. A failure in any slice still takes the whole import out again (below).
+    const tradeIds = grouping.tradeIds();
     const slices = sliceCuts(cuts, fillsByInstrument);
     for (const [index, slice] of slices.entries()) {
       const keys = new Set(slice.map((cut) => cut.instrumentKey));
       const newFills = [...keys].reduce((sum, key) => sum + (fillsByInstrument.get(key) ?? 0), 0);
-      const ids = await clock.time('regroup (read fills back, group, write trades and links)', newFills, () =>
-        db.transaction(async (tx) => {
-          await lockAccount(tx, { userId: user.id, accountId });
-          return regroupInstruments(tx, { cuts: slice, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
-        }),
+      const ids = await clock.time(
+        'regroup from the database (instruments the account had, or fills out of order)',
+        newFills,
+        () =>
+          db.transaction(async (tx) => {
+            await lockAccount(tx, { userId: user.id, accountId });
+            return regroupInstruments(tx, { cuts: slice, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+          }),
       );
       for (const id of ids) tradeIds.push(id);
       await updateImport(db, { id: importRow.id, values: { progress: 0.8 + (0.19 * (index + 1)) / slices.length } });
@@ -264,7 +303,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     return {
       executionsAdded,
       duplicatesSkipped: prepared - executionsAdded,
-      ...countTrades(tradeIds, existing),
+      ...countTrades(tradeIds, grouping.existingTradeIds()),
       ...report.finish(),
     };
   } catch (err) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportCommitJson, ImportJson, ImportListJson, ImportPreviewJson } from '../../../contracts/imports';
-import type { AccountJson, TradeJson, TradeListJson } from '../../../contracts/trades';
+import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../../../contracts/trades';
 import { add, D, toMoneyString } from '../../../core/money/decimal';
 import { BROKER_FIXTURE_CASES } from '../../../../test/fixtures/import/brokers/expected';
 import { TestClient } from '../../../../test/helpers/http-client';
@@ -38,6 +38,8 @@ beforeAll(async () => {
       IMPORTS_DIR: importsDir,
       IMPORT_MAX_BYTES: String(MAX_BYTES),
       IMPORT_SYNC_ROW_LIMIT: String(SYNC_ROW_LIMIT),
+      // Many write batches even in a small file: trades that span batches are the hard part.
+      IMPORT_BATCH_ROWS: '7',
       // A damaged workbook below eats memory until its reader process ends: let that come soon.
       IMPORT_SPREADSHEET_MAX_HEAP_MB: '128',
       LOGIN_RATE_LIMIT: '1000',
@@ -111,6 +113,16 @@ async function tradesOf(c: TestClient, accountId: string): Promise<TradeJson[]> 
     cursor = page.nextCursor;
   } while (cursor);
   return all;
+}
+
+/** A background import's state once it has finished (polled as the progress bar does). */
+async function waitForImport(c: TestClient, id: string): Promise<ImportJson> {
+  let state: ImportJson;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    state = await c.json<ImportJson>(c.get(`/api/imports/${id}`));
+  } while (state.status === 'queued' || state.status === 'running');
+  return state;
 }
 
 const GENERIC = [
@@ -344,11 +356,7 @@ describe('POST /api/imports/:id/commit', () => {
     const res = await shared.post(`/api/imports/${preview.id}/commit`, { accountId });
     expect(res.status).toBe(202);
     expect(((await res.json()) as ImportJson).status).toMatch(/queued|running/);
-    let state: ImportJson;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      state = await shared.json<ImportJson>(shared.get(`/api/imports/${preview.id}`));
-    } while (state.status === 'queued' || state.status === 'running');
+    const state = await waitForImport(shared, preview.id);
     expect(state.failureMessage).toBeNull();
     expect(state).toMatchObject({ status: 'done', progress: 1, executionsAdded: 60, tradesCreated: 30 });
     const trades = await tradesOf(shared, accountId);
@@ -356,6 +364,98 @@ describe('POST /api/imports/:id/commit', () => {
     // Buys at 500 or 502, sells at 501 or 503: +10 per share pair, minus 1.00 commission.
     const total = trades.reduce((sum, tr) => add(sum, D(tr.netPnl)), D(0));
     expect(toMoneyString(total)).toBe('270.00');
+  });
+});
+
+/** Fills a trader could make on three symbols: scale-ins, partial exits, flips, equal times, twins. */
+function tradingDay(seed: number, count: number) {
+  let state = seed;
+  const next = () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+  let at = Date.UTC(2025, 1, 3, 15);
+  const fills: (ExecutionInput & { commission: string })[] = [];
+  for (let i = 0; i < count; i++) {
+    at += next() < 0.2 ? 0 : Math.floor(next() * 600) * 1_000;
+    const fill = {
+      executedAt: new Date(at).toISOString(),
+      symbol: ['AAA', 'BBB', 'CCC'][Math.floor(next() * 3)]!,
+      side: next() < 0.5 ? ('buy' as const) : ('sell' as const),
+      quantity: ['1', '2', '3', '5'][Math.floor(next() * 4)]!,
+      price: (100 + Math.floor(next() * 500) / 100).toFixed(2),
+      commission: next() < 0.5 ? '0.35' : '1.00',
+    };
+    fills.push(fill);
+    if (next() < 0.05) fills.push({ ...fill }); // the same fill twice: two partial fills, both kept
+  }
+  return fills;
+}
+
+/** A trade's figures, without what differs between accounts (ids). */
+const figuresOf = (trades: TradeJson[]) =>
+  trades
+    .map(({ id: _id, accountId: _account, tags: _tags, ...figures }) => figures)
+    .sort((a, b) =>
+      a.openedAt === b.openedAt
+        ? a.symbol < b.symbol
+          ? -1
+          : a.symbol > b.symbol
+            ? 1
+            : 0
+        : a.openedAt < b.openedAt
+          ? -1
+          : 1,
+    );
+
+describe('a large import grouped as it is stored', () => {
+  async function importInBackground(c: TestClient, accountId: string, csv: string): Promise<ImportJson> {
+    const preview = await upload(c, 'day.csv', csv, { accountId });
+    expect(preview.rowCount).toBeGreaterThan(SYNC_ROW_LIMIT);
+    const res = await c.post(`/api/imports/${preview.id}/commit`, { accountId });
+    expect(res.status).toBe(202);
+    const state = await waitForImport(c, preview.id);
+    expect(state.failureMessage).toBeNull();
+    return state;
+  }
+
+  it.each([
+    ['oldest first into a new account', 1, { isNewestFirst: false, hasEarlierFills: false }],
+    ['oldest first, another day', 2, { isNewestFirst: false, hasEarlierFills: false }],
+    ['newest first (replayed in reverse)', 3, { isNewestFirst: true, hasEarlierFills: false }],
+    // Grouped from the database: the symbol's earlier fills are not in this file.
+    ['into an account that already trades one of the symbols', 4, { isNewestFirst: false, hasEarlierFills: true }],
+    // Its symbol's trades so far are rebuilt from the database once the late fill comes.
+    ['with one fill listed after later ones', 5, { isNewestFirst: false, hasEarlierFills: false, isOneLate: true }],
+  ])('gives exactly the trades the same fills give entered by hand: %s', async (_name, seed, shape) => {
+    const c = await signIn();
+    const imported = await newAccount(c, 'UTC');
+    const entered = await newAccount(c, 'UTC');
+    if (shape.hasEarlierFills) {
+      const earlier = [
+        { executedAt: '2025-01-31T15:00:00.000Z', symbol: 'BBB', side: 'buy', quantity: '4', price: '99.00' },
+        { executedAt: '2025-01-31T16:00:00.000Z', symbol: 'BBB', side: 'sell', quantity: '1', price: '99.50' },
+      ];
+      for (const accountId of [imported, entered])
+        expect((await c.post('/api/executions', { accountId, executions: earlier })).status).toBe(200);
+    }
+    const fills = tradingDay(seed, 150);
+    const lines = fills.map((f) => `${f.executedAt},${f.symbol},${f.side},${f.quantity},${f.price},${f.commission}`);
+    if (shape.isNewestFirst) lines.reverse();
+    if ('isOneLate' in shape) lines.push(...lines.splice(40, 1));
+    const state = await importInBackground(
+      c,
+      imported,
+      ['Date,Symbol,Side,Quantity,Price,Commission', ...lines].join('\n'),
+    );
+    expect(state.executionsAdded).toBe(fills.length);
+    const res = await c.post('/api/executions', { accountId: entered, executions: fills });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const expected = await tradesOf(c, entered);
+    expect(expected.some((trade) => trade.status === 'open')).toBe(true);
+    expect(figuresOf(await tradesOf(c, imported))).toEqual(figuresOf(expected));
+    expect(state.tradesCreated + state.tradesUpdated).toBe(expected.length);
+    expect(state.tradesUpdated).toBe(shape.hasEarlierFills ? 1 : 0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brokerFormatRequests, executions, importMappingTemplates, imports, trades } from '../../db/schema';
 
@@ -135,6 +135,20 @@ export async function listTradeIdsOfInstruments(
 }
 
 /** The highest entry-order number an account's executions have (0 when none). */
+/** Which of these instruments already have fills in the account (one index probe each). */
+export async function listInstrumentsWithFills(
+  db: Db,
+  params: { accountId: string; instrumentKeys: readonly string[] },
+): Promise<Set<string>> {
+  const result = await db.execute(sql`
+    select k.key from unnest(${sql.param([...params.instrumentKeys])}::text[]) as k(key)
+    where exists (
+      select 1 from ${executions} e where e.account_id = ${params.accountId} and e.instrument_key = k.key
+    )`);
+  // Both drivers answer a raw statement as { rows }, here one column.
+  return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
+}
+
 export async function getMaxSequence(db: Db, accountId: string): Promise<number> {
   const [row] = await db
     .select({ max: max(executions.sequence) })

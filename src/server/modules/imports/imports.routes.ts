@@ -87,6 +87,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     uploads: createUploadStore(app.config.importsDir),
     maxBytes: app.config.importMaxBytes,
     syncRowLimit: app.config.importSyncRowLimit,
+    batchRows: app.config.importBatchRows,
     log: (message, err) => app.log.error({ err }, message),
     onTradesChanged: (userId) => app.analyticsCache.refresh(userId),
     ...(app.config.llm && {

@@ -47,6 +47,8 @@ export type ImportDeps = {
   maxBytes: number;
   /** Files with more data rows than this are committed in the background (202 and progress). */
   syncRowLimit: number;
+  /** Rows per write transaction of a background import (and per batch the worker thread hands over). */
+  batchRows: number;
   log: (message: string, err: unknown) => void;
   /** A language model's second opinion on unsure columns at upload; absent when none is configured. */
   refineColumns?: ColumnRefiner;

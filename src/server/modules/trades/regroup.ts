@@ -183,6 +183,37 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeInse
 }
 
 /**
+ * The rows of trades that have no earlier version (instruments new to the account): new ids, no
+ * journal.
+ */
+export function buildNewTradeRows(
+  grouped: readonly Trade[],
+  params: {
+    userId: string;
+    assetClassOf: (trade: Trade) => AssetClass;
+    defaultRiskAmount: string | null;
+    now: Date;
+  },
+): { trades: TradeInsert[]; parts: TradeExecutionInsert[] } {
+  const out = { trades: [] as TradeInsert[], parts: [] as TradeExecutionInsert[] };
+  for (const trade of grouped) {
+    const built = buildTradeRows({
+      trade,
+      userId: params.userId,
+      assetClass: params.assetClassOf(trade),
+      journal: EMPTY_JOURNAL,
+      defaultRiskAmount: params.defaultRiskAmount,
+      id: randomUUID(),
+      createdAt: params.now,
+      now: params.now,
+    });
+    out.trades.push(built.trade);
+    for (const part of built.parts) out.parts.push(part);
+  }
+  return out;
+}
+
+/**
  * Rebuilds the trades of the given instruments from each cut on (see the module comment) and
  * answers the ids of the rebuilt trades, in opening order. Run it inside the transaction that
  * changed the executions, after the change, holding the account lock (getAccountForUpdate).

@@ -103,7 +103,7 @@ export async function insertExecutions(
     },
   });
   // The inserted rows' other columns are the input's: a fingerprint is unique in the account.
-  const byFingerprint = new Map(params.items.map((item) => [item.fingerprint, item]));
+  const byFingerprint = byFirstFingerprint(params.items);
   return inserted.map((row) => {
     const item = byFingerprint.get(row.fingerprint as string)!;
     return {
@@ -113,6 +113,16 @@ export async function insertExecutions(
       executedAt: new Date(item.executedAt),
     };
   });
+}
+
+/**
+ * Items by fingerprint, the first of equal ones: of two rows with one fingerprint in a statement,
+ * `on conflict do nothing` keeps the first.
+ */
+export function byFirstFingerprint<T extends { fingerprint: string }>(items: readonly T[]): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const item of items) if (!out.has(item.fingerprint)) out.set(item.fingerprint, item);
+  return out;
 }
 
 /** Deletes the fills of these trades (their trades and links cascade); answers what went, for regrouping. */

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../../../contracts/trades';
+import { TestClient } from '../../../../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { getAccountForUpdate } from '../accounts/accounts.queries';
+import { prepareExecutions } from '../trades/execution-input';
+import { regroupInstruments } from '../trades/regroup';
+import { insertExecutions } from '../trades/trades.queries';
+import { createUser } from '../users/users.service';
+import { createStreamedGrouping, type StreamedGrouping } from './streamed-grouping';
+
+/**
+ * The part of a large import no HTTP test can time: another write to the user's trades between
+ * two of the import's batches (the trader adds a fill in another tab). What was grouped as it came
+ * may rest on fills it did not see, so the instrument is rebuilt from the database, and the
+ * result is exactly what the same fills give entered by hand.
+ */
+const PASSWORD = 'long-enough-password';
+let t: TestApp;
+let client: TestClient;
+let userId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
+  userId = (
+    await createUser(t.database.db, {
+      email: 'dana@example.com',
+      password: PASSWORD,
+      isVerified: true,
+      now: new Date(),
+    })
+  ).id;
+  client = new TestClient(t.url(''));
+  await client.login('dana@example.com', PASSWORD);
+});
+afterAll(() => t.close());
+
+const fill = (minute: number, side: 'buy' | 'sell', quantity: string, price: string): ExecutionInput => ({
+  executedAt: new Date(Date.UTC(2025, 2, 3, 15, minute)).toISOString(),
+  symbol: 'QQQ',
+  side,
+  quantity,
+  price,
+  commission: '0.50',
+});
+
+async function tradesOf(accountId: string): Promise<Omit<TradeJson, 'id' | 'accountId'>[]> {
+  const page = await client.json<TradeListJson>(
+    client.get(`/api/trades?accountId=${accountId}&limit=500&sort=openedAt&order=asc`),
+  );
+  return page.trades.map(({ id: _id, accountId: _account, ...figures }) => figures);
+}
+
+/** One import batch as the runner writes it: lock, classify, insert, group what closed. */
+async function writeBatch(
+  grouping: StreamedGrouping,
+  params: { accountId: string; fills: ExecutionInput[]; firstSequence: number },
+) {
+  await t.database.db.transaction(async (tx) => {
+    await getAccountForUpdate(tx, { userId, id: params.accountId });
+    const items = prepareExecutions(params.fills, { accountCurrency: 'USD' });
+    await grouping.beginBatch(
+      tx,
+      items.map((item) => item.instrumentKey),
+    );
+    const inserted = await insertExecutions(tx, {
+      userId,
+      accountId: params.accountId,
+      items,
+      firstSequence: params.firstSequence,
+    });
+    const byFingerprint = new Map(
+      items.map((item, i) => [item.fingerprint, { item, sequence: params.firstSequence + i }]),
+    );
+    await grouping.addInserted(
+      tx,
+      inserted.map((row) => ({ id: row.id, ...byFingerprint.get(row.fingerprint)! })),
+    );
+  });
+}
+
+describe('a large import grouped as it is stored', () => {
+  it('rebuilds an instrument from the database when something else wrote between two batches', async () => {
+    const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Imported' }))).id;
+    const entered = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Entered' }))).id;
+    const first = [fill(0, 'buy', '10', '400'), fill(5, 'sell', '10', '401'), fill(10, 'buy', '5', '402')];
+    const second = [fill(30, 'sell', '5', '404'), fill(35, 'sell', '3', '405'), fill(40, 'buy', '3', '403')];
+    // In another tab: a fill the file does not have, between the two batches' times.
+    const other = [fill(20, 'buy', '2', '402.50')];
+
+    const grouping = createStreamedGrouping({ userId, accountId: imported, defaultRiskAmount: null, now: new Date() });
+    await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
+    expect(grouping.tradeIds()).toHaveLength(1); // the first round trip closed and was written
+    expect((await client.post('/api/executions', { accountId: imported, executions: other })).status).toBe(200);
+    await writeBatch(grouping, { accountId: imported, fills: second, firstSequence: 4 });
+    await t.database.db.transaction(async (tx) => {
+      await getAccountForUpdate(tx, { userId, id: imported });
+      await grouping.finish(tx);
+      await regroupInstruments(tx, { cuts: grouping.demotedCuts(), defaultRiskAmount: null, now: new Date() });
+    });
+    expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
+    expect(grouping.tradeIds()).toEqual([]);
+
+    const all = [...first, ...other, ...second];
+    expect((await client.post('/api/executions', { accountId: entered, executions: all })).status).toBe(200);
+    const expected = await tradesOf(entered);
+    expect(expected).toHaveLength(4); // the last flips short, then long again and stays open
+    expect(await tradesOf(imported)).toEqual(expected);
+  });
+
+  it('keeps grouping as it comes when nothing else wrote', async () => {
+    const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Quiet' }))).id;
+    const grouping = createStreamedGrouping({ userId, accountId: imported, defaultRiskAmount: null, now: new Date() });
+    await writeBatch(grouping, { accountId: imported, fills: [fill(0, 'buy', '1', '10')], firstSequence: 1 });
+    await writeBatch(grouping, { accountId: imported, fills: [fill(1, 'sell', '1', '11')], firstSequence: 2 });
+    expect(grouping.fallbackKeys()).toEqual([]);
+    expect(grouping.tradeIds()).toHaveLength(1);
+  });
+});
