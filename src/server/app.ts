@@ -155,7 +155,10 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   app.decorate(
     'analyticsCache',
     createTradeFactsCache({
-      source: createDbTradeFactsSource(database.db, database.engine),
+      source: createDbTradeFactsSource(database.db, database.engine, {
+        snapshotFromTrades: config.analyticsSnapshotMinTrades,
+        onSnapshotError: (err) => app.log.warn({ err }, 'storing an analytics snapshot failed'),
+      }),
       maxTrades: config.analyticsCacheMaxTrades,
     }),
   );

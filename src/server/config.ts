@@ -71,6 +71,8 @@ const envSchema = z.object({
   IMPORT_SPREADSHEET_MAX_HEAP_MB: z.coerce.number().int().min(64).default(2048),
   /** Closed trades the analytics cache holds in memory over all users (0: no cache); a larger user is read from SQL. */
   ANALYTICS_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(2_000_000),
+  /** Users with at least this many closed trades get a stored snapshot of them (see trade-facts-cache.ts). */
+  ANALYTICS_SNAPSHOT_MIN_TRADES: z.coerce.number().int().min(1).default(5_000),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -125,6 +127,7 @@ export type ServerConfig = {
   importBatchRows: number;
   importSpreadsheetMaxHeapMb: number;
   analyticsCacheMaxTrades: number;
+  analyticsSnapshotMinTrades: number;
   /** The optional language-model provider; null when none is configured (the product needs none). */
   llm: LlmConfig | null;
 };
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importBatchRows: e.IMPORT_BATCH_ROWS,
     importSpreadsheetMaxHeapMb: e.IMPORT_SPREADSHEET_MAX_HEAP_MB,
     analyticsCacheMaxTrades: e.ANALYTICS_CACHE_MAX_TRADES,
+    analyticsSnapshotMinTrades: e.ANALYTICS_SNAPSHOT_MIN_TRADES,
     llm: toLlmConfig(e),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -396,6 +397,24 @@ export const analyticsChanges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.version] })],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The analytics cache's trades of a user as bytes (trade-facts-snapshot.ts) at a data version, so
+ * a restarted instance loads them, and the changes logged since, instead of reading every trade.
+ * Stored uncompressed (storage external): the bytes hardly compress and pglz would cost seconds.
+ * A statement that deletes a user's trades deletes their snapshot too (migration 0007).
+ */
+export const analyticsSnapshots = pgTable('analytics_snapshots', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint({ mode: 'number' }).notNull(),
+  tradeCount: integer().notNull(),
+  data: bytea().notNull(),
+  savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Personal API tokens: shown once, stored hashed, revocable. */
 export const apiTokens = pgTable(

@@ -172,9 +172,34 @@ describe('createTradeFactsCache', () => {
       cache.refresh('bob');
       users.ann = { version: 2, count: 11 };
       cache.refresh('ann');
-      cache.close();
+      await cache.close();
       await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS * 4);
       expect(fake.loads).toEqual(['ann']);
+    });
+
+    it('closes only once the loads running and the source’s background work are done', async () => {
+      const fake = createFakeSource({ ann: { version: 1, count: 10 } });
+      let isSettled = false;
+      const source: TradeFactsSource = {
+        ...fake.source,
+        settle: async () => {
+          await flush();
+          isSettled = true;
+        },
+      };
+      const cache = createTradeFactsCache({ source, maxTrades: 100 });
+      fake.hold();
+      const loading = cache.get('ann');
+      await flush();
+      expect(fake.loads).toEqual(['ann']);
+      let isClosed = false;
+      const closing = cache.close().then(() => (isClosed = true));
+      await flush();
+      expect(isClosed).toBe(false);
+      fake.release();
+      await closing;
+      expect(isSettled).toBe(true);
+      expect((await loading)?.count).toBe(10);
     });
 
     it('survives a background reload that fails: the next request loads again', async () => {
@@ -249,7 +274,7 @@ describe('warming the cache', () => {
     await cache.get('ann');
     await cache.warm(['ann', 'bad', 'ben']);
     expect(fake.loads).toEqual(['ann', 'ben']);
-    cache.close();
+    await cache.close();
     await cache.warm(['cid']);
     expect(fake.loads).toEqual(['ann', 'ben']);
   });

@@ -1,12 +1,25 @@
 import type { Db, DbEngine } from '../../db/client';
 import { getAnalyticsVersion, loadTradeFacts, loadTradeFactsChanges, type LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
+import {
+  getTradeFactsSnapshotVersion,
+  readTradeFactsSnapshot,
+  saveTradeFactsSnapshot,
+} from './trade-facts-snapshots.queries';
+
+/** How a load came by the facts: the change log merged into what was held, a stored snapshot (and the log since), or every trade read. */
+export type LoadVia = 'changes' | 'snapshot' | 'full';
 
 /** Where the cache reads from: the database, or a stand-in in tests. */
 export type TradeFactsSource = {
   getVersion: (userId: string) => Promise<number>;
   /** `previous`: what the cache held for the user before this load, if anything. */
-  load: (userId: string, params: { maxTrades: number; previous: CachedFacts | null }) => Promise<LoadedTradeFacts>;
+  load: (
+    userId: string,
+    params: { maxTrades: number; previous: CachedFacts | null },
+  ) => Promise<LoadedTradeFacts & { via?: LoadVia }>;
+  /** Waits for the work it started in the background (snapshots being stored). */
+  settle?: () => Promise<void>;
 };
 
 /** A user's facts as cached: at a data version, or null when the user was over the cap at it. */
@@ -25,28 +38,83 @@ const PARTS_ON_POSTGRES = 2;
  */
 const MAX_CHANGED_TIMES = 5_000;
 
-export const createDbTradeFactsSource = (db: Db, engine: DbEngine): TradeFactsSource => ({
-  getVersion: (userId) => getAnalyticsVersion(db, userId),
-  async load(userId, { maxTrades, previous }) {
-    // Facts held at an older version: re-read only what the changes since then touched.
-    if (previous?.facts) {
-      const { version, facts } = previous;
-      const changed = await loadTradeFactsChanges(db, {
+/** Users with fewer closed trades are read in full in a few milliseconds: no snapshot is stored. */
+export const SNAPSHOT_FROM_TRADES = 5_000;
+/**
+ * A stored snapshot this many versions older than the cache is replaced: the change log keeps 200
+ * versions, so a snapshot plus the log since stays enough to start from.
+ */
+const SNAPSHOT_EVERY_VERSIONS = 50;
+
+export type DbTradeFactsSourceOptions = {
+  snapshotFromTrades?: number;
+  /** A snapshot that could not be stored (the cache works on; the next full read tries again). */
+  onSnapshotError?: (err: unknown) => void;
+};
+
+/**
+ * The database as the cache's source. What it held is brought up to date from the change log; with
+ * nothing held (a restart), from the user's stored snapshot and the log since; only when neither
+ * says what changed does it read every trade, and then it stores a snapshot in the background for
+ * the next instance (or restart) to start from.
+ */
+export function createDbTradeFactsSource(
+  db: Db,
+  engine: DbEngine,
+  options: DbTradeFactsSourceOptions = {},
+): TradeFactsSource {
+  const snapshotFromTrades = options.snapshotFromTrades ?? SNAPSHOT_FROM_TRADES;
+  const saving = new Set<Promise<void>>();
+
+  const changesSince = (userId: string, maxTrades: number, previous: { version: number; facts: TradeFacts }) =>
+    loadTradeFactsChanges(db, { userId, maxTrades, maxTimes: MAX_CHANGED_TIMES, previous });
+
+  /** Stores the facts in the background when the stored snapshot is missing or far behind (always after a full read). */
+  function keepSnapshot(userId: string, loaded: LoadedTradeFacts, isFullRead: boolean): void {
+    const { facts, version } = loaded;
+    if (!facts || facts.count < snapshotFromTrades) return;
+    const task = (async () => {
+      const stored = await getTradeFactsSnapshotVersion(db, userId);
+      const isDue = stored === null || version - stored >= (isFullRead ? 1 : SNAPSHOT_EVERY_VERSIONS);
+      if (isDue) await saveTradeFactsSnapshot(db, { userId, version, facts });
+    })().catch((err: unknown) => options.onSnapshotError?.(err));
+    saving.add(task);
+    void task.finally(() => saving.delete(task));
+  }
+
+  return {
+    getVersion: (userId) => getAnalyticsVersion(db, userId),
+    async load(userId, { maxTrades, previous }) {
+      // Facts held at an older version: re-read only what the changes since then touched.
+      if (previous?.facts) {
+        const changed = await changesSince(userId, maxTrades, { version: previous.version, facts: previous.facts });
+        if (changed) {
+          keepSnapshot(userId, changed, false);
+          return { ...changed, via: 'changes' };
+        }
+      }
+      // Nothing held (a restart), or the log cannot say: a snapshot newer than what was held (another
+      // instance stores one after reading everything) and the log since.
+      const stored = await readTradeFactsSnapshot(db, { userId, maxTrades, newerThan: previous?.version ?? -1 });
+      const changed = stored && (await changesSince(userId, maxTrades, stored));
+      if (changed) {
+        keepSnapshot(userId, changed, false);
+        return { ...changed, via: 'snapshot' };
+      }
+      const loaded = await loadTradeFacts(db, {
         userId,
         maxTrades,
-        maxTimes: MAX_CHANGED_TIMES,
-        previous: { version, facts },
+        // PGlite has one connection: parts would only queue behind each other.
+        splitAt: engine === 'postgres' ? toSplitPoints(previous?.facts ?? null, PARTS_ON_POSTGRES) : [],
       });
-      if (changed) return changed;
-    }
-    return loadTradeFacts(db, {
-      userId,
-      maxTrades,
-      // PGlite has one connection: parts would only queue behind each other.
-      splitAt: engine === 'postgres' ? toSplitPoints(previous?.facts ?? null, PARTS_ON_POSTGRES) : [],
-    });
-  },
-});
+      keepSnapshot(userId, loaded, true);
+      return { ...loaded, via: 'full' };
+    },
+    async settle() {
+      while (saving.size > 0) await Promise.all(saving);
+    },
+  };
+}
 
 /**
  * Close times that cut the previous facts into `parts` equal counts: after a write the user's
@@ -66,6 +134,8 @@ export type TradeFactsCacheStats = {
   loads: number;
   /** Milliseconds of the last load (SQL and parsing), null before the first. */
   lastLoadMs: number | null;
+  /** How the last load came by the facts, null before the first (or from a source that does not say). */
+  lastLoadVia: LoadVia | null;
 };
 
 export type TradeFactsCache = {
@@ -87,8 +157,11 @@ export type TradeFactsCache = {
    * restart, their first dashboard is answered from memory. Stops when the cache closes.
    */
   warm: (userIds: readonly string[]) => Promise<void>;
-  /** Cancels the reloads and warming not yet started (the app is closing). */
-  close: () => void;
+  /**
+   * Cancels the reloads and warming not yet started (the app is closing) and waits for the loads
+   * running and the snapshots being stored, so none reaches a closed database.
+   */
+  close: () => Promise<void>;
   stats: () => TradeFactsCacheStats;
 };
 
@@ -112,6 +185,7 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
   let cachedTrades = 0;
   let loads = 0;
   let lastLoadMs: number | null = null;
+  let lastLoadVia: LoadVia | null = null;
 
   const sizeOf = (entry: Entry) => entry.facts?.count ?? 0;
 
@@ -137,6 +211,7 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
     const loaded = await source.load(userId, { maxTrades, previous: entries.get(userId) ?? null });
     loads += 1;
     lastLoadMs = performance.now() - start;
+    lastLoadVia = loaded.via ?? null;
     const entry: Entry = { version: loaded.version, facts: loaded.facts };
     store(userId, entry);
     return entry;
@@ -193,11 +268,13 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
         if (!entries.has(userId)) await startLoad(userId).catch(() => undefined);
       }
     },
-    close() {
+    async close() {
       isClosed = true;
       for (const timer of refreshes.values()) clearTimeout(timer);
       refreshes.clear();
+      await Promise.allSettled(loading.values());
+      await source.settle?.();
     },
-    stats: () => ({ users: entries.size, trades: cachedTrades, loads, lastLoadMs }),
+    stats: () => ({ users: entries.size, trades: cachedTrades, loads, lastLoadMs, lastLoadVia }),
   };
 }

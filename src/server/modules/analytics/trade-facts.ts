@@ -326,10 +326,12 @@ export function listNotedCloseTimes(facts: TradeFacts, rows: Int32Array): number
 }
 
 /** The per-row columns of TradeFacts, by the kind of typed array. */
-const FLOAT_COLUMNS = ['closedAt', 'openedAt', 'netPnl', 'rMultiple', 'holdingSeconds'] as const;
-const BYTE_COLUMNS = ['hasR', 'hasHolding', 'isShort', 'hasNote'] as const;
-const INDEX_COLUMNS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
-const EXACT_COLUMNS = ['grossPnl', 'fees'] as const;
+export const FLOAT_COLUMNS = ['closedAt', 'openedAt', 'netPnl', 'rMultiple', 'holdingSeconds'] as const;
+export const BYTE_COLUMNS = ['hasR', 'hasHolding', 'isShort', 'hasNote'] as const;
+export const INDEX_COLUMNS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
+export const EXACT_COLUMNS = ['grossPnl', 'fees'] as const;
+/** The lists the per-row indexes point into. */
+export const LIST_FIELDS = ['accountIds', 'symbols', 'assetClasses', 'strategyIds', 'tagIds'] as const;
 
 /**
  * The facts after the trades closed at the given times were read again: every row of `base`

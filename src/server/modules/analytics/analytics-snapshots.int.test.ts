@@ -1,0 +1,198 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsBreakdownJson, AnalyticsSummaryJson } from '../../../contracts/analytics';
+import type { AccountJson, ExecutionInput, TradeListJson } from '../../../contracts/trades';
+import { buildApp } from '../../app';
+import { analyticsSnapshots, trades, users } from '../../db/schema';
+import { createUser } from '../users/users.service';
+import { TestClient } from '../../../../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { getAnalyticsVersion } from './analytics.queries';
+import { readTradeFactsSnapshot, saveTradeFactsSnapshot } from './trade-facts-snapshots.queries';
+
+/**
+ * A user's analytics are stored as a snapshot after the cache reads all their trades, so a
+ * restarted (or another) instance starts from it and the changes logged since, instead of reading
+ * every trade again. Whatever it starts from, it answers exactly what SQL answers; deleted trades
+ * do not live on in a snapshot.
+ */
+const PASSWORD = 'long-enough-password';
+let t: TestApp;
+/** The same database with the cache off: every answer computed by SQL. */
+let bySql: { app: FastifyInstance; client: TestClient };
+let alice: TestClient;
+let aliceId: string;
+let account: AccountJson;
+
+function roundTrips(count: number, offset: number): ExecutionInput[] {
+  return Array.from({ length: count }, (_, i) => {
+    const close = Date.UTC(2025, 2, 3, 15) + (offset + i) * 3_600_000;
+    const symbol = ['AAA', 'BBB', 'CCC'][i % 3]!;
+    return [
+      { executedAt: new Date(close - 60_000).toISOString(), symbol, side: 'buy' as const, quantity: '1', price: '100' },
+      {
+        executedAt: new Date(close).toISOString(),
+        symbol,
+        side: 'sell' as const,
+        quantity: '1',
+        price: `${95 + (i % 11)}`,
+      },
+    ];
+  }).flat();
+}
+
+async function addTrades(count: number, offset: number): Promise<void> {
+  const res = await alice.post('/api/executions', { accountId: account.id, executions: roundTrips(count, offset) });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** Polls until `isDone` (the cache works in the background), for at most 10 s; the caller asserts after. */
+async function waitUntil(isDone: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await isDone()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function storedVersion(): Promise<number | null> {
+  const [row] = await t.database.db
+    .select({ version: analyticsSnapshots.version })
+    .from(analyticsSnapshots)
+    .where(eq(analyticsSnapshots.userId, aliceId));
+  return row?.version ?? null;
+}
+
+/** What the dashboard shows, as the given client is answered. */
+async function answers(c: TestClient) {
+  return {
+    summary: await c.json<AnalyticsSummaryJson>(c.get('/api/analytics/summary?tz=UTC')),
+    bySymbol: await c.json<AnalyticsBreakdownJson>(c.get('/api/analytics/breakdown?by=symbol&tz=UTC')),
+  };
+}
+
+/** A restart: a new instance on the same database, its cache empty; the answers it gives Alice first. */
+async function answersAfterRestart(): Promise<{ via: string | null; answers: Awaited<ReturnType<typeof answers>> }> {
+  const restarted = await buildApp({ config: t.config, database: t.database, distDir: null });
+  try {
+    const client = new TestClient(await restarted.listen({ port: 0, host: '127.0.0.1' }));
+    await client.login('alice@example.com', PASSWORD);
+    const first = await answers(client);
+    return { via: restarted.analyticsCache.stats().lastLoadVia, answers: first };
+  } finally {
+    await restarted.close();
+  }
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000', ANALYTICS_SNAPSHOT_MIN_TRADES: '5' } });
+  aliceId = (
+    await createUser(t.database.db, {
+      email: 'alice@example.com',
+      password: PASSWORD,
+      isVerified: true,
+      now: new Date(),
+    })
+  ).id;
+  alice = new TestClient(t.url(''));
+  await alice.login('alice@example.com', PASSWORD);
+  account = await alice.json<AccountJson>(alice.post('/api/accounts', { name: 'Main' }));
+  await addTrades(30, 0);
+  const app = await buildApp({
+    config: { ...t.config, analyticsCacheMaxTrades: 0 },
+    database: t.database,
+    distDir: null,
+  });
+  bySql = { app, client: new TestClient(await app.listen({ port: 0, host: '127.0.0.1' })) };
+  await bySql.client.login('alice@example.com', PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await bySql.app.close();
+  await t.close();
+});
+
+describe('the stored analytics snapshot', () => {
+  it('is stored after the cache reads every trade, and a restarted instance starts from it', async () => {
+    await answers(alice);
+    const version = await getAnalyticsVersion(t.database.db, aliceId);
+    await waitUntil(async () => (await storedVersion()) === version);
+    expect(await storedVersion()).toBe(version);
+    const restarted = await answersAfterRestart();
+    expect(restarted.via).toBe('snapshot');
+    expect(restarted.answers).toEqual(await answers(bySql.client));
+  });
+
+  it('is brought up to date with the changes logged since it was stored', async () => {
+    const stored = await storedVersion();
+    // Journal edits in SQL (another instance) and new trades through the API.
+    const [first] = await t.database.db.select({ id: trades.id }).from(trades).where(eq(trades.userId, aliceId));
+    await t.database.db.update(trades).set({ notes: 'Late entry' }).where(eq(trades.id, first!.id));
+    await addTrades(4, 100);
+    expect(await getAnalyticsVersion(t.database.db, aliceId)).toBeGreaterThan(stored!);
+    const restarted = await answersAfterRestart();
+    expect(restarted.via).toBe('snapshot');
+    expect(restarted.answers).toEqual(await answers(bySql.client));
+    expect(restarted.answers.summary.trades.count).toBe(34);
+  });
+
+  it('goes with the trades it holds: deleting trades deletes it in the same statement', async () => {
+    await answers(alice);
+    await waitUntil(async () => (await storedVersion()) !== null);
+    const [gone] = await t.database.db
+      .select({ id: trades.id })
+      .from(trades)
+      .where(and(eq(trades.userId, aliceId), eq(trades.symbol, 'CCC')))
+      .limit(1);
+    await t.database.db.delete(trades).where(eq(trades.id, gone!.id));
+    expect(await storedVersion()).toBeNull();
+  });
+
+  it('is stored again after a deletion through the app, without the deleted trade', async () => {
+    const list = await alice.json<TradeListJson>(alice.get('/api/trades?symbol=BBB'));
+    const res = await alice.request('DELETE', `/api/trades/${list.trades[0]!.id}`);
+    expect(res.status).toBeLessThan(300);
+    const version = await getAnalyticsVersion(t.database.db, aliceId);
+    // The writer's cache reloads in the background and, finding no snapshot, stores one.
+    await waitUntil(async () => (await storedVersion()) === version);
+    expect(await storedVersion()).toBe(version);
+    const snapshot = await readTradeFactsSnapshot(t.database.db, { userId: aliceId, maxTrades: 1000, newerThan: -1 });
+    const expected = await answers(bySql.client);
+    expect(snapshot?.facts.count).toBe(expected.summary.trades.count);
+    const restarted = await answersAfterRestart();
+    expect(restarted.via).toBe('snapshot');
+    expect(restarted.answers).toEqual(expected);
+  });
+
+  it('is never stored for a version the data has moved past', async () => {
+    const version = await getAnalyticsVersion(t.database.db, aliceId);
+    const snapshot = await readTradeFactsSnapshot(t.database.db, { userId: aliceId, maxTrades: 1000, newerThan: -1 });
+    await t.database.db.delete(analyticsSnapshots).where(eq(analyticsSnapshots.userId, aliceId));
+    await t.database.db
+      .update(users)
+      .set({ analyticsVersion: sql`${users.analyticsVersion} + 1` })
+      .where(eq(users.id, aliceId));
+    const isStored = await saveTradeFactsSnapshot(t.database.db, { userId: aliceId, version, facts: snapshot!.facts });
+    expect(isStored).toBe(false);
+    expect(await storedVersion()).toBeNull();
+  });
+
+  it('is read everything anew when its bytes are damaged or of another layout, then replaced', async () => {
+    await answers(alice);
+    const version = await getAnalyticsVersion(t.database.db, aliceId);
+    await waitUntil(async () => (await storedVersion()) === version);
+    await t.database.db
+      .update(analyticsSnapshots)
+      .set({ data: new TextEncoder().encode('EBF0 of an older release') })
+      .where(eq(analyticsSnapshots.userId, aliceId));
+    const restarted = await answersAfterRestart();
+    expect(restarted.via).toBe('full');
+    expect(restarted.answers).toEqual(await answers(bySql.client));
+    // The damaged bytes were dropped and, after that full read, a snapshot stored again.
+    const again = await readTradeFactsSnapshot(t.database.db, { userId: aliceId, maxTrades: 1000, newerThan: -1 });
+    expect(again?.version).toBe(version);
+    expect(again?.facts.count).toBe(restarted.answers.summary.trades.count);
+  });
+
+  it('is not read for a user over the cache’s cap', async () => {
+    await t.database.db.update(analyticsSnapshots).set({ tradeCount: 1_000_000 });
+    expect(await readTradeFactsSnapshot(t.database.db, { userId: aliceId, maxTrades: 1000, newerThan: -1 })).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeTradeFacts, encodeTradeFacts } from './trade-facts-encoding';
+import type { TradeFacts } from './trade-facts';
+
+/** Any facts: doubles of every kind (−0, NaN, huge), indexes, flags and per-trade tag runs. */
+const factsArbitrary: fc.Arbitrary<TradeFacts> = fc
+  .nat({ max: 40 })
+  .chain((count) => {
+    const doubles = fc.float64Array({ minLength: count, maxLength: count });
+    const ints = fc.int32Array({ minLength: count, maxLength: count });
+    const bytes = fc.uint8Array({ min: 0, max: 1, minLength: count, maxLength: count });
+    const ids = fc.array(fc.string(), { maxLength: 5 });
+    return fc.record({
+      count: fc.constant(count),
+      closedAt: doubles,
+      openedAt: doubles,
+      netPnl: doubles,
+      rMultiple: doubles,
+      hasR: bytes,
+      holdingSeconds: doubles,
+      hasHolding: bytes,
+      isShort: bytes,
+      hasNote: bytes,
+      account: ints,
+      accountIds: ids,
+      symbol: ints,
+      symbols: ids,
+      assetClass: ints,
+      assetClasses: ids,
+      strategy: ints,
+      strategyIds: ids,
+      tagRuns: fc.array(fc.array(fc.integer({ min: -1, max: 1_000_000 }), { maxLength: 3 }), {
+        minLength: count,
+        maxLength: count,
+      }),
+      tagIds: ids,
+      grossPnl: fc.record({ whole: doubles, frac: doubles }),
+      fees: fc.record({ whole: doubles, frac: doubles }),
+    });
+  })
+  .map(({ tagRuns, ...rest }) => {
+    const tagStart = new Int32Array(rest.count + 1);
+    tagRuns.forEach((run, i) => (tagStart[i + 1] = tagStart[i]! + run.length));
+    return { ...rest, tagStart, tagIndex: Int32Array.from(tagRuns.flat()) };
+  });
+
+describe('the stored snapshot of the facts', () => {
+  it('decodes to exactly the facts encoded', () => {
+    fc.assert(
+      fc.property(factsArbitrary, (facts) => {
+        expect(decodeTradeFacts(encodeTradeFacts(facts))).toEqual(facts);
+      }),
+    );
+  });
+
+  it('decodes from bytes at any offset of a larger buffer (as a database driver hands them)', () => {
+    fc.assert(
+      fc.property(factsArbitrary, fc.nat({ max: 7 }), (facts, shift) => {
+        const encoded = encodeTradeFacts(facts);
+        const larger = new Uint8Array(encoded.byteLength + shift);
+        larger.set(encoded, shift);
+        expect(decodeTradeFacts(larger.subarray(shift))).toEqual(facts);
+      }),
+    );
+  });
+
+  it('writes only the used part of a tag list with spare room', () => {
+    fc.assert(
+      fc.property(factsArbitrary, (facts) => {
+        const spare = { ...facts, tagIndex: Int32Array.from([...facts.tagIndex, 7, 7, 7]) };
+        expect(decodeTradeFacts(encodeTradeFacts(spare))).toEqual(facts);
+      }),
+    );
+  });
+
+  it('refuses bytes of another layout, cut short, lengthened or with a damaged header', () => {
+    fc.assert(
+      fc.property(factsArbitrary, fc.nat(), (facts, cut) => {
+        const encoded = encodeTradeFacts(facts);
+        expect(decodeTradeFacts(encoded.subarray(0, cut % encoded.byteLength))).toBeNull();
+        expect(decodeTradeFacts(Uint8Array.from([...encoded, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
+        const otherLayout = encoded.slice();
+        otherLayout[3] = '2'.charCodeAt(0);
+        expect(decodeTradeFacts(otherLayout)).toBeNull();
+        const damaged = encoded.slice();
+        damaged[8] = '!'.charCodeAt(0);
+        expect(decodeTradeFacts(damaged)).toBeNull();
+      }),
+    );
+    expect(decodeTradeFacts(new Uint8Array(0))).toBeNull();
+  });
+});
