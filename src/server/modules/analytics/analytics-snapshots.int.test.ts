@@ -194,5 +194,12 @@ describe('the stored analytics snapshot', () => {
   it('is not read for a user over the cache’s cap', async () => {
     await t.database.db.update(analyticsSnapshots).set({ tradeCount: 1_000_000 });
     expect(await readTradeFactsSnapshot(t.database.db, { userId: aliceId, maxTrades: 1000, newerThan: -1 })).toBeNull();
+    // A cap past 32 bits (no cap) reads it.
+    const unlimited = await readTradeFactsSnapshot(t.database.db, {
+      userId: aliceId,
+      maxTrades: Number.MAX_SAFE_INTEGER,
+      newerThan: -1,
+    });
+    expect(unlimited?.facts.count).toBeGreaterThan(0);
   });
 });

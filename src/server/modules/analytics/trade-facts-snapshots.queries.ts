@@ -18,7 +18,7 @@ export async function readTradeFactsSnapshot(
   const [row] = await db
     .select({
       version: analyticsSnapshots.version,
-      data: sql<Uint8Array | null>`case when ${analyticsSnapshots.tradeCount} <= ${params.maxTrades}
+      data: sql<Uint8Array | null>`case when ${analyticsSnapshots.tradeCount} <= ${params.maxTrades}::bigint
         then ${analyticsSnapshots.data} end`,
     })
     .from(analyticsSnapshots)
