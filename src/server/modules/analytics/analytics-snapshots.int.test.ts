@@ -8,13 +8,14 @@ import { analyticsSnapshots, trades, users } from '../../db/schema';
 import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { expectedEngine } from '../../../../test/helpers/test-database';
 import { getAnalyticsVersion } from './analytics.queries';
 import { readTradeFactsSnapshot, saveTradeFactsSnapshot } from './trade-facts-snapshots.queries';
 
 /**
- * A user's analytics are stored as a snapshot after the cache reads all their trades, so a
- * restarted (or another) instance starts from it and the changes logged since, instead of reading
- * every trade again. Whatever it starts from, it answers exactly what SQL answers; deleted trades
+ * On PostgreSQL a user's analytics are stored as a snapshot after the cache reads all their
+ * trades, so a restarted (or another) instance starts from it and the changes logged since,
+ * instead of reading every trade again. Whatever it starts from, it answers exactly what SQL answers; deleted trades
  * do not live on in a snapshot.
  */
 const PASSWORD = 'long-enough-password';
@@ -109,7 +110,9 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the stored analytics snapshot', () => {
+const isPostgres = expectedEngine() === 'postgres';
+
+describe.runIf(isPostgres)('the stored analytics snapshot (PostgreSQL)', () => {
   it('is stored after the cache reads every trade, and a restarted instance starts from it', async () => {
     await answers(alice);
     const version = await getAnalyticsVersion(t.database.db, aliceId);
@@ -201,5 +204,17 @@ describe('the stored analytics snapshot', () => {
       newerThan: -1,
     });
     expect(unlimited?.facts.count).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(!isPostgres)('the analytics snapshot on PGlite', () => {
+  it('is never stored: its one connection would wait on the bytes longer than a full read takes', async () => {
+    await answers(alice);
+    await addTrades(3, 200);
+    const restarted = await answersAfterRestart();
+    expect(restarted.via).toBe('full');
+    expect(restarted.answers).toEqual(await answers(bySql.client));
+    await t.app.analyticsCache.close();
+    expect(await storedVersion()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeTradeFacts, encodeTradeFacts } from './trade-facts-encoding';
+import { decodeTradeFacts, encodeTradeFacts, packTradeFacts, unpackTradeFacts } from './trade-facts-encoding';
 import type { TradeFacts } from './trade-facts';
 
 /** Any facts: doubles of every kind (−0, NaN, huge), indexes, flags and per-trade tag runs. */
@@ -89,5 +89,31 @@ describe('the stored snapshot of the facts', () => {
       }),
     );
     expect(decodeTradeFacts(new Uint8Array(0))).toBeNull();
+  });
+
+  it('packs (deflated) and unpacks to exactly the facts', async () => {
+    await fc.assert(
+      fc.asyncProperty(factsArbitrary, async (facts) => {
+        expect(await unpackTradeFacts(await packTradeFacts(facts))).toEqual(facts);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('refuses packed bytes cut short, lengthened, of the unpacked layout or with any byte changed', async () => {
+    await fc.assert(
+      fc.asyncProperty(factsArbitrary, fc.nat(), fc.integer({ min: 1, max: 255 }), async (facts, at, flip) => {
+        const packed = await packTradeFacts(facts);
+        expect(await unpackTradeFacts(packed.subarray(0, at % packed.byteLength))).toBeNull();
+        expect(await unpackTradeFacts(Uint8Array.from([...packed, 0]))).toBeNull();
+        expect(await unpackTradeFacts(encodeTradeFacts(facts))).toBeNull();
+        // A changed byte past the magic and length: the zlib checksum (or the layout) refuses it.
+        const damaged = packed.slice();
+        const index = 8 + (at % (packed.byteLength - 8));
+        damaged[index] = damaged[index]! ^ flip;
+        expect(await unpackTradeFacts(damaged)).toBeNull();
+      }),
+      { numRuns: 50 },
+    );
   });
 });

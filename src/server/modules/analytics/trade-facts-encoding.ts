@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { deflate, inflate } from 'node:zlib';
 import {
   BYTE_COLUMNS,
   EXACT_COLUMNS,
@@ -16,6 +18,8 @@ import {
  * snapshot written by another layout is not read (the cache then reads the trades).
  */
 const MAGIC = 'EBF1';
+/** The layout deflated (packTradeFacts): 'EBZ1', the deflated length, the deflated bytes. */
+const PACKED_MAGIC = 'EBZ1';
 const ALIGN = 8;
 
 type Header = { count: number; tagCount: number } & Pick<TradeFacts, (typeof LIST_FIELDS)[number]>;
@@ -108,4 +112,38 @@ export function decodeTradeFacts(bytes: Uint8Array): TradeFacts | null {
   facts.tagIndex = take((b, o, n) => new Int32Array(b, o, n), tagCount, 4);
   for (const name of BYTE_COLUMNS) facts[name] = take((b, o, n) => new Uint8Array(b, o, n), count, 1);
   return facts;
+}
+
+const deflateAsync = promisify(deflate);
+/** zlib's output chunk: at the default 16 KB, 10 MB take 600 trips to the thread pool and 3 times as long. */
+const ZLIB_CHUNK_BYTES = 4 * 1024 * 1024;
+const inflateAsync = promisify(inflate);
+
+/**
+ * The facts encoded and deflated, as stored: 100,000 trades in about 2 MB instead of 10, which
+ * PostgreSQL sends in a quarter of the time. The zlib stream's checksum (Adler-32) refuses damaged
+ * bytes. Deflate and inflate run on libuv's thread pool, not on the event loop (level 1: a sixth
+ * of level 6's time for 10 % more bytes).
+ */
+export async function packTradeFacts(facts: TradeFacts): Promise<Uint8Array> {
+  const deflated = await deflateAsync(encodeTradeFacts(facts), { level: 1, chunkSize: ZLIB_CHUNK_BYTES });
+  const out = new Uint8Array(PACKED_MAGIC.length + 4 + deflated.byteLength);
+  out.set(new TextEncoder().encode(PACKED_MAGIC), 0);
+  new DataView(out.buffer).setUint32(PACKED_MAGIC.length, deflated.byteLength, true);
+  out.set(deflated, PACKED_MAGIC.length + 4);
+  return out;
+}
+
+/** The facts packed bytes hold, or null when they are not packed facts of this layout (or are damaged). */
+export async function unpackTradeFacts(bytes: Uint8Array): Promise<TradeFacts | null> {
+  const prefix = PACKED_MAGIC.length + 4;
+  if (bytes.byteLength < prefix || new TextDecoder().decode(bytes.subarray(0, PACKED_MAGIC.length)) !== PACKED_MAGIC)
+    return null;
+  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(PACKED_MAGIC.length, true);
+  if (bytes.byteLength !== prefix + length) return null;
+  try {
+    return decodeTradeFacts(await inflateAsync(bytes.subarray(prefix), { chunkSize: ZLIB_CHUNK_BYTES }));
+  } catch {
+    return null;
+  }
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyticsSnapshots, users } from '../../db/schema';
 import type { TradeFacts } from './trade-facts';
-import { decodeTradeFacts, encodeTradeFacts } from './trade-facts-encoding';
+import { packTradeFacts, unpackTradeFacts } from './trade-facts-encoding';
 
 /** A user's stored facts at the data version they were read at. */
 export type StoredTradeFacts = { version: number; facts: TradeFacts };
@@ -24,7 +24,7 @@ export async function readTradeFactsSnapshot(
     .from(analyticsSnapshots)
     .where(and(eq(analyticsSnapshots.userId, params.userId), gt(analyticsSnapshots.version, params.newerThan)));
   if (!row?.data) return null;
-  const facts = decodeTradeFacts(row.data);
+  const facts = await unpackTradeFacts(row.data);
   // Bytes of another layout (an older release) or damaged: gone, so the next full read stores anew.
   if (!facts) await deleteTradeFactsSnapshot(db, { userId: params.userId, version: row.version });
   return facts ? { version: row.version, facts } : null;
@@ -55,7 +55,7 @@ export async function saveTradeFactsSnapshot(
   params: { userId: string; version: number; facts: TradeFacts },
 ): Promise<boolean> {
   const { userId, version, facts } = params;
-  const bytes = encodeTradeFacts(facts);
+  const bytes = await packTradeFacts(facts);
   // A Buffer travels as bytea on both drivers.
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const result = await db.execute(sql`
