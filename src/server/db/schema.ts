@@ -404,7 +404,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  * The analytics cache's trades of a user as bytes (trade-facts-snapshot.ts) at a data version, so
  * a restarted instance loads them, and the changes logged since, instead of reading every trade.
  * Stored uncompressed (storage external): the bytes hardly compress and pglz would cost seconds.
- * A statement that deletes a user's trades deletes their snapshot too (migration 0007).
+ * A statement that deletes closed trades of a user deletes their snapshot too (migration 0007).
  */
 export const analyticsSnapshots = pgTable('analytics_snapshots', {
   userId: uuid()

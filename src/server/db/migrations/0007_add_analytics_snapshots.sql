@@ -9,11 +9,12 @@ CREATE TABLE "analytics_snapshots" (
 ALTER TABLE "analytics_snapshots" ADD CONSTRAINT "analytics_snapshots_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The bytes hardly compress: storing them as they are saves pglz seconds on a large user.
 ALTER TABLE "analytics_snapshots" ALTER COLUMN "data" SET STORAGE EXTERNAL;--> statement-breakpoint
--- Deleted trades must not live on in a snapshot: a statement deleting trades deletes their owners'
--- snapshots in the same transaction (the app saves a new one after its next full read).
+-- Deleted trades must not live on in a snapshot: a statement deleting closed trades (the only ones
+-- a snapshot holds) deletes their owners' snapshots in the same transaction; the app stores a new
+-- one on its next load. An open trade regrouped as a fill arrives leaves the snapshot alone.
 CREATE FUNCTION delete_analytics_snapshots() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM analytics_snapshots WHERE user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  DELETE FROM analytics_snapshots WHERE user_id IN (SELECT DISTINCT user_id FROM old_rows WHERE status = 'closed');
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsBreakdownJson, AnalyticsSummaryJson } from '../../../contracts/analytics';
-import type { AccountJson, ExecutionInput, TradeListJson } from '../../../contracts/trades';
+import type { AccountJson, ExecutionInput, StrategyJson, TagJson, TradeListJson } from '../../../contracts/trades';
 import { buildApp } from '../../app';
 import { analyticsSnapshots, trades, users } from '../../db/schema';
 import { createUser } from '../users/users.service';
@@ -25,6 +25,7 @@ let bySql: { app: FastifyInstance; client: TestClient };
 let alice: TestClient;
 let aliceId: string;
 let account: AccountJson;
+let second: AccountJson;
 
 function roundTrips(count: number, offset: number): ExecutionInput[] {
   return Array.from({ length: count }, (_, i) => {
@@ -43,8 +44,8 @@ function roundTrips(count: number, offset: number): ExecutionInput[] {
   }).flat();
 }
 
-async function addTrades(count: number, offset: number): Promise<void> {
-  const res = await alice.post('/api/executions', { accountId: account.id, executions: roundTrips(count, offset) });
+async function addTrades(count: number, offset: number, into: AccountJson = account): Promise<void> {
+  const res = await alice.post('/api/executions', { accountId: into.id, executions: roundTrips(count, offset) });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
@@ -62,12 +63,30 @@ async function storedVersion(): Promise<number | null> {
   return row?.version ?? null;
 }
 
-/** What the dashboard shows, as the given client is answered. */
+/** What the dashboard shows, as the given client is answered: every column a snapshot holds shows in one. */
 async function answers(c: TestClient) {
+  const breakdown = (by: string) => c.json<AnalyticsBreakdownJson>(c.get(`/api/analytics/breakdown?by=${by}&tz=UTC`));
   return {
     summary: await c.json<AnalyticsSummaryJson>(c.get('/api/analytics/summary?tz=UTC')),
-    bySymbol: await c.json<AnalyticsBreakdownJson>(c.get('/api/analytics/breakdown?by=symbol&tz=UTC')),
+    inSecondAccount: await c.json<AnalyticsSummaryJson>(c.get(`/api/analytics/summary?tz=UTC&accountId=${second.id}`)),
+    bySymbol: await breakdown('symbol'),
+    byTag: await breakdown('tag'),
+    byStrategy: await breakdown('strategy'),
+    bySide: await breakdown('side'),
+    byHoldingTime: await breakdown('holdingTime'),
+    byR: await breakdown('rBucket'),
+    calendar: await c.json<unknown>(c.get('/api/analytics/calendar?month=2025-03&tz=UTC')),
   };
+}
+
+/** Bumps the data version `times` times with a logged change each (a note edited in SQL). */
+async function editNotes(times: number): Promise<void> {
+  const [first] = await t.database.db.select({ id: trades.id }).from(trades).where(eq(trades.userId, aliceId)).limit(1);
+  for (let i = 0; i < times; i++)
+    await t.database.db
+      .update(trades)
+      .set({ notes: `edit ${i}` })
+      .where(eq(trades.id, first!.id));
 }
 
 /** A restart: a new instance on the same database, its cache empty; the answers it gives Alice first. */
@@ -96,7 +115,23 @@ beforeAll(async () => {
   alice = new TestClient(t.url(''));
   await alice.login('alice@example.com', PASSWORD);
   account = await alice.json<AccountJson>(alice.post('/api/accounts', { name: 'Main' }));
+  second = await alice.json<AccountJson>(alice.post('/api/accounts', { name: 'Second' }));
   await addTrades(30, 0);
+  await addTrades(8, 50, second);
+  // A journal: strategies, tags and R on some trades, so every column of the snapshot matters.
+  const list = await alice.json<TradeListJson>(alice.get('/api/trades?limit=100'));
+  const ids = list.trades.map((trade) => trade.id);
+  const strategy = await alice.json<StrategyJson>(alice.post('/api/strategies', { name: 'Breakout' }));
+  const [aPlus, late] = [
+    await alice.json<TagJson>(alice.post('/api/tags', { name: 'A+' })),
+    await alice.json<TagJson>(alice.post('/api/tags', { name: 'Late' })),
+  ];
+  const bulk = async (body: unknown) => expect((await alice.post('/api/trades/bulk', body)).status).toBe(200);
+  await bulk({ action: 'setStrategy', ids: ids.filter((_, i) => i % 3 === 0), strategyId: strategy.id });
+  await bulk({ action: 'addTags', ids: ids.filter((_, i) => i % 4 === 0), tagIds: [aPlus!.id, late!.id] });
+  await bulk({ action: 'addTags', ids: ids.filter((_, i) => i % 5 === 1), tagIds: [late!.id] });
+  for (const id of ids.filter((_, i) => i % 2 === 0))
+    expect((await alice.request('PATCH', `/api/trades/${id}`, { initialRisk: '4' })).status).toBe(200);
   const app = await buildApp({
     config: { ...t.config, analyticsCacheMaxTrades: 0 },
     database: t.database,
@@ -133,7 +168,7 @@ describe.runIf(isPostgres)('the stored analytics snapshot (PostgreSQL)', () => {
     const restarted = await answersAfterRestart();
     expect(restarted.via).toBe('snapshot');
     expect(restarted.answers).toEqual(await answers(bySql.client));
-    expect(restarted.answers.summary.trades.count).toBe(34);
+    expect(restarted.answers.summary.trades.count).toBe(42);
   });
 
   it('goes with the trades it holds: deleting trades deletes it in the same statement', async () => {
@@ -194,7 +229,100 @@ describe.runIf(isPostgres)('the stored analytics snapshot (PostgreSQL)', () => {
     expect(again?.facts.count).toBe(restarted.answers.summary.trades.count);
   });
 
+  it('is replaced once it is 50 versions behind what the cache loads', async () => {
+    await answers(alice);
+    const stored = await storedVersion();
+    expect(stored).not.toBeNull();
+    await editNotes(10);
+    await answers(alice);
+    await t.app.analyticsCache.close();
+    expect(await storedVersion()).toBe(stored);
+    await editNotes(45);
+    const version = await getAnalyticsVersion(t.database.db, aliceId);
+    const restarted = await answersAfterRestart();
+    expect(restarted.via).toBe('snapshot');
+    // The restarted instance found it 55 versions behind and stored what it loaded.
+    expect(await storedVersion()).toBe(version);
+  });
+
+  it('is used by an instance holding older facts when the log cannot say what changed', async () => {
+    const fresh = await buildApp({ config: t.config, database: t.database, distDir: null });
+    try {
+      const client = new TestClient(await fresh.listen({ port: 0, host: '127.0.0.1' }));
+      await client.login('alice@example.com', PASSWORD);
+      await answers(client);
+      // The version moves with nothing logged, then another instance reads everything and stores it.
+      await t.database.db
+        .update(users)
+        .set({ analyticsVersion: sql`${users.analyticsVersion} + 1` })
+        .where(eq(users.id, aliceId));
+      const other = await answersAfterRestart();
+      expect(other.via).toBe('full');
+      expect(await storedVersion()).toBe(await getAnalyticsVersion(t.database.db, aliceId));
+      await answers(client);
+      expect(fresh.analyticsCache.stats().lastLoadVia).toBe('snapshot');
+      expect(await answers(client)).toEqual(await answers(bySql.client));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is not used once more than 200 versions old: the log no longer reaches back to it', async () => {
+    await answers(alice);
+    await t.app.analyticsCache.close();
+    const stored = await storedVersion();
+    expect(stored).not.toBeNull();
+    // Keep the snapshot where it is: no instance loads in between.
+    await editNotes(201);
+    const restarted = await answersAfterRestart();
+    expect(restarted.via).toBe('full');
+    expect(restarted.answers).toEqual(await answers(bySql.client));
+  });
+
+  it('stays when an open trade is deleted: a snapshot holds closed trades only', async () => {
+    await answersAfterRestart();
+    const stored = await storedVersion();
+    expect(stored).not.toBeNull();
+    const res = await alice.post('/api/executions', {
+      accountId: account.id,
+      executions: [{ executedAt: '2025-09-01T15:00:00Z', symbol: 'OPEN', side: 'buy', quantity: '1', price: '10' }],
+    });
+    expect(res.status).toBe(200);
+    const [open] = await t.database.db
+      .select({ id: trades.id })
+      .from(trades)
+      .where(and(eq(trades.userId, aliceId), eq(trades.status, 'open')));
+    await t.database.db.delete(trades).where(eq(trades.id, open!.id));
+    expect(await storedVersion()).toBe(stored);
+  });
+
+  it('is not stored from a read that a deletion being committed makes stale', async () => {
+    const { db } = t.database;
+    const facts = (await readTradeFactsSnapshot(db, { userId: aliceId, maxTrades: 1000, newerThan: -1 }))!.facts;
+    await db.delete(analyticsSnapshots).where(eq(analyticsSnapshots.userId, aliceId));
+    const version = await getAnalyticsVersion(db, aliceId);
+    let commit!: () => void;
+    let saving!: Promise<boolean>;
+    await db.transaction(async (tx) => {
+      // The deletion has run (its triggers bumped the version and found no snapshot) but not committed.
+      await tx
+        .delete(trades)
+        .where(and(eq(trades.userId, aliceId), eq(trades.symbol, 'AAA'), eq(trades.status, 'closed')));
+      saving = saveTradeFactsSnapshot(db, { userId: aliceId, version, facts });
+      await new Promise<void>((resolve) => {
+        commit = resolve;
+        setTimeout(resolve, 300);
+      });
+    });
+    commit();
+    // The store waited for the deletion to commit, then found the version moved.
+    expect(await saving).toBe(false);
+    expect(await storedVersion()).toBeNull();
+  });
+
   it('is not read for a user over the cache’s cap', async () => {
+    await answersAfterRestart();
+    expect(await storedVersion()).not.toBeNull();
     await t.database.db.update(analyticsSnapshots).set({ tradeCount: 1_000_000 });
     expect(await readTradeFactsSnapshot(t.database.db, { userId: aliceId, maxTrades: 1000, newerThan: -1 })).toBeNull();
     // A cap past 32 bits (no cap) reads it.

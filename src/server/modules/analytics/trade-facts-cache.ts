@@ -73,7 +73,7 @@ export function createDbTradeFactsSource(
   const snapshotFromTrades = SNAPSHOT_ENGINES.has(engine)
     ? (options.snapshotFromTrades ?? SNAPSHOT_FROM_TRADES)
     : Number.POSITIVE_INFINITY;
-  const saving = new Set<Promise<void>>();
+  const saving = new Map<string, Promise<void>>();
 
   const changesSince = (userId: string, maxTrades: number, previous: { version: number; facts: TradeFacts }) =>
     loadTradeFactsChanges(db, { userId, maxTrades, maxTimes: MAX_CHANGED_TIMES, previous });
@@ -81,14 +81,15 @@ export function createDbTradeFactsSource(
   /** Stores the facts in the background when the stored snapshot is missing or far behind (always after a full read). */
   function keepSnapshot(userId: string, loaded: LoadedTradeFacts, isFullRead: boolean): void {
     const { facts, version } = loaded;
-    if (!facts || facts.count < snapshotFromTrades) return;
+    // One store per user at a time: a later load stores on its own next time if still due.
+    if (!facts || facts.count < snapshotFromTrades || saving.has(userId)) return;
     const task = (async () => {
       const stored = await getTradeFactsSnapshotVersion(db, userId);
       const isDue = stored === null || version - stored >= (isFullRead ? 1 : SNAPSHOT_EVERY_VERSIONS);
       if (isDue) await saveTradeFactsSnapshot(db, { userId, version, facts });
     })().catch((err: unknown) => options.onSnapshotError?.(err));
-    saving.add(task);
-    void task.finally(() => saving.delete(task));
+    saving.set(userId, task);
+    void task.finally(() => saving.delete(userId));
   }
 
   return {
@@ -122,7 +123,7 @@ export function createDbTradeFactsSource(
       return { ...loaded, via: 'full' };
     },
     async settle() {
-      while (saving.size > 0) await Promise.all(saving);
+      while (saving.size > 0) await Promise.all(saving.values());
     },
   };
 }
@@ -240,6 +241,8 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
   }
 
   const refreshes = new Map<string, NodeJS.Timeout>();
+  /** Reloads started by refresh, which close waits for (one may still be reading the version). */
+  const refreshing = new Set<Promise<unknown>>();
   let isClosed = false;
 
   async function get(userId: string): Promise<TradeFacts | null> {
@@ -261,12 +264,14 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
   return {
     get,
     refresh(userId) {
-      if (maxTrades <= 0 || !entries.has(userId)) return;
+      if (maxTrades <= 0 || isClosed || !entries.has(userId)) return;
       clearTimeout(refreshes.get(userId));
       const timer = setTimeout(() => {
         refreshes.delete(userId);
         // A failed background reload changes nothing: the next request loads (and reports) again.
-        get(userId).catch(() => undefined);
+        const reload = get(userId).catch(() => undefined);
+        refreshing.add(reload);
+        void reload.finally(() => refreshing.delete(reload));
       }, REFRESH_DELAY_MS);
       timer.unref();
       refreshes.set(userId, timer);
@@ -283,6 +288,7 @@ export function createTradeFactsCache(params: { source: TradeFactsSource; maxTra
       isClosed = true;
       for (const timer of refreshes.values()) clearTimeout(timer);
       refreshes.clear();
+      await Promise.allSettled([...refreshing, ...loading.values()]);
       await Promise.allSettled(loading.values());
       await source.settle?.();
     },

@@ -91,6 +91,22 @@ describe('the stored snapshot of the facts', () => {
     expect(decodeTradeFacts(new Uint8Array(0))).toBeNull();
   });
 
+  it('refuses bytes that do not say they are in this machine’s byte order', () => {
+    fc.assert(
+      fc.property(factsArbitrary, (facts) => {
+        const encoded = encodeTradeFacts(facts);
+        const text = new TextDecoder('latin1').decode(encoded);
+        const at = text.indexOf('"isLittleEndian":true');
+        expect(at).toBeGreaterThan(0);
+        // Same length, so only the field differs.
+        const other = encoded.slice();
+        other.set(new TextEncoder().encode('"isLittleEndian":null'), at);
+        expect(decodeTradeFacts(other)).toBeNull();
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('packs (deflated) and unpacks to exactly the facts', async () => {
     await fc.assert(
       fc.asyncProperty(factsArbitrary, async (facts) => {

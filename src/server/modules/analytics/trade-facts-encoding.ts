@@ -22,7 +22,13 @@ const MAGIC = 'EBF1';
 const PACKED_MAGIC = 'EBZ1';
 const ALIGN = 8;
 
-type Header = { count: number; tagCount: number } & Pick<TradeFacts, (typeof LIST_FIELDS)[number]>;
+type Header = { count: number; tagCount: number; isLittleEndian: boolean } & Pick<
+  TradeFacts,
+  (typeof LIST_FIELDS)[number]
+>;
+
+/** The typed arrays are written in the machine's byte order: bytes of the other order are not read. */
+const IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 const pad = (n: number) => Math.ceil(n / ALIGN) * ALIGN;
 
@@ -42,6 +48,7 @@ export function encodeTradeFacts(facts: TradeFacts): Uint8Array {
   const header: Header = {
     count: facts.count,
     tagCount: facts.tagStart[facts.count] ?? 0,
+    isLittleEndian: IS_LITTLE_ENDIAN,
     ...(Object.fromEntries(LIST_FIELDS.map((name) => [name, facts[name]])) as Pick<
       TradeFacts,
       (typeof LIST_FIELDS)[number]
@@ -83,6 +90,7 @@ export function decodeTradeFacts(bytes: Uint8Array): TradeFacts | null {
     count >= 0 &&
     Number.isInteger(tagCount) &&
     tagCount >= 0 &&
+    header.isLittleEndian === IS_LITTLE_ENDIAN &&
     LIST_FIELDS.every((name) => Array.isArray(header[name]));
   if (!isWellFormed) return null;
   const lengths = [

@@ -48,7 +48,9 @@ export async function getTradeFactsSnapshotVersion(db: Db, userId: string): Prom
 /**
  * Stores the facts read at `version`, only while that is still the user's data version (a write
  * since would make it a snapshot of trades that may be gone) and only over an older snapshot.
- * True when it was stored.
+ * True when it was stored. The user's row is locked (for share) while it stores: a write to their
+ * trades that is bumping the version waits for the store to commit and then deletes the new
+ * snapshot if it deletes trades, or the store waits for the write and then finds the version moved.
  */
 export async function saveTradeFactsSnapshot(
   db: Db,
@@ -62,6 +64,7 @@ export async function saveTradeFactsSnapshot(
     insert into ${analyticsSnapshots} (user_id, version, trade_count, data)
     select id, ${version}::bigint, ${facts.count}::int, ${data}::bytea from ${users}
     where id = ${userId} and analytics_version = ${version}
+    for share
     on conflict (user_id) do update
       set version = excluded.version, trade_count = excluded.trade_count, data = excluded.data, saved_at = now()
       where ${analyticsSnapshots}.version < excluded.version
