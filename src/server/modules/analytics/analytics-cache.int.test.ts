@@ -14,6 +14,7 @@ import { trades, users } from '../../db/schema';
 import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { waitUntil } from '../../../../test/helpers/wait-until';
 
 /**
  * The analytics cache answers from memory, so every kind of write must reach the next answer: new
@@ -51,12 +52,6 @@ function roundTrips(rows: { symbol: string; at: string; pnl: number }[]): Execut
 async function addTrades(c: TestClient, accountId: string, rows: { symbol: string; at: string; pnl: number }[]) {
   const res = await c.post('/api/executions', { accountId, executions: roundTrips(rows) });
   expect(res.status, await res.clone().text()).toBe(200);
-}
-
-/** Polls until `isDone` (the cache works in the background), for at most 10 s; the caller asserts after. */
-async function waitUntil(isDone: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!isDone() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 const summary = (c: TestClient, query = '') =>

@@ -8,6 +8,7 @@ import { analyticsSnapshots, trades, users } from '../../db/schema';
 import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { waitUntil } from '../../../../test/helpers/wait-until';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { getAnalyticsVersion } from './analytics.queries';
 import { readTradeFactsSnapshot, saveTradeFactsSnapshot } from './trade-facts-snapshots.queries';
@@ -47,12 +48,6 @@ function roundTrips(count: number, offset: number): ExecutionInput[] {
 async function addTrades(count: number, offset: number, into: AccountJson = account): Promise<void> {
   const res = await alice.post('/api/executions', { accountId: into.id, executions: roundTrips(count, offset) });
   expect(res.status, await res.clone().text()).toBe(200);
-}
-
-/** Polls until `isDone` (the cache works in the background), for at most 10 s; the caller asserts after. */
-async function waitUntil(isDone: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await isDone()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 async function storedVersion(): Promise<number | null> {

@@ -70,9 +70,8 @@ export function createDbTradeFactsSource(
   engine: DbEngine,
   options: DbTradeFactsSourceOptions = {},
 ): TradeFactsSource {
-  const snapshotFromTrades = SNAPSHOT_ENGINES.has(engine)
-    ? (options.snapshotFromTrades ?? SNAPSHOT_FROM_TRADES)
-    : Number.POSITIVE_INFINITY;
+  const usesSnapshots = SNAPSHOT_ENGINES.has(engine);
+  const snapshotFromTrades = options.snapshotFromTrades ?? SNAPSHOT_FROM_TRADES;
   const saving = new Map<string, Promise<void>>();
 
   const changesSince = (userId: string, maxTrades: number, previous: { version: number; facts: TradeFacts }) =>
@@ -82,7 +81,7 @@ export function createDbTradeFactsSource(
   function keepSnapshot(userId: string, loaded: LoadedTradeFacts, isFullRead: boolean): void {
     const { facts, version } = loaded;
     // One store per user at a time: a later load stores on its own next time if still due.
-    if (!facts || facts.count < snapshotFromTrades || saving.has(userId)) return;
+    if (!usesSnapshots || !facts || facts.count < snapshotFromTrades || saving.has(userId)) return;
     const task = (async () => {
       const stored = await getTradeFactsSnapshotVersion(db, userId);
       const isDue = stored === null || version - stored >= (isFullRead ? 1 : SNAPSHOT_EVERY_VERSIONS);
@@ -105,7 +104,7 @@ export function createDbTradeFactsSource(
       }
       // Nothing held (a restart), or the log cannot say: a snapshot newer than what was held (another
       // instance stores one after reading everything) and the log since.
-      const stored = SNAPSHOT_ENGINES.has(engine)
+      const stored = usesSnapshots
         ? await readTradeFactsSnapshot(db, { userId, maxTrades, newerThan: previous?.version ?? -1 })
         : null;
       const changed = stored && (await changesSince(userId, maxTrades, stored));
