@@ -7,9 +7,10 @@
  * - after a change elsewhere: the first request after one trade's note was changed straight in SQL
  *   (as another app instance would), so this app did not refresh in the background: the cache reads
  *   the change log and re-reads only the trades closed at the logged times; median of 5;
- * - full reload: the first request after the data version moved with no log entry (as after a
- *   change too large to list, or a cache more than 200 versions behind), so the cache reads all the
- *   user's trades again (one SQL statement, or two at once on PostgreSQL) and parses them; median of 5;
+ * - full reload: the first request after the data version moved with no log entry and no newer
+ *   snapshot (as after a change too large to list made in SQL, or a cache more than 200 versions
+ *   behind), so the cache reads all the user's trades again (one SQL statement, or two at once on
+ *   PostgreSQL) and parses them; median of 5;
  * - warm: the same request again, answered from the cache (median of 10 after 2 warm-ups);
  * - the cache load alone (loadTradeFacts), which every cold time includes: in one statement, and on
  *   PostgreSQL also in two halves read at once, as a reload there does once the user was cached.

@@ -249,14 +249,18 @@ export async function readAnalyticsChanges(
   const result = await db.execute(sql`
     select
       u.analytics_version::text as version,
-      (select count(*) from ${analyticsChanges} c where ${inRange})::int as entries,
-      (select count(*) from ${analyticsChanges} c where ${inRange} and c.closed_at is null)::int as unknown,
+      logged.entries,
+      logged.unknown,
       (select string_agg(ms::text, ',') from (
         select distinct round(date_part('epoch', t) * 1000) as ms
         from ${analyticsChanges} c, unnest(c.closed_at) as t where ${inRange}
         limit ${params.maxTimes + 1}
       ) x) as times
-    from ${users} u where u.id = ${userId}`);
+    from ${users} u, lateral (
+      select count(*)::int as entries, (count(*) filter (where c.closed_at is null))::int as unknown
+      from ${analyticsChanges} c where ${inRange}
+    ) logged
+    where u.id = ${userId}`);
   // Both drivers answer a raw statement as { rows }, here one row of this select list.
   const [row] = (result as unknown as { rows: ChangesRow[] }).rows;
   const version = Number(row?.version ?? 0);

@@ -46,7 +46,7 @@ const MAX_CHANGED_TIMES = 5_000;
 const SNAPSHOT_ENGINES: ReadonlySet<DbEngine> = new Set(['postgres']);
 
 /** Users with fewer closed trades are read in full in a few milliseconds: no snapshot is stored. */
-export const SNAPSHOT_FROM_TRADES = 5_000;
+const SNAPSHOT_FROM_TRADES = 5_000;
 /**
  * A stored snapshot this many versions older than the cache is replaced: the change log keeps 200
  * versions, so a snapshot plus the log since stays enough to start from.

@@ -61,6 +61,8 @@ describe('the stored snapshot of the facts', () => {
         const larger = new Uint8Array(encoded.byteLength + shift);
         larger.set(encoded, shift);
         expect(decodeTradeFacts(larger.subarray(shift))).toEqual(facts);
+        // Bytes given away: read in place when they are a whole buffer, copied first otherwise.
+        expect(decodeTradeFacts(larger.slice().subarray(shift), { isOwned: true })).toEqual(facts);
       }),
     );
   });

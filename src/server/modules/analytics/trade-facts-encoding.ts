@@ -13,8 +13,8 @@ import {
 /**
  * TradeFacts as bytes, for the stored snapshot a restarted instance loads instead of reading every
  * trade again: a short JSON header (count and id lists), then the typed arrays back to back, each
- * at a multiple of 8 bytes. Decoding is one copy of the bytes and a view per column, so 100,000
- * trades (about 10 MB) decode in a few milliseconds. The first four bytes name the layout: a
+ * at a multiple of 8 bytes. Decoding makes a view per column (after one copy of bytes it may not
+ * keep), so 100,000 trades (about 10 MB) decode in a few milliseconds. The first four bytes name the layout: a
  * snapshot written by another layout is not read (the cache then reads the trades).
  */
 const MAGIC = 'EBF1';
@@ -31,6 +31,24 @@ type Header = { count: number; tagCount: number; isLittleEndian: boolean } & Pic
 const IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 const pad = (n: number) => Math.ceil(n / ALIGN) * ALIGN;
+
+/** Both layouts start with a four-letter name and a little-endian 32-bit length. */
+const FRAME_BYTES = 8;
+
+/** Bytes of `size` with the frame (`magic`, `length`) written at the start. */
+function startFrame(magic: string, length: number, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  out.set(new TextEncoder().encode(magic), 0);
+  new DataView(out.buffer).setUint32(magic.length, length, true);
+  return out;
+}
+
+/** The frame's length, or null when the bytes do not start with `magic`. */
+function readFrame(bytes: Uint8Array, magic: string): number | null {
+  if (bytes.byteLength < FRAME_BYTES || new TextDecoder().decode(bytes.subarray(0, magic.length)) !== magic)
+    return null;
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(magic.length, true);
+}
 
 /** The typed arrays of the facts, in the order they are laid out. */
 function columnsOf(facts: TradeFacts): (Float64Array | Int32Array | Uint8Array)[] {
@@ -59,12 +77,10 @@ export function encodeTradeFacts(facts: TradeFacts): Uint8Array {
   const columns = columnsOf(facts).map((column) =>
     column === facts.tagIndex ? column.subarray(0, header.tagCount) : column,
   );
-  const start = pad(MAGIC.length + 4 + headerBytes.length);
+  const start = pad(FRAME_BYTES + headerBytes.length);
   const size = columns.reduce((total, column) => total + pad(column.byteLength), start);
-  const out = new Uint8Array(size);
-  out.set(new TextEncoder().encode(MAGIC), 0);
-  new DataView(out.buffer).setUint32(MAGIC.length, headerBytes.length, true);
-  out.set(headerBytes, MAGIC.length + 4);
+  const out = startFrame(MAGIC, headerBytes.length, size);
+  out.set(headerBytes, FRAME_BYTES);
   let offset = start;
   for (const column of columns) {
     out.set(new Uint8Array(column.buffer, column.byteOffset, column.byteLength), offset);
@@ -73,14 +89,18 @@ export function encodeTradeFacts(facts: TradeFacts): Uint8Array {
   return out;
 }
 
-/** The facts the bytes hold, or null when they are not a snapshot of this layout (or are cut short). */
-export function decodeTradeFacts(bytes: Uint8Array): TradeFacts | null {
-  const prefix = MAGIC.length + 4;
-  if (bytes.byteLength < prefix || new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) return null;
-  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(MAGIC.length, true);
+/**
+ * The facts the bytes hold, or null when they are not a snapshot of this layout (or are cut short).
+ * `isOwned`: the bytes are the caller's to give away (nothing else changes them), so when they are
+ * the whole of their buffer the columns are views into them; otherwise they are copied first (a
+ * view into part of a larger buffer would keep all of it alive, and may lie off a multiple of 8).
+ */
+export function decodeTradeFacts(bytes: Uint8Array, options: { isOwned?: boolean } = {}): TradeFacts | null {
+  const headerLength = readFrame(bytes, MAGIC);
+  if (headerLength === null) return null;
   let header: Header;
   try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(prefix, prefix + headerLength))) as Header;
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(FRAME_BYTES, FRAME_BYTES + headerLength))) as Header;
   } catch {
     return null;
   }
@@ -101,12 +121,16 @@ export function decodeTradeFacts(bytes: Uint8Array): TradeFacts | null {
     tagCount * 4,
     ...BYTE_COLUMNS.map(() => count),
   ];
-  const start = pad(prefix + headerLength);
+  const start = pad(FRAME_BYTES + headerLength);
   if (bytes.byteLength !== lengths.reduce((total, length) => total + pad(length), start)) return null;
-  // One aligned copy; every column is a view into it.
-  const buffer = bytes.slice().buffer;
+  const isWholeBuffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const { buffer } = options.isOwned && isWholeBuffer ? bytes : bytes.slice();
   let offset = start;
-  const take = <A>(make: (buffer: ArrayBuffer, offset: number, length: number) => A, length: number, size: number) => {
+  const take = <A>(
+    make: (buffer: ArrayBufferLike, offset: number, length: number) => A,
+    length: number,
+    size: number,
+  ) => {
     const column = make(buffer, offset, length);
     offset += pad(length * size);
     return column;
@@ -135,22 +159,20 @@ const inflateAsync = promisify(inflate);
  */
 export async function packTradeFacts(facts: TradeFacts): Promise<Uint8Array> {
   const deflated = await deflateAsync(encodeTradeFacts(facts), { level: 1, chunkSize: ZLIB_CHUNK_BYTES });
-  const out = new Uint8Array(PACKED_MAGIC.length + 4 + deflated.byteLength);
-  out.set(new TextEncoder().encode(PACKED_MAGIC), 0);
-  new DataView(out.buffer).setUint32(PACKED_MAGIC.length, deflated.byteLength, true);
-  out.set(deflated, PACKED_MAGIC.length + 4);
+  const out = startFrame(PACKED_MAGIC, deflated.byteLength, FRAME_BYTES + deflated.byteLength);
+  out.set(deflated, FRAME_BYTES);
   return out;
 }
 
 /** The facts packed bytes hold, or null when they are not packed facts of this layout (or are damaged). */
 export async function unpackTradeFacts(bytes: Uint8Array): Promise<TradeFacts | null> {
-  const prefix = PACKED_MAGIC.length + 4;
-  if (bytes.byteLength < prefix || new TextDecoder().decode(bytes.subarray(0, PACKED_MAGIC.length)) !== PACKED_MAGIC)
-    return null;
-  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(PACKED_MAGIC.length, true);
-  if (bytes.byteLength !== prefix + length) return null;
+  const length = readFrame(bytes, PACKED_MAGIC);
+  if (length === null || bytes.byteLength !== FRAME_BYTES + length) return null;
   try {
-    return decodeTradeFacts(await inflateAsync(bytes.subarray(prefix), { chunkSize: ZLIB_CHUNK_BYTES }));
+    // The inflated bytes are new and this function's alone: the columns can be views into them
+    // (zlib answers a large result in a buffer of its own, a small one inside its 4 MB chunk).
+    const inflated = await inflateAsync(bytes.subarray(FRAME_BYTES), { chunkSize: ZLIB_CHUNK_BYTES });
+    return decodeTradeFacts(inflated, { isOwned: true });
   } catch {
     return null;
   }

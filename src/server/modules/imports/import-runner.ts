@@ -5,7 +5,7 @@ import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queri
 import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
-import { byFirstFingerprint, insertExecutions } from '../trades/trades.queries';
+import { insertExecutions } from '../trades/trades.queries';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
@@ -199,7 +199,6 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     prepared += items.length;
     for (const item of items)
       fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
-    const sequences = orders.map((order) => firstSequence + order);
     const inserted = await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
       await grouping.beginBatch(
@@ -212,20 +211,12 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
           accountId,
           items,
           firstSequence,
-          sequences,
+          sequences: orders.map((order) => firstSequence + order),
           importId: importRow.id,
           sourceRows: rows,
         }),
       );
-      const byFingerprint = byFirstFingerprint(
-        items.map((item, i) => ({ fingerprint: item.fingerprint, item, sequence: sequences[i]! })),
-      );
-      const fills = added
-        .map((row) => {
-          const { item, sequence } = byFingerprint.get(row.fingerprint)!; // inserted rows are the batch's
-          return { id: row.id, item, sequence };
-        })
-        .sort((a, b) => a.sequence - b.sequence);
+      const fills = [...added].sort((a, b) => a.sequence - b.sequence);
       await clock.time(
         'group as stored and write the trades closed (instruments new to the account)',
         fills.length,

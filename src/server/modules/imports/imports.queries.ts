@@ -134,7 +134,6 @@ export async function listTradeIdsOfInstruments(
   return ids;
 }
 
-/** The highest entry-order number an account's executions have (0 when none). */
 /** Which of these instruments already have fills in the account (one index probe each). */
 export async function listInstrumentsWithFills(
   db: Db,
@@ -149,6 +148,7 @@ export async function listInstrumentsWithFills(
   return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
 }
 
+/** The highest entry-order number an account's executions have (0 when none). */
 export async function getMaxSequence(db: Db, accountId: string): Promise<number> {
   const [row] = await db
     .select({ max: max(executions.sequence) })

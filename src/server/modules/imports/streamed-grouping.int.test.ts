@@ -69,13 +69,7 @@ async function writeBatch(
       items,
       firstSequence: params.firstSequence,
     });
-    const byFingerprint = new Map(
-      items.map((item, i) => [item.fingerprint, { item, sequence: params.firstSequence + i }]),
-    );
-    await grouping.addInserted(
-      tx,
-      inserted.map((row) => ({ id: row.id, ...byFingerprint.get(row.fingerprint)! })),
-    );
+    await grouping.addInserted(tx, inserted);
   });
 }
 

@@ -20,7 +20,7 @@ export type TradeFilter = Pick<TradeListQuery, 'accountId' | 'side' | 'status' |
 /** Where the previous page ended: the sort column's value there (null for a null) and the trade id. */
 export type TradeCursor = { sort: TradeSortColumn; order: SortOrder; value: string | number | null; id: string };
 
-type ExecutionInsertRow = { item: PreparedExecution; sequence: number; sourceRow: number | null };
+type ExecutionInsertRow = { item: PreparedExecution; fingerprint: string; sequence: number; sourceRow: number | null };
 const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
   { name: 'executed_at', type: 'timestamptz', value: (r) => r.item.executedAt },
   { name: 'symbol', type: 'text', value: (r) => r.item.symbol },
@@ -64,7 +64,15 @@ export async function getMaxSequenceFrom(
   return Number(row?.max ?? 0);
 }
 
-export type InsertedExecution = { id: string; instrumentKey: string; executedAt: Date; fingerprint: string };
+export type InsertedExecution = {
+  id: string;
+  instrumentKey: string;
+  executedAt: Date;
+  fingerprint: string;
+  /** The input it was inserted from, and the entry-order number it got. */
+  item: PreparedExecution;
+  sequence: number;
+};
 
 /**
  * Inserts fills in bulk (see insertByUnnest), skipping any whose fingerprint the account already has;
@@ -87,6 +95,7 @@ export async function insertExecutions(
   const { userId, accountId, importId = null } = params;
   const rows = params.items.map((item, index) => ({
     item,
+    fingerprint: item.fingerprint,
     sequence: params.sequences?.[index] ?? params.firstSequence + index,
     sourceRow: params.sourceRows?.[index] ?? null,
   }));
@@ -102,15 +111,17 @@ export async function insertExecutions(
       import_id: sql`${importId}::uuid`,
     },
   });
-  // The inserted rows' other columns are the input's: a fingerprint is unique in the account.
-  const byFingerprint = byFirstFingerprint(params.items);
+  // The inserted rows' other columns are their input's: a fingerprint is unique in the account.
+  const byFingerprint = byFirstFingerprint(rows);
   return inserted.map((row) => {
-    const item = byFingerprint.get(row.fingerprint as string)!;
+    const { item, sequence } = byFingerprint.get(row.fingerprint as string)!;
     return {
       id: row.id as string,
       fingerprint: item.fingerprint,
       instrumentKey: item.instrumentKey,
       executedAt: new Date(item.executedAt),
+      item,
+      sequence,
     };
   });
 }
