@@ -1,9 +1,11 @@
 import { and, eq, gte, inArray, isNotNull, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
+import { copyOutBinary } from '../../db/copy-out';
 import { accounts, analyticsChanges, strategies, tags, trades, tradeTags, users } from '../../db/schema';
 import { dateConditions, filterConditions, type TradeFilter } from '../trades/trades.queries';
-import { createCellReader, replaceTradesClosedAt, type TradeFacts } from './trade-facts';
+import { replaceTradesClosedAt, type TradeFacts } from './trade-facts';
+import { decodeTradeFactsRows, type TradeFactsRowsPart } from './trade-facts-rows';
 
 /**
  * Reading 100,000 trades as rows costs more in the drivers than in the database (one JS object per
@@ -190,7 +192,7 @@ export type LoadedTradeFacts = {
   version: number;
   /** The user's closed trades. */
   count: number;
-  /** Null when there are more than `maxTrades`: then nothing past the count was read. */
+  /** Null when there are more than `maxTrades`: then nothing past the cap was read. */
   facts: TradeFacts | null;
 };
 
@@ -211,25 +213,16 @@ export type LoadTradeFactsParams = {
 
 /**
  * Every closed trade of the user as {@link TradeFacts}, with the data version, in one statement per
- * part (see SEP above for the text encoding). Accounts and strategies travel as their position in
- * the user's sorted id list (the id itself when it is not there), tags as the ids of the user's
- * tags on the trade's opening fill (the API puts no one else's there). Reads the rows only when
- * there are at most `maxTrades`, so a user far over the cap costs a count, not a 1 GB string.
+ * part: the bytes each trade keeps in `analytics_row` (see trade-facts-rows.ts), joined in index
+ * order. Reads at most `maxTrades` + 1 rows, so a user far over the cap costs a count, not 1 GB.
  */
 export async function loadTradeFacts(db: Db, params: LoadTradeFactsParams): Promise<LoadedTradeFacts> {
   const ranges = toCloseRanges(params.splitAt ?? []);
   if (ranges.length > 1) {
-    const parts = await Promise.all(ranges.map((range) => readFactsText(db, { ...params, range })));
-    const [first] = parts;
-    const isOneSnapshot = parts.every(
-      (part) =>
-        part.version === first!.version &&
-        part.account_ids === first!.account_ids &&
-        part.strategy_ids === first!.strategy_ids,
-    );
-    if (isOneSnapshot) return toLoaded(mergeFactsText(parts), params.maxTrades);
+    const parts = await Promise.all(ranges.map((range) => readFactsRows(db, { ...params, range })));
+    if (parts.every((part) => part.version === parts[0]!.version)) return toLoaded(db, params, parts);
   }
-  return toLoaded(await readFactsText(db, { ...params, range: { from: null, before: null } }), params.maxTrades);
+  return toLoaded(db, params, [await readFactsRows(db, { ...params, range: { from: null, before: null } })]);
 }
 
 /** How the user's trades changed since a data version: the close times touched, or null when not known. */
@@ -285,14 +278,14 @@ export async function loadTradeFactsChanges(
   if (changes.closedAt === null) return null;
   if (changes.closedAt.length === 0)
     return { version: changes.version, count: previous.facts.count, facts: previous.facts };
-  const row = await readFactsText(db, {
+  const part = await readFactsRows(db, {
     ...params,
+    maxTrades: Number.MAX_SAFE_INTEGER,
     range: { from: null, before: null },
     closedAtIn: changes.closedAt,
-    isRefById: true,
   });
-  if (Number(row.version) !== changes.version) return null;
-  const fresh = toTradeFacts(row, Number(row.count), previous.facts);
+  if (part.version !== changes.version) return null;
+  const fresh = decodeTradeFactsRows([part], previous.facts);
   const facts = replaceTradesClosedAt(previous.facts, changes.closedAt, fresh);
   return { version: changes.version, count: facts.count, facts: facts.count > params.maxTrades ? null : facts };
 }
@@ -302,20 +295,20 @@ function toCloseRanges(splitAt: readonly number[]): CloseRange[] {
   return [...cuts, null].map((before, i) => ({ from: i === 0 ? null : cuts[i - 1]!, before }));
 }
 
-function toLoaded(row: FactsRow | undefined, maxTrades: number): LoadedTradeFacts {
-  const count = Number(row?.count ?? 0);
-  return { version: Number(row?.version ?? 0), count, facts: count > maxTrades ? null : toTradeFacts(row, count) };
-}
-
-/** The parts in close order as one: their counts add up, their texts join with the separator. */
-function mergeFactsText(parts: FactsRow[]): FactsRow {
-  const count = parts.reduce((sum, part) => sum + Number(part.count), 0);
-  const texts = parts.filter((part) => Number(part.count) > 0).map((part) => part.data);
-  return {
-    ...parts[0]!,
-    count,
-    data: texts.some((text) => text === null) ? null : texts.join(SEP),
-  };
+/** The parts (of one data version, in close order) as loaded facts; over the cap, only counted. */
+async function toLoaded(
+  db: Db,
+  params: { userId: string; maxTrades: number },
+  parts: readonly FactsRowsPart[],
+): Promise<LoadedTradeFacts> {
+  const version = parts[0]?.version ?? 0;
+  const facts = decodeTradeFactsRows(parts);
+  if (facts.count <= params.maxTrades) return { version, count: facts.count, facts };
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(trades)
+    .where(closedFactsConditions(params.userId, { from: null, before: null }));
+  return { version, count: row?.count ?? facts.count, facts: null };
 }
 
 type ReadFactsParams = {
@@ -324,172 +317,64 @@ type ReadFactsParams = {
   range: CloseRange;
   /** Only the trades closed at these times (epoch ms). */
   closedAtIn?: readonly number[];
-  /** Accounts and strategies as their ids, not as positions in the sorted lists. */
-  isRefById?: boolean;
 };
 
-async function readFactsText(db: Db, params: ReadFactsParams): Promise<FactsRow> {
-  const { userId, range, closedAtIn } = params;
-  const toRef = (column: typeof trades.accountId | typeof trades.strategyId, list: SQL) =>
-    params.isRefById ? sql`${column}::text` : sql`coalesce(array_position(${list}, ${column})::text, ${column}::text)`;
-  const tagIds = db
-    .select({
-      openingExecutionId: tradeTags.openingExecutionId,
-      ids: sql<string>`string_agg(${tradeTags.tagId}::text, ',' order by ${tradeTags.tagId})`.as('ids'),
-    })
-    .from(tradeTags)
-    .innerJoin(tags, eq(tags.id, tradeTags.tagId))
-    .where(eq(tags.userId, userId))
-    .groupBy(tradeTags.openingExecutionId)
-    .as('tag_ids');
-  // date_part is float8 arithmetic (extract is numeric, slower); rounding gives the exact ms of a
-  // timestamp(3). The open travels as its distance to the close (fewer digits); trim_scale drops
-  // the numerics' trailing zeros (half their bytes).
-  const closedMs = sql`round(date_part('epoch', ${trades.closedAt}) * 1000)`;
-  const openMs = sql`round((date_part('epoch', ${trades.closedAt}) - date_part('epoch', ${trades.openedAt})) * 1000)`;
-  const fields = [
-    closedMs,
-    sql`trim_scale(${trades.netPnl})`,
-    sql`trim_scale(${trades.rMultiple})`,
-    openMs,
-    sql`${trades.symbol}`,
-    sql`left(${trades.direction}, 1)`,
-    sql`${trades.assetClass}`,
-    toRef(trades.strategyId, sql`ref.strategy_ids`),
-    sql`${trades.holdingSeconds}`,
-    toRef(trades.accountId, sql`ref.account_ids`),
-    sql`trim_scale(${trades.grossPnl})`,
-    sql`trim_scale(${trades.fees} + ${trades.commission})`,
-    sql`case when ${trades.notes} <> '' then '1' end`,
-    sql`${tagIds.ids}`,
-  ];
-  const closed = and(
+/** The user's closed trades in the range (their analytics_row is null while open). */
+function closedFactsConditions(userId: string, range: CloseRange, closedAtIn?: readonly number[]): SQL | undefined {
+  return and(
     eq(trades.userId, userId),
-    eq(trades.status, 'closed'),
-    isNotNull(trades.closedAt),
+    sql`${trades}.analytics_row is not null`,
     range.from === null ? undefined : gte(trades.closedAt, new Date(range.from)),
     range.before === null ? undefined : lt(trades.closedAt, new Date(range.before)),
     closedAtIn === undefined
       ? undefined
       : sql`${trades.closedAt} = any(${sql.param(closedAtIn.map((ms) => new Date(ms).toISOString()))}::timestamptz[])`,
   );
-  // concat() reads a null as '': an empty cell is a null.
-  const rows = db
-    .select({
-      data: sql<string>`string_agg(concat(${sql.join(fields, sql`, ${sepSql}, `)}), ${sepSql} order by ${trades.closedAt}, ${trades.id})`,
-    })
-    .from(trades)
-    .leftJoin(tagIds, eq(tagIds.openingExecutionId, trades.openingExecutionId))
-    .where(closed);
-  const result = await db.execute(sql`
-    with ref as (
-      select
-        (select coalesce(array_agg(id order by id), '{}') from ${accounts} where user_id = ${userId}) as account_ids,
-        (select coalesce(array_agg(id order by id), '{}') from ${strategies} where user_id = ${userId}) as strategy_ids
-    ), n as (select count(*)::int as count from ${trades} where ${closed})
-    select
-      (select analytics_version from ${users} where id = ${userId})::text as version,
-      ref.account_ids::text as account_ids,
-      ref.strategy_ids::text as strategy_ids,
-      n.count,
-      case when n.count <= ${params.maxTrades}::bigint then (${rows}) end as data
-    from ref, n`);
-  // Both drivers answer a raw statement as { rows }, here one row of this select list.
-  const [row] = (result as unknown as { rows: FactsRow[] }).rows;
-  return row ?? { version: null, account_ids: '{}', strategy_ids: '{}', count: 0, data: null };
 }
 
-type FactsRow = {
-  version: string | null;
-  account_ids: string;
-  strategy_ids: string;
-  count: number;
-  data: string | null;
-};
+type FactsRowsPart = TradeFactsRowsPart & { version: number };
 
-/** '{a,b}' (an array's text) as its items. */
-const toIdList = (text: string | undefined) => (!text || text === '{}' ? [] : text.slice(1, -1).split(','));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Interns strings as indexes into a list. */
-function createDictionary(initial: string[] = []) {
-  const values = [...initial];
-  const index = new Map(values.map((value, i) => [value, i]));
-  return {
-    values,
-    indexOf(value: string): number {
-      let i = index.get(value);
-      if (i === undefined) {
-        i = values.length;
-        values.push(value);
-        index.set(value, i);
-      }
-      return i;
-    },
-  };
-}
+/** A timestamptz literal of epoch ms (an ISO text made here from a number: nothing to escape). */
+const timestampLiteral = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
 
-/** The lists of facts read earlier, which facts read now extend (see replaceTradesClosedAt). */
-type FactsLists = Pick<TradeFacts, 'accountIds' | 'strategyIds' | 'symbols' | 'assetClasses' | 'tagIds'>;
-
-function toTradeFacts(row: FactsRow | undefined, count: number, extending?: FactsLists): TradeFacts {
-  const accounts = createDictionary(extending?.accountIds ?? toIdList(row?.account_ids));
-  const strategyDict = createDictionary(extending?.strategyIds ?? toIdList(row?.strategy_ids));
-  const symbols = createDictionary(extending?.symbols);
-  const assetClasses = createDictionary(extending?.assetClasses);
-  const tagDict = createDictionary(extending?.tagIds);
-  const facts: TradeFacts = {
-    count,
-    closedAt: new Float64Array(count),
-    openedAt: new Float64Array(count),
-    netPnl: new Float64Array(count),
-    rMultiple: new Float64Array(count),
-    hasR: new Uint8Array(count),
-    holdingSeconds: new Float64Array(count),
-    hasHolding: new Uint8Array(count),
-    isShort: new Uint8Array(count),
-    hasNote: new Uint8Array(count),
-    account: new Int32Array(count),
-    accountIds: accounts.values,
-    symbol: new Int32Array(count),
-    symbols: symbols.values,
-    assetClass: new Int32Array(count),
-    assetClasses: assetClasses.values,
-    strategy: new Int32Array(count),
-    strategyIds: strategyDict.values,
-    tagStart: new Int32Array(count + 1),
-    tagIndex: new Int32Array(0),
-    tagIds: tagDict.values,
-    grossPnl: { whole: new Float64Array(count), frac: new Float64Array(count) },
-    fees: { whole: new Float64Array(count), frac: new Float64Array(count) },
-  };
-  const cells = createCellReader(count === 0 ? '' : (row?.data ?? ''), SEP.charCodeAt(0));
-  // A position (1-based) in the sorted id list, else the id itself.
-  const toRef = (cell: string, dictionary: ReturnType<typeof createDictionary>) =>
-    cell.length < 12 ? Number(cell) - 1 : dictionary.indexOf(cell);
-  const tagIndex: number[] = [];
-  for (let i = 0; i < count; i++) {
-    facts.closedAt[i] = cells.nextNumber();
-    facts.netPnl[i] = cells.nextNumber();
-    if (!cells.skipEmpty()) {
-      facts.rMultiple[i] = cells.nextNumber();
-      facts.hasR[i] = 1;
-    }
-    facts.openedAt[i] = facts.closedAt[i]! - cells.nextNumber();
-    facts.symbol[i] = symbols.indexOf(cells.next());
-    facts.isShort[i] = cells.next() === 's' ? 1 : 0;
-    facts.assetClass[i] = assetClasses.indexOf(cells.next());
-    facts.strategy[i] = cells.skipEmpty() ? -1 : toRef(cells.next(), strategyDict);
-    if (!cells.skipEmpty()) {
-      facts.holdingSeconds[i] = cells.nextNumber();
-      facts.hasHolding[i] = 1;
-    }
-    facts.account[i] = toRef(cells.next(), accounts);
-    cells.nextExact(facts.grossPnl, i);
-    cells.nextExact(facts.fees, i);
-    facts.hasNote[i] = cells.skipEmpty() ? 0 : (cells.next(), 1);
-    if (!cells.skipEmpty()) for (const id of cells.next().split(',')) tagIndex.push(tagDict.indexOf(id));
-    facts.tagStart[i + 1] = tagIndex.length;
-  }
-  facts.tagIndex = Int32Array.from(tagIndex);
-  return facts;
+/**
+ * One range's rows (at most maxTrades + 1) and the tags of those that have any, with the data
+ * version, in one statement (one snapshot), copied out in binary (see copyOutBinary: the rows, about
+ * 160 bytes a trade, travel as they are). They come from the index on (user_id, closed_at, id),
+ * which carries them, in its order, without a visit to the table once vacuum has marked its pages
+ * all-visible; a plain aggregate over the ordered subquery keeps that order.
+ */
+async function readFactsRows(db: Db, params: ReadFactsParams): Promise<FactsRowsPart> {
+  const { userId, range, closedAtIn } = params;
+  // COPY takes no parameters: every value below is a checked uuid, an integer or a formatted date.
+  if (!UUID.test(userId)) throw new Error(`readFactsRows: not a uuid: ${userId}`);
+  if (!Number.isSafeInteger(params.maxTrades)) throw new Error('readFactsRows: maxTrades must be an integer');
+  const closed = [
+    `t.user_id = '${userId}'`,
+    't.analytics_row is not null',
+    ...(range.from === null ? [] : [`t.closed_at >= ${timestampLiteral(range.from)}`]),
+    ...(range.before === null ? [] : [`t.closed_at < ${timestampLiteral(range.before)}`]),
+    ...(closedAtIn === undefined ? [] : [`t.closed_at in (${closedAtIn.map(timestampLiteral).join(', ') || 'null'})`]),
+  ].join(' and ');
+  const [tuple] = await copyOutBinary(
+    db,
+    `select
+      (select analytics_version from users where id = '${userId}')::text,
+      (select string_agg(r.analytics_row, ''::bytea) from (
+        select t.analytics_row from trades t where ${closed}
+        order by t.closed_at, t.id limit ${Math.min(params.maxTrades, Number.MAX_SAFE_INTEGER - 1) + 1}
+      ) r),
+      -- The tags on the opening fills of the range's trades (the API puts no other user's there).
+      (select string_agg(x.opening || ':' || x.ids, ';') from (
+        select tt.opening_execution_id::text as opening, string_agg(tt.tag_id::text, ',' order by tt.tag_id) as ids
+        from trade_tags tt
+        join tags g on g.id = tt.tag_id and g.user_id = '${userId}'
+        join trades t on t.opening_execution_id = tt.opening_execution_id and ${closed}
+        group by tt.opening_execution_id
+      ) x)`,
+  );
+  const [version, rows, tagText] = tuple ?? [];
+  return { version: Number(version?.toString() ?? 0), rows: rows ?? null, tags: tagText?.toString() ?? null };
 }

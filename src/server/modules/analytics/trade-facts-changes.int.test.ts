@@ -132,11 +132,12 @@ const WRITES: Record<string, Write> = {
     await t.database.db.insert(tradeTags).values({ openingExecutionId: opener, tagId }).onConflictDoNothing();
   },
   async retag(pick) {
-    // The app inserts and deletes links; an update in SQL must be logged all the same.
+    // The app inserts and deletes links; an update in SQL must be logged all the same. One link
+    // only: a trade with two tags would otherwise get the same one twice.
     const tagId = refs.tags[pick % refs.tags.length]!;
     await t.database.db.execute(sql`
       update ${tradeTags} set tag_id = ${tagId}
-      where opening_execution_id in (select opening_execution_id from ${tradeTags} limit 1)
+      where (opening_execution_id, tag_id) in (select opening_execution_id, tag_id from ${tradeTags} limit 1)
         and not exists (select 1 from ${tradeTags} x where x.tag_id = ${tagId}
           and x.opening_execution_id = ${tradeTags}.opening_execution_id)`);
   },

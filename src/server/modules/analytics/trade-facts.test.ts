@@ -2,7 +2,6 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  createCellReader,
   listNotedCloseTimes,
   replaceTradesClosedAt,
   selectTradeFacts,
@@ -13,9 +12,6 @@ import {
   type ExactColumn,
   type TradeFacts,
 } from './trade-facts';
-
-const US = 31;
-const SEP = String.fromCharCode(US);
 
 /**
  * A numeric(24, 8) as PostgreSQL prints it: sign, integer digits, exactly 8 places; whole units up
@@ -34,50 +30,20 @@ const moneyText = fc
 
 const exactColumn = (n: number): ExactColumn => ({ whole: new Float64Array(n), frac: new Float64Array(n) });
 
-describe('createCellReader', () => {
-  it('reads every numeric as Number does, and its exact parts', () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(numericText, moneyText), { minLength: 1, maxLength: 50 }), (cells) => {
-        const reader = createCellReader(cells.join(SEP), US);
-        const column = exactColumn(cells.length);
-        cells.forEach((cell, i) => {
-          expect(reader.nextExact(column, i)).toBe(Number(cell));
-          expect(new Big(column.whole[i]!).plus(new Big(column.frac[i]!).div(1e8)).eq(new Big(cell))).toBe(true);
-        });
-      }),
-    );
-  });
-
-  it.each([
-    ['1704207000000', 1704207000000],
-    ['-12', -12],
-    ['0.5', 0.5],
-    ['1.5e+06', 1.5e6],
-    ['123456.123456789', 123456.123456789],
-    ['NaN', NaN],
-    ['-0.00000000', -0],
-  ])('reads %s as Number does', (cell, expected) => {
-    expect(createCellReader(`${cell}${SEP}7`, US).nextNumber()).toBe(expected);
-  });
-
-  it('tells empty cells (nulls) and reads text cells, the last one included', () => {
-    const reader = createCellReader(['', 'AAPL', '', '2.5', ''].join(SEP), US);
-    expect(reader.skipEmpty()).toBe(true);
-    expect(reader.skipEmpty()).toBe(false);
-    expect(reader.next()).toBe('AAPL');
-    expect(reader.skipEmpty()).toBe(true);
-    expect(reader.nextNumber()).toBe(2.5);
-    expect(reader.skipEmpty()).toBe(true);
-  });
-});
+/** A numeric's text as an exact column's two parts, as analytics_row stores them (trunc and the rest). */
+function setExactParts(column: ExactColumn, i: number, text: string): void {
+  const value = new Big(text);
+  const whole = value.round(0, Big.roundDown);
+  column.whole[i] = Number(whole);
+  column.frac[i] = Number(value.minus(whole).times(1e8));
+}
 
 describe('sumExact', () => {
   it('answers the double nearest the exact decimal sum, as SQL sum()::text read by Number', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(moneyText, numericText), { maxLength: 200 }), (cells) => {
         const column = exactColumn(cells.length);
-        const reader = createCellReader(cells.join(SEP), US);
-        cells.forEach((_, i) => reader.nextExact(column, i));
+        cells.forEach((cell, i) => setExactParts(column, i, cell));
         const exact = cells.reduce((total, cell) => total.plus(cell), new Big(0));
         const rows = Int32Array.from(cells.map((_, i) => i));
         // Running whole units beyond 2^53 are out of range by design (no account reaches 9 × 10^15).

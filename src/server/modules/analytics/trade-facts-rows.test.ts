@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseBinaryCopy } from '../../db/copy-out';
+import { countRows, decodeTradeFactsRows } from './trade-facts-rows';
+
+/** A closed trade as the columns of trades hold it (the exact parts already split). */
+type Row = {
+  closedAt: number;
+  openedAt: number;
+  netPnl: number;
+  grossWhole: number;
+  grossFrac: number;
+  feesWhole: number;
+  feesFrac: number;
+  isShort: boolean;
+  hasNote: boolean;
+  rMultiple: number | null;
+  holdingSeconds: number | null;
+  account: string;
+  strategy: string | null;
+  opening: string;
+  symbol: string;
+  assetClass: string;
+  tags: string[];
+};
+
+const uuidBytes = (id: string) => Buffer.from(id.replaceAll('-', ''), 'hex');
+
+/** The bytes migration 0008's generated column writes for a row (big-endian send forms). */
+function encodeRow(row: Row): Buffer {
+  const fixed = Buffer.alloc(82);
+  fixed.writeDoubleBE(row.closedAt, 0);
+  fixed.writeDoubleBE(row.openedAt, 8);
+  fixed.writeDoubleBE(row.netPnl, 16);
+  fixed.writeDoubleBE(row.grossWhole, 24);
+  fixed.writeDoubleBE(row.feesWhole, 32);
+  fixed.writeInt32BE(row.grossFrac, 40);
+  fixed.writeInt32BE(row.feesFrac, 44);
+  const flags =
+    (row.isShort ? 1 : 0) |
+    (row.hasNote ? 2 : 0) |
+    (row.rMultiple !== null ? 4 : 0) |
+    (row.holdingSeconds !== null ? 8 : 0) |
+    (row.strategy !== null ? 16 : 0);
+  fixed.writeUInt16BE(flags, 48);
+  uuidBytes(row.account).copy(fixed, 50);
+  uuidBytes(row.opening).copy(fixed, 66);
+  const double = (value: number) => {
+    const out = Buffer.alloc(8);
+    out.writeDoubleBE(value);
+    return out;
+  };
+  const text = (value: string) => {
+    const bytes = Buffer.from(value, 'utf8');
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(bytes.length);
+    return Buffer.concat([length, bytes]);
+  };
+  return Buffer.concat([
+    fixed,
+    ...(row.rMultiple !== null ? [double(row.rMultiple)] : []),
+    ...(row.holdingSeconds !== null ? [double(row.holdingSeconds)] : []),
+    ...(row.strategy !== null ? [uuidBytes(row.strategy)] : []),
+    text(row.symbol),
+    text(row.assetClass),
+  ]);
+}
+
+/** The tags text the statement answers for the rows that have tags. */
+const tagsText = (rows: readonly Row[]) =>
+  rows
+    .filter((row) => row.tags.length > 0)
+    .map((row) => `${row.opening}:${row.tags.join(',')}`)
+    .join(';') || null;
+
+const fewUuids = (n: number) =>
+  fc.constantFrom(...Array.from({ length: n }, (_, i) => fc.sample(fc.uuid(), { seed: i, numRuns: 1 })[0]!));
+const amount = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });
+const frac = fc.integer({ min: -99_999_999, max: 99_999_999 });
+
+const rowArbitrary = fc.record({
+  closedAt: fc.integer({ min: 0, max: 4_102_444_800_000 }),
+  openedAt: fc.integer({ min: 0, max: 4_102_444_800_000 }),
+  netPnl: amount,
+  grossWhole: fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+  grossFrac: frac,
+  feesWhole: fc.integer({ min: 0, max: 1e9 }),
+  feesFrac: frac,
+  isShort: fc.boolean(),
+  hasNote: fc.boolean(),
+  rMultiple: fc.option(amount),
+  holdingSeconds: fc.option(fc.double({ noNaN: true, min: 0, max: 1e9 })),
+  account: fewUuids(3),
+  strategy: fc.option(fewUuids(4)),
+  opening: fc.uuid(),
+  // Symbols that share bytes, any letters, and the empty asset class of a damaged row.
+  symbol: fc.oneof(fc.constantFrom('AAPL', 'AAP', 'AAPL1', 'ÄÖÜ€', 'BRK\\B'), fc.string({ maxLength: 64 })),
+  assetClass: fc.constantFrom('stock', 'option', 'future', ''),
+  tags: fc.uniqueArray(fewUuids(5), { maxLength: 3 }).map((ids) => ids.sort()),
+});
+
+/** What a decoded row says, with indexes resolved through the lists. */
+function readBack(facts: ReturnType<typeof decodeTradeFactsRows>, i: number): Row {
+  return {
+    closedAt: facts.closedAt[i]!,
+    openedAt: facts.openedAt[i]!,
+    netPnl: facts.netPnl[i]!,
+    grossWhole: facts.grossPnl.whole[i]!,
+    grossFrac: facts.grossPnl.frac[i]!,
+    feesWhole: facts.fees.whole[i]!,
+    feesFrac: facts.fees.frac[i]!,
+    isShort: facts.isShort[i] === 1,
+    hasNote: facts.hasNote[i] === 1,
+    rMultiple: facts.hasR[i] === 1 ? facts.rMultiple[i]! : null,
+    holdingSeconds: facts.hasHolding[i] === 1 ? facts.holdingSeconds[i]! : null,
+    account: facts.accountIds[facts.account[i]!]!,
+    strategy: facts.strategy[i]! < 0 ? null : facts.strategyIds[facts.strategy[i]!]!,
+    opening: '',
+    symbol: facts.symbols[facts.symbol[i]!]!,
+    assetClass: facts.assetClasses[facts.assetClass[i]!]!,
+    tags: [...facts.tagIndex.subarray(facts.tagStart[i]!, facts.tagStart[i + 1]!)].map((k) => facts.tagIds[k]!),
+  };
+}
+
+describe('decodeTradeFactsRows', () => {
+  it('reads back every row of every part, in order, each value exactly', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(rowArbitrary, { maxLength: 30 }), { minLength: 1, maxLength: 3 }), (parts) => {
+        const facts = decodeTradeFactsRows(
+          parts.map((rows) => ({ rows: Buffer.concat(rows.map(encodeRow)), tags: tagsText(rows) })),
+        );
+        const rows = parts.flat();
+        expect(facts.count).toBe(rows.length);
+        rows.forEach((row, i) => expect(readBack(facts, i)).toEqual({ ...row, opening: '' }));
+      }),
+    );
+  });
+
+  it('extends the lists of facts read before, index for index', () => {
+    fc.assert(
+      fc.property(
+        fc.array(rowArbitrary, { minLength: 1, maxLength: 20 }),
+        fc.array(rowArbitrary, { maxLength: 20 }),
+        (before, now) => {
+          const earlier = decodeTradeFactsRows([
+            { rows: Buffer.concat(before.map(encodeRow)), tags: tagsText(before) },
+          ]);
+          const lists = {
+            accountIds: [...earlier.accountIds],
+            strategyIds: [...earlier.strategyIds],
+            symbols: [...earlier.symbols],
+            assetClasses: [...earlier.assetClasses],
+            tagIds: [...earlier.tagIds],
+          };
+          const fresh = decodeTradeFactsRows(
+            [{ rows: Buffer.concat(now.map(encodeRow)), tags: tagsText(now) }],
+            earlier,
+          );
+          for (const name of Object.keys(lists) as (keyof typeof lists)[]) {
+            expect(fresh[name].slice(0, lists[name].length)).toEqual(lists[name]);
+          }
+          now.forEach((row, i) => expect(readBack(fresh, i)).toEqual({ ...row, opening: '' }));
+        },
+      ),
+    );
+  });
+
+  it('refuses bytes that do not end on a row (cut, lengthened, or of another layout)', () => {
+    const row = encodeRow(fc.sample(rowArbitrary, { seed: 7, numRuns: 1 })[0]!);
+    expect(countRows(Buffer.concat([row, row]))).toBe(2);
+    expect(() => countRows(row.subarray(0, row.length - 1))).toThrow(/another layout/);
+    expect(() => countRows(Buffer.concat([row, Buffer.from([0])]))).toThrow(/another layout/);
+    expect(() => decodeTradeFactsRows([{ rows: row.subarray(0, 40), tags: null }])).toThrow(/another layout/);
+  });
+});
+
+describe('parseBinaryCopy', () => {
+  const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+  const field = (bytes: Buffer | null) => {
+    const length = Buffer.alloc(4);
+    length.writeInt32BE(bytes === null ? -1 : bytes.length);
+    return bytes === null ? length : Buffer.concat([length, bytes]);
+  };
+  const tuple = (fields: (Buffer | null)[]) => {
+    const count = Buffer.alloc(2);
+    count.writeInt16BE(fields.length);
+    return Buffer.concat([count, ...fields.map(field)]);
+  };
+  const trailer = Buffer.from([0xff, 0xff]);
+
+  it('answers each tuple as its fields, nulls as null', () => {
+    const fields = [Buffer.from('42'), null, Buffer.from([0, 1, 255])];
+    expect(parseBinaryCopy(Buffer.concat([header, tuple(fields), tuple([null]), trailer]))).toEqual([fields, [null]]);
+  });
+
+  it('refuses what is not COPY binary output', () => {
+    expect(() => parseBinaryCopy(Buffer.from('42\t\\x0001\n'))).toThrow(/binary format/);
+  });
+});
