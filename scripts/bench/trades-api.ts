@@ -506,8 +506,7 @@ export async function benchTradesApi(params: TradesApiBenchParams): Promise<Trad
     const { token } = await createApiToken(db, { userId: user.id, name: 'bench', now: new Date() });
     const seedStart = performance.now();
     const count = await seedTrades(db, { userId: user.id, accountId: account.id, tradeCount: params.tradeCount });
-    // What autovacuum does on a server after a bulk load; PGlite has no autovacuum, so a large
-    // import runs it too.
+    // The statistics autovacuum gathers on a server after a bulk load (PGlite has no autovacuum).
     await db.execute(sql`analyze`);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 

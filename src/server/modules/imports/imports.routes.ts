@@ -22,6 +22,7 @@ import {
   type SavedUpload,
 } from './imports.service';
 import { createUploadStore } from './upload-store';
+import { vacuumTradesAfterBulkWrite } from '../../db/maintenance';
 
 export const IMPORT_FILE_FIELD = 'file';
 const MULTIPART_EXPECTED = `Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field.`;
@@ -89,7 +90,11 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     syncRowLimit: app.config.importSyncRowLimit,
     batchRows: app.config.importBatchRows,
     log: (message, err) => app.log.error({ err }, message),
-    onTradesChanged: (userId) => app.analyticsCache.refresh(userId),
+    // The analytics reload of a large import reads the pages it wrote: vacuumed first, from the index.
+    onTradesChanged: (userId) =>
+      void vacuumTradesAfterBulkWrite(app.db, app.dbEngine)
+        .catch((err: unknown) => app.log.warn({ err }, 'vacuum after an import failed'))
+        .finally(() => app.analyticsCache.refresh(userId)),
     ...(app.config.llm && {
       refineColumns: createColumnRefiner({
         chat: createChatClient(app.config.llm),
