@@ -1,4 +1,4 @@
-import { computeMean, divideOrInfinity, sumCompensated } from './numeric';
+import { divideOrInfinity } from './numeric';
 import { sortByClose, type AnalyticsTrade } from './trade-stats';
 import { toDateKey, type ZonedCalendar } from './time-zone';
 
@@ -51,37 +51,99 @@ export type GroupStats = {
 
 export type BreakdownGroup = GroupStats & { key: string; label: string };
 
-/** Computes {@link GroupStats} for a list of trades. */
-export function computeGroupStats(trades: readonly AnalyticsTrade[]): GroupStats {
-  const wins: number[] = [];
-  const losses: number[] = [];
-  const all: number[] = [];
-  const rs: number[] = [];
-  for (const trade of trades) {
-    all.push(trade.netPnl);
-    if (trade.netPnl > 0) wins.push(trade.netPnl);
-    else if (trade.netPnl < 0) losses.push(trade.netPnl);
-    if (trade.rMultiple !== null) rs.push(trade.rMultiple);
+/**
+ * Counts and Neumaier running sums of groups, in typed arrays indexed by group slot and fed one
+ * trade at a time. A running sum takes the same steps as `sumCompensated` over the group's list,
+ * in the same order, so its result is bit-for-bit the same without building any list.
+ */
+type Tallies = {
+  /** Per slot: count, wins, losses, rCount. */
+  counts: Int32Array;
+  /** Per slot: total and carry of all net P&L, of the wins, of the losses and of the Rs. */
+  sums: Float64Array;
+};
+
+const COUNTS_PER_SLOT = 4;
+const SUMS_PER_SLOT = 8;
+const [WINS, LOSSES, R_COUNT] = [1, 2, 3];
+const [NET, PROFIT, LOSS, R] = [0, 2, 4, 6];
+
+function createTallies(slots: number): Tallies {
+  return { counts: new Int32Array(slots * COUNTS_PER_SLOT), sums: new Float64Array(slots * SUMS_PER_SLOT) };
+}
+
+/** One step of `sumCompensated`, on the total at `at` and its carry at `at + 1`. */
+function addCompensated(sums: Float64Array, at: number, x: number): void {
+  const total = sums[at]!;
+  const t = total + x;
+  sums[at + 1] = sums[at + 1]! + (Math.abs(total) >= Math.abs(x) ? total - t + x : x - t + total);
+  sums[at] = t;
+}
+
+/** Adds a net P&L as computeGroupStats's lists take it: to all, and to wins (> 0) or losses (< 0). */
+function addPnl(tallies: Tallies, slot: number, pnl: number): void {
+  const { counts, sums } = tallies;
+  const c = slot * COUNTS_PER_SLOT;
+  const s = slot * SUMS_PER_SLOT;
+  counts[c]!++;
+  addCompensated(sums, s + NET, pnl);
+  if (pnl > 0) {
+    counts[c + WINS]!++;
+    addCompensated(sums, s + PROFIT, pnl);
+  } else if (pnl < 0) {
+    counts[c + LOSSES]!++;
+    addCompensated(sums, s + LOSS, pnl);
   }
-  const grossProfit = sumCompensated(wins);
-  const grossLoss = sumCompensated(losses);
+}
+
+/** Adds a (non-null) R. */
+function addR(tallies: Tallies, slot: number, r: number): void {
+  tallies.counts[slot * COUNTS_PER_SLOT + R_COUNT]!++;
+  addCompensated(tallies.sums, slot * SUMS_PER_SLOT + R, r);
+}
+
+/** The mean of `count` values summing to `sum`, as `computeMean` gives it; null for none. */
+function toMean(sum: number, count: number): number | null {
+  return count === 0 ? null : sum / count;
+}
+
+function toGroupStats(tallies: Tallies, slot: number): GroupStats {
+  const { counts, sums } = tallies;
+  const c = slot * COUNTS_PER_SLOT;
+  const s = slot * SUMS_PER_SLOT;
+  const [count, wins, losses, rCount] = [counts[c]!, counts[c + WINS]!, counts[c + LOSSES]!, counts[c + R_COUNT]!];
+  // What `sumCompensated` returns: total + carry.
+  const netPnl = sums[s + NET]! + sums[s + NET + 1]!;
+  const grossProfit = sums[s + PROFIT]! + sums[s + PROFIT + 1]!;
+  const grossLoss = sums[s + LOSS]! + sums[s + LOSS + 1]!;
+  const totalR = sums[s + R]! + sums[s + R + 1]!;
   return {
-    count: all.length,
-    wins: wins.length,
-    losses: losses.length,
-    breakeven: all.length - wins.length - losses.length,
-    winRate: divideOrInfinity(wins.length, all.length),
-    netPnl: sumCompensated(all),
+    count,
+    wins,
+    losses,
+    breakeven: count - wins - losses,
+    winRate: divideOrInfinity(wins, count),
+    netPnl,
     grossProfit,
     grossLoss,
-    avgWin: computeMean(wins),
-    avgLoss: computeMean(losses),
+    avgWin: toMean(grossProfit, wins),
+    avgLoss: toMean(grossLoss, losses),
     profitFactor: divideOrInfinity(grossProfit, Math.abs(grossLoss)),
-    expectancy: computeMean(all),
-    expectancyR: computeMean(rs),
-    rCount: rs.length,
-    totalR: sumCompensated(rs),
+    expectancy: toMean(netPnl, count),
+    expectancyR: toMean(totalR, rCount),
+    rCount,
+    totalR,
   };
+}
+
+/** Computes {@link GroupStats} for a list of trades (compensated sums, in list order). */
+export function computeGroupStats(trades: readonly AnalyticsTrade[]): GroupStats {
+  const tallies = createTallies(1);
+  for (const trade of trades) {
+    addPnl(tallies, 0, trade.netPnl);
+    if (trade.rMultiple !== null) addR(tallies, 0, trade.rMultiple);
+  }
+  return toGroupStats(tallies, 0);
 }
 
 const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -111,51 +173,134 @@ export const R_BUCKETS: readonly { key: string; label: string; from: number; to:
 
 type Keyed = { key: string; label: string; order: number };
 
-function keysOf(trade: AnalyticsTradeDetail, by: BreakdownDimension, calendar: ZonedCalendar): Keyed[] {
+// Built once, so that most trades cost a look-up rather than new strings.
+const WEEKDAY_KEYED: readonly Keyed[] = WEEKDAY_LABELS.map((label, i) => ({ key: String(i + 1), label, order: i + 1 }));
+const HOUR_KEYED: readonly Keyed[] = Array.from({ length: 24 }, (_, hour) => ({
+  key: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+  order: hour,
+}));
+const HOLDING_TIME_KEYED: readonly Keyed[] = HOLDING_TIME_BUCKETS.map((bucket, order) => ({ ...bucket, order }));
+const R_KEYED: readonly Keyed[] = R_BUCKETS.map((bucket, order) => ({ ...bucket, order }));
+const NO_STRATEGY: Keyed = { key: 'none', label: 'No strategy', order: 1 };
+const UNTAGGED: Keyed = { key: 'none', label: 'Untagged', order: 1 };
+const UNKNOWN_HOLDING_TIME: Keyed = { key: 'unknown', label: 'Unknown', order: 99 };
+const NO_R: Keyed = { key: 'none', label: 'No R', order: 99 };
+
+/** A group and the slot of its tallies. */
+type Group = Keyed & { slot: number };
+
+/**
+ * The groups found so far, in the order their first trade came (trades come in close order, so
+ * that trade names the group, as a Map filled in close order would), and their tallies.
+ */
+type Grouping = {
+  byKey: Map<string, Group>;
+  listed: Group[];
+  tallies: Tallies;
+  calendar: ZonedCalendar;
+  /** "YYYY-MM" groups by local day number: trades share a few hundred days. */
+  monthOfDay: Map<number, Keyed>;
+};
+
+/** Counts the trade in the group of `key`, made with this label and order when it is new. */
+function addToGroup(grouping: Grouping, trade: AnalyticsTrade, key: string, label: string, order: number): void {
+  let group = grouping.byKey.get(key);
+  if (group === undefined) {
+    group = { key, label, order, slot: grouping.listed.length };
+    grouping.byKey.set(key, group);
+    grouping.listed.push(group);
+    if (group.slot * COUNTS_PER_SLOT >= grouping.tallies.counts.length)
+      grouping.tallies = growTallies(grouping.tallies);
+  }
+  addPnl(grouping.tallies, group.slot, trade.netPnl);
+  if (trade.rMultiple !== null) addR(grouping.tallies, group.slot, trade.rMultiple);
+}
+
+function addToKeyed(grouping: Grouping, trade: AnalyticsTrade, keyed: Keyed): void {
+  addToGroup(grouping, trade, keyed.key, keyed.label, keyed.order);
+}
+
+/** Twice the slots, the tallies so far kept. */
+function growTallies(tallies: Tallies): Tallies {
+  const grown = createTallies((tallies.counts.length / COUNTS_PER_SLOT) * 2);
+  grown.counts.set(tallies.counts);
+  grown.sums.set(tallies.sums);
+  return grown;
+}
+
+/** Counts a trade in its groups of one dimension (a trade with several tags is in each tag's group). */
+function addTrade(grouping: Grouping, trade: AnalyticsTradeDetail, by: BreakdownDimension): void {
   switch (by) {
     case 'symbol':
-      return [{ key: trade.symbol, label: trade.symbol, order: 0 }];
+      return addToGroup(grouping, trade, trade.symbol, trade.symbol, 0);
     case 'strategy':
-      return [
-        trade.strategy
-          ? { key: trade.strategy.id, label: trade.strategy.name, order: 0 }
-          : { key: 'none', label: 'No strategy', order: 1 },
-      ];
+      if (!trade.strategy) return addToKeyed(grouping, trade, NO_STRATEGY);
+      return addToGroup(grouping, trade, trade.strategy.id, trade.strategy.name, 0);
     case 'tag':
-      return trade.tags.length === 0
-        ? [{ key: 'none', label: 'Untagged', order: 1 }]
-        : trade.tags.map((tag) => ({ key: tag.id, label: tag.name, order: 0 }));
+      if (trade.tags.length === 0) return addToKeyed(grouping, trade, UNTAGGED);
+      for (const tag of trade.tags) addToGroup(grouping, trade, tag.id, tag.name, 0);
+      return;
     case 'side':
-      return [
-        { key: trade.side, label: trade.side === 'long' ? 'Long' : 'Short', order: trade.side === 'long' ? 0 : 1 },
-      ];
+      return trade.side === 'long'
+        ? addToGroup(grouping, trade, 'long', 'Long', 0)
+        : addToGroup(grouping, trade, trade.side, 'Short', 1);
     case 'assetClass':
-      return [{ key: trade.assetClass, label: trade.assetClass, order: 0 }];
-    case 'weekday': {
-      const { weekday } = calendar.toPosition(trade.openedAt);
-      return [{ key: String(weekday), label: WEEKDAY_LABELS[weekday - 1]!, order: weekday }];
-    }
-    case 'hour': {
-      const { hour } = calendar.toPosition(trade.openedAt);
-      return [{ key: String(hour), label: `${String(hour).padStart(2, '0')}:00`, order: hour }];
-    }
-    case 'month': {
-      const month = toDateKey(calendar.toDayNumber(trade.closedAt)).slice(0, 7);
-      return [{ key: month, label: month, order: 0 }];
-    }
+      return addToGroup(grouping, trade, trade.assetClass, trade.assetClass, 0);
+    case 'weekday':
+      return addToKeyed(grouping, trade, WEEKDAY_KEYED[grouping.calendar.toPosition(trade.openedAt).weekday - 1]!);
+    case 'hour':
+      return addToKeyed(grouping, trade, HOUR_KEYED[grouping.calendar.toPosition(trade.openedAt).hour]!);
+    case 'month':
+      return addToKeyed(grouping, trade, toMonthKeyed(grouping, grouping.calendar.toDayNumber(trade.closedAt)));
     case 'holdingTime': {
-      if (trade.holdingSeconds === null) return [{ key: 'unknown', label: 'Unknown', order: 99 }];
+      if (trade.holdingSeconds === null) return addToKeyed(grouping, trade, UNKNOWN_HOLDING_TIME);
       const index = HOLDING_TIME_BUCKETS.findIndex((bucket) => trade.holdingSeconds! < bucket.below);
-      const bucket = HOLDING_TIME_BUCKETS[index]!;
-      return [{ key: bucket.key, label: bucket.label, order: index }];
+      return addToKeyed(grouping, trade, HOLDING_TIME_KEYED[index]!);
     }
     case 'rBucket': {
-      if (trade.rMultiple === null) return [{ key: 'none', label: 'No R', order: 99 }];
+      if (trade.rMultiple === null) return addToKeyed(grouping, trade, NO_R);
       const index = R_BUCKETS.findIndex((bucket) => trade.rMultiple! >= bucket.from && trade.rMultiple! < bucket.to);
-      const bucket = R_BUCKETS[index]!;
-      return [{ key: bucket.key, label: bucket.label, order: index }];
+      return addToKeyed(grouping, trade, R_KEYED[index]!);
     }
   }
+}
+
+function toMonthKeyed(grouping: Grouping, dayNumber: number): Keyed {
+  let keyed = grouping.monthOfDay.get(dayNumber);
+  if (keyed === undefined) {
+    const month = toDateKey(dayNumber).slice(0, 7);
+    keyed = { key: month, label: month, order: 0 };
+    grouping.monthOfDay.set(dayNumber, keyed);
+  }
+  return keyed;
+}
+
+/**
+ * Key and label, then the statistics: the property order of `{ key, label, ...stats }`, which JSON
+ * responses show, built field by field because spreading 5,000 groups' statistics costs more than
+ * computing them.
+ */
+function toBreakdownGroup(group: Group, stats: GroupStats): BreakdownGroup {
+  return {
+    key: group.key,
+    label: group.label,
+    count: stats.count,
+    wins: stats.wins,
+    losses: stats.losses,
+    breakeven: stats.breakeven,
+    winRate: stats.winRate,
+    netPnl: stats.netPnl,
+    grossProfit: stats.grossProfit,
+    grossLoss: stats.grossLoss,
+    avgWin: stats.avgWin,
+    avgLoss: stats.avgLoss,
+    profitFactor: stats.profitFactor,
+    expectancy: stats.expectancy,
+    expectancyR: stats.expectancyR,
+    rCount: stats.rCount,
+    totalR: stats.totalR,
+  };
 }
 
 /** Dimensions whose groups have a natural order; the others are listed by net P&L, best first. */
@@ -172,25 +317,29 @@ const ORDERED: ReadonlySet<BreakdownDimension> = new Set([
  * Groups trades by a dimension and computes each group's statistics. Hour and weekday are of the
  * entry (openedAt) in the calendar's time zone; month is of the exit (closedAt), as the calendar
  * and the daily returns are. A trade with several tags counts in each of its tags' groups.
+ *
+ * One pass in close order (the cache's trades already are) keeps running compensated sums per
+ * group: the same doubles as summing each group's list, without building the lists.
  */
 export function computeBreakdown(
   trades: readonly AnalyticsTradeDetail[],
   params: { by: BreakdownDimension; calendar: ZonedCalendar },
 ): BreakdownGroup[] {
-  const groups = new Map<string, { keyed: Keyed; trades: AnalyticsTradeDetail[] }>();
-  for (const trade of sortByClose(trades)) {
-    for (const keyed of keysOf(trade, params.by, params.calendar)) {
-      const group = groups.get(keyed.key);
-      if (group) group.trades.push(trade);
-      else groups.set(keyed.key, { keyed, trades: [trade] });
-    }
-  }
-  const out = [...groups.values()].map(({ keyed, trades: list }) => ({
-    order: keyed.order,
-    group: { key: keyed.key, label: keyed.label, ...computeGroupStats(list) },
+  const grouping: Grouping = {
+    byKey: new Map(),
+    listed: [],
+    tallies: createTallies(64),
+    calendar: params.calendar,
+    monthOfDay: new Map(),
+  };
+  for (const trade of sortByClose(trades)) addTrade(grouping, trade, params.by);
+  const out = grouping.listed.map((group) => ({
+    order: group.order,
+    group: toBreakdownGroup(group, toGroupStats(grouping.tallies, group.slot)),
   }));
+  const isOrdered = ORDERED.has(params.by);
   out.sort((a, b) =>
-    ORDERED.has(params.by) || a.order !== b.order
+    isOrdered || a.order !== b.order
       ? a.order - b.order || (a.group.key < b.group.key ? -1 : a.group.key > b.group.key ? 1 : 0)
       : b.group.netPnl - a.group.netPnl || (a.group.key < b.group.key ? -1 : 1),
   );
