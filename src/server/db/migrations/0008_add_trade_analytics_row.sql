@@ -3,7 +3,7 @@
 -- 1,400,000 numerics and timestamps formatted as text. The layout (big-endian, as the send
 -- functions write) is read by decodeTradeFactsRows in trade-facts-rows.ts; change both together:
 --   0 close, epoch ms (float8)     8 entry, epoch ms (float8)     16 net P&L (float8)
---  24 gross P&L whole units (float8)   32 fees + commission whole units (float8)
+--  24 gross P&L whole units (int8)     32 fees + commission whole units (int8)
 --  40 gross P&L 1e-8 units (int4)      44 fees + commission 1e-8 units (int4)
 --     (each part exact and of the value's sign)
 --  48 flags (int2): 1 short, 2 has a note, 4 has R, 8 has holding time, 16 has a strategy
@@ -11,14 +11,16 @@
 --  82 then, each only when its flag says so: R (float8), holding seconds (float8), strategy id (uuid)
 --     then the symbol and the asset class: each a byte length (int2) and its UTF-8 bytes
 -- Every function here is immutable, as a generated column needs: the epoch as an interval from a
--- constant, and text as bytes through decode(…, 'escape') with its backslashes doubled.
+-- constant (date_part of a timestamp(3) rounded to whole ms is exact, and float8 arithmetic is
+-- several times cheaper than extract's numeric), and text as bytes through decode(…, 'escape')
+-- with its backslashes doubled. It costs each trade written a few microseconds (BENCHMARKS.md).
 ALTER TABLE "trades" ADD COLUMN "analytics_row" bytea GENERATED ALWAYS AS (
   CASE WHEN "status" = 'closed' AND "closed_at" IS NOT NULL THEN
-    float8send((extract(epoch FROM "closed_at" - timestamptz '1970-01-01 00:00:00+00') * 1000)::float8)
-    || float8send((extract(epoch FROM "opened_at" - timestamptz '1970-01-01 00:00:00+00') * 1000)::float8)
+    float8send(round(date_part('epoch', "closed_at" - timestamptz '1970-01-01 00:00:00+00') * 1000))
+    || float8send(round(date_part('epoch', "opened_at" - timestamptz '1970-01-01 00:00:00+00') * 1000))
     || float8send("net_pnl"::float8)
-    || float8send(trunc("gross_pnl")::float8)
-    || float8send(trunc("fees" + "commission")::float8)
+    || int8send(trunc("gross_pnl")::int8)
+    || int8send(trunc("fees" + "commission")::int8)
     || int4send((("gross_pnl" - trunc("gross_pnl")) * 100000000)::int4)
     || int4send((("fees" + "commission" - trunc("fees" + "commission")) * 100000000)::int4)
     || int2send((

@@ -148,7 +148,10 @@ beforeAll(async () => {
   expect(res.status, await res.clone().text()).toBe(200);
   // Symbols the API would refuse today, straight into the rows: the bytes must carry any text.
   for (const [i, symbol] of SYMBOLS.entries()) {
-    await t.database.db.update(trades).set({ symbol }).where(eq(trades.symbol, `S${i}`));
+    await t.database.db
+      .update(trades)
+      .set({ symbol })
+      .where(eq(trades.symbol, `S${i}`));
   }
 });
 

@@ -32,8 +32,8 @@ function encodeRow(row: Row): Buffer {
   fixed.writeDoubleBE(row.closedAt, 0);
   fixed.writeDoubleBE(row.openedAt, 8);
   fixed.writeDoubleBE(row.netPnl, 16);
-  fixed.writeDoubleBE(row.grossWhole, 24);
-  fixed.writeDoubleBE(row.feesWhole, 32);
+  fixed.writeBigInt64BE(BigInt(row.grossWhole), 24);
+  fixed.writeBigInt64BE(BigInt(row.feesWhole), 32);
   fixed.writeInt32BE(row.grossFrac, 40);
   fixed.writeInt32BE(row.feesFrac, 44);
   const flags =

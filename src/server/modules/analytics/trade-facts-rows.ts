@@ -92,9 +92,9 @@ export function decodeTradeFactsRows(parts: readonly TradeFactsRowsPart[], exten
       hasHolding[i] = (flags & HAS_HOLDING) >> 3;
       isShort[i] = flags & IS_SHORT;
       hasNote[i] = (flags & HAS_NOTE) >> 1;
-      grossPnl.whole[i] = view.getFloat64(at + ROW.grossWhole);
+      grossPnl.whole[i] = readInt64(view, at + ROW.grossWhole);
       grossPnl.frac[i] = view.getInt32(at + ROW.grossFrac);
-      fees.whole[i] = view.getFloat64(at + ROW.feesWhole);
+      fees.whole[i] = readInt64(view, at + ROW.feesWhole);
       fees.frac[i] = view.getInt32(at + ROW.feesFrac);
       account[i] = accounts.indexAt(buffer, view, at + ROW.account);
       if (tagsByOpening.size > 0) {
@@ -124,6 +124,11 @@ export function decodeTradeFactsRows(parts: readonly TradeFactsRowsPart[], exten
   }
   facts.tagIndex = Int32Array.from(tagIndex);
   return facts;
+}
+
+/** A big-endian int8 as a number: exact within 2^53, as the exact columns are (no BigInt per row). */
+function readInt64(view: DataView, at: number): number {
+  return view.getInt32(at) * 4_294_967_296 + view.getUint32(at + 4);
 }
 
 /** How many rows the bytes hold; throws on bytes that do not end on a row's end. */
