@@ -9,8 +9,8 @@
  *   the change log and re-reads only the trades closed at the logged times; median of 5;
  * - full reload: the first request after the data version moved with no log entry and no newer
  *   snapshot (as after a change too large to list made in SQL, or a cache more than 200 versions
- *   behind), so the cache reads all the user's trades again (one SQL statement, or two at once on
- *   PostgreSQL) and parses them; median of 5;
+ *   behind), so the cache reads all the user's trades again (one COPY of their stored bytes, or two
+ *   at once on PostgreSQL) and decodes them; median of 5;
  * - warm: the same request again, answered from the cache (median of 10 after 2 warm-ups);
  * - the cache load alone (loadTradeFacts), which every cold time includes: in one statement, and on
  *   PostgreSQL also in two halves read at once, as a reload there does once the user was cached.
@@ -424,7 +424,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       'snapshot stored (a change of more than 2,000 close times made outside the app, a cache more than',
       "200 versions behind; on PGlite also a restart): the cache reads all the user's trades again (on",
       'PostgreSQL in two halves read at once, split where the cached trades split; on PGlite in one',
-      'statement) and parses them (median of 5). **Warm** is the',
+      'statement): the bytes each closed trade stores (`analytics_row`, computed as it is written),',
+      'copied out in binary from the index, then decoded (median of 5). **Warm** is the',
       'same request answered from the cache, which checks the data version (one indexed row) first',
       `(median of ${RUNS} after ${WARMUPS} warm-ups). **After a write**: a journal note saved through the API,`,
       `then the summary ${AFTER_WRITE_WAIT_MS / 1000} s later; any successful write refreshes the writer's cached trades in`,
