@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
 import { copyOutBinary } from '../../db/copy-out';
@@ -307,7 +307,7 @@ async function toLoaded(
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(trades)
-    .where(closedFactsConditions(params.userId, { from: null, before: null }));
+    .where(and(eq(trades.userId, params.userId), sql`${trades}.analytics_row is not null`));
   return { version, count: row?.count ?? facts.count, facts: null };
 }
 
@@ -318,19 +318,6 @@ type ReadFactsParams = {
   /** Only the trades closed at these times (epoch ms). */
   closedAtIn?: readonly number[];
 };
-
-/** The user's closed trades in the range (their analytics_row is null while open). */
-function closedFactsConditions(userId: string, range: CloseRange, closedAtIn?: readonly number[]): SQL | undefined {
-  return and(
-    eq(trades.userId, userId),
-    sql`${trades}.analytics_row is not null`,
-    range.from === null ? undefined : gte(trades.closedAt, new Date(range.from)),
-    range.before === null ? undefined : lt(trades.closedAt, new Date(range.before)),
-    closedAtIn === undefined
-      ? undefined
-      : sql`${trades.closedAt} = any(${sql.param(closedAtIn.map((ms) => new Date(ms).toISOString()))}::timestamptz[])`,
-  );
-}
 
 type FactsRowsPart = TradeFactsRowsPart & { version: number };
 
