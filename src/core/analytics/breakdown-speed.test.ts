@@ -16,7 +16,10 @@ import { createZonedCalendar, toDateKey, type ZonedCalendar } from './time-zone'
 import { sortByClose, type AnalyticsTrade } from './trade-stats';
 
 // The one-pass computeBreakdown against the list-per-group implementation it replaced, kept here
-// as the reference: the results must match to the last bit (toEqual tells -0 from 0).
+// as the reference: the results must match to the last bit (toEqual tells -0 from 0). A NaN R or
+// holding time counts as none, as in the trade statistics.
+
+const isMissing = (value: number | null): value is null => value === null || Number.isNaN(value);
 
 function computeGroupStatsByLists(trades: readonly AnalyticsTrade[]): GroupStats {
   const wins: number[] = [];
@@ -27,7 +30,7 @@ function computeGroupStatsByLists(trades: readonly AnalyticsTrade[]): GroupStats
     all.push(trade.netPnl);
     if (trade.netPnl > 0) wins.push(trade.netPnl);
     else if (trade.netPnl < 0) losses.push(trade.netPnl);
-    if (trade.rMultiple !== null) rs.push(trade.rMultiple);
+    if (!isMissing(trade.rMultiple)) rs.push(trade.rMultiple);
   }
   const grossProfit = sumCompensated(wins);
   const grossLoss = sumCompensated(losses);
@@ -87,13 +90,13 @@ function keysOf(trade: AnalyticsTradeDetail, by: BreakdownDimension, calendar: Z
       return [{ key: month, label: month, order: 0 }];
     }
     case 'holdingTime': {
-      if (trade.holdingSeconds === null) return [{ key: 'unknown', label: 'Unknown', order: 99 }];
+      if (isMissing(trade.holdingSeconds)) return [{ key: 'unknown', label: 'Unknown', order: 99 }];
       const index = HOLDING_TIME_BUCKETS.findIndex((bucket) => trade.holdingSeconds! < bucket.below);
       const bucket = HOLDING_TIME_BUCKETS[index]!;
       return [{ key: bucket.key, label: bucket.label, order: index }];
     }
     case 'rBucket': {
-      if (trade.rMultiple === null) return [{ key: 'none', label: 'No R', order: 99 }];
+      if (isMissing(trade.rMultiple)) return [{ key: 'none', label: 'No R', order: 99 }];
       const index = R_BUCKETS.findIndex((bucket) => trade.rMultiple! >= bucket.from && trade.rMultiple! < bucket.to);
       const bucket = R_BUCKETS[index]!;
       return [{ key: bucket.key, label: bucket.label, order: index }];
@@ -256,7 +259,7 @@ describe('computeBreakdown', () => {
     );
   });
 
-  it('matches with NaN R and holding times, which have no bucket', () => {
+  it('matches with NaN R and holding times, which count as unknown', () => {
     fc.assert(
       fc.property(fc.array(tradeArbitrary, { minLength: 1, maxLength: 30 }), fc.nat(), (trades, pick) => {
         const i = pick % trades.length;

@@ -1,5 +1,12 @@
 import { divideOrInfinity } from './numeric';
-import { sortByClose, type AnalyticsTrade } from './trade-stats';
+import type { AnalyticsTrade } from './trade-stats';
+import {
+  toTradeDetailColumns,
+  type TradeColumns,
+  type TradeDetailColumns,
+  type TradeDetailInput,
+  type NamedRef,
+} from './trade-columns';
 import { toDateKey, type ZonedCalendar } from './time-zone';
 
 /** A closed trade with what breakdowns, the heatmap and the calendar group by. */
@@ -136,12 +143,12 @@ function toGroupStats(tallies: Tallies, slot: number): GroupStats {
   };
 }
 
-/** Computes {@link GroupStats} for a list of trades (compensated sums, in list order). */
+/** Computes {@link GroupStats} for a list of trades (compensated sums, in list order; a NaN R counts as none). */
 export function computeGroupStats(trades: readonly AnalyticsTrade[]): GroupStats {
   const tallies = createTallies(1);
   for (const trade of trades) {
     addPnl(tallies, 0, trade.netPnl);
-    if (trade.rMultiple !== null) addR(tallies, 0, trade.rMultiple);
+    if (trade.rMultiple !== null && !Number.isNaN(trade.rMultiple)) addR(tallies, 0, trade.rMultiple);
   }
   return toGroupStats(tallies, 0);
 }
@@ -187,38 +194,39 @@ const UNTAGGED: Keyed = { key: 'none', label: 'Untagged', order: 1 };
 const UNKNOWN_HOLDING_TIME: Keyed = { key: 'unknown', label: 'Unknown', order: 99 };
 const NO_R: Keyed = { key: 'none', label: 'No R', order: 99 };
 
-/** A group and the slot of its tallies. */
-type Group = Keyed & { slot: number };
-
 /**
- * The groups found so far, in the order their first trade came (trades come in close order, so
- * that trade names the group, as a Map filled in close order would), and their tallies.
+ * The groups found so far, in the order their first trade came, and their tallies. A dimension
+ * gives each trade an integer code (a symbol's index, an hour of the week, …) and the group of a
+ * code is looked up in an array, so a million trades cost no string or map look-up.
  */
 type Grouping = {
-  byKey: Map<string, Group>;
-  listed: Group[];
+  slotOfCode: Int32Array;
+  listed: Keyed[];
   tallies: Tallies;
-  calendar: ZonedCalendar;
-  /** "YYYY-MM" groups by local day number: trades share a few hundred days. */
-  monthOfDay: Map<number, Keyed>;
 };
 
-/** Counts the trade in the group of `key`, made with this label and order when it is new. */
-function addToGroup(grouping: Grouping, trade: AnalyticsTrade, key: string, label: string, order: number): void {
-  let group = grouping.byKey.get(key);
-  if (group === undefined) {
-    group = { key, label, order, slot: grouping.listed.length };
-    grouping.byKey.set(key, group);
-    grouping.listed.push(group);
-    if (group.slot * COUNTS_PER_SLOT >= grouping.tallies.counts.length)
-      grouping.tallies = growTallies(grouping.tallies);
+/**
+ * Counts trade i of the columns in the group of `code`; a new group is described by
+ * `describe(arg)`, so the trade that comes first names its group.
+ */
+function addToGroup(
+  grouping: Grouping,
+  columns: TradeColumns,
+  i: number,
+  code: number,
+  describe: (arg: number) => Keyed,
+  arg: number,
+): void {
+  let slot = grouping.slotOfCode[code]!;
+  if (slot < 0) {
+    slot = grouping.listed.length;
+    grouping.slotOfCode[code] = slot;
+    grouping.listed.push(describe(arg));
+    if (slot * COUNTS_PER_SLOT >= grouping.tallies.counts.length) grouping.tallies = growTallies(grouping.tallies);
   }
-  addPnl(grouping.tallies, group.slot, trade.netPnl);
-  if (trade.rMultiple !== null) addR(grouping.tallies, group.slot, trade.rMultiple);
-}
-
-function addToKeyed(grouping: Grouping, trade: AnalyticsTrade, keyed: Keyed): void {
-  addToGroup(grouping, trade, keyed.key, keyed.label, keyed.order);
+  addPnl(grouping.tallies, slot, columns.netPnl[i]!);
+  const r = columns.rMultiple[i]!;
+  if (!Number.isNaN(r)) addR(grouping.tallies, slot, r);
 }
 
 /** Twice the slots, the tallies so far kept. */
@@ -229,51 +237,113 @@ function growTallies(tallies: Tallies): Tallies {
   return grown;
 }
 
-/** Counts a trade in its groups of one dimension (a trade with several tags is in each tag's group). */
-function addTrade(grouping: Grouping, trade: AnalyticsTradeDetail, by: BreakdownDimension): void {
+const named = (value: string): Keyed => ({ key: value, label: value, order: 0 });
+const SIDE_KEYED: readonly Keyed[] = [
+  { key: 'long', label: 'Long', order: 0 },
+  { key: 'short', label: 'Short', order: 1 },
+];
+
+/** Per trade (by index): its group's code, below `codes`, and the group it names when it comes first. */
+type Dimension = { codes: number; codeOf: (i: number) => number; describe: (i: number) => Keyed };
+
+/** The index of the entry whose id is `key` (−1 for none): such an id and the missing value share a key. */
+const indexOfId = (refs: readonly (NamedRef | null)[], key: string) => refs.findIndex((ref) => ref?.id === key);
+
+function toDimension(
+  columns: TradeDetailColumns,
+  by: Exclude<BreakdownDimension, 'tag'>,
+  calendar: ZonedCalendar,
+): Dimension {
   switch (by) {
     case 'symbol':
-      return addToGroup(grouping, trade, trade.symbol, trade.symbol, 0);
-    case 'strategy':
-      if (!trade.strategy) return addToKeyed(grouping, trade, NO_STRATEGY);
-      return addToGroup(grouping, trade, trade.strategy.id, trade.strategy.name, 0);
-    case 'tag':
-      if (trade.tags.length === 0) return addToKeyed(grouping, trade, UNTAGGED);
-      for (const tag of trade.tags) addToGroup(grouping, trade, tag.id, tag.name, 0);
-      return;
-    case 'side':
-      return trade.side === 'long'
-        ? addToGroup(grouping, trade, 'long', 'Long', 0)
-        : addToGroup(grouping, trade, trade.side, 'Short', 1);
+      return {
+        codes: columns.symbols.length,
+        codeOf: (i) => columns.symbol[i]!,
+        describe: (i) => named(columns.symbols[columns.symbol[i]!]!),
+      };
     case 'assetClass':
-      return addToGroup(grouping, trade, trade.assetClass, trade.assetClass, 0);
-    case 'weekday':
-      return addToKeyed(grouping, trade, WEEKDAY_KEYED[grouping.calendar.toPosition(trade.openedAt).weekday - 1]!);
-    case 'hour':
-      return addToKeyed(grouping, trade, HOUR_KEYED[grouping.calendar.toPosition(trade.openedAt).hour]!);
-    case 'month':
-      return addToKeyed(grouping, trade, toMonthKeyed(grouping, grouping.calendar.toDayNumber(trade.closedAt)));
+      return {
+        codes: columns.assetClasses.length,
+        codeOf: (i) => columns.assetClass[i]!,
+        describe: (i) => named(columns.assetClasses[columns.assetClass[i]!]!),
+      };
+    case 'strategy': {
+      const none = indexOfId(columns.strategies, NO_STRATEGY.key);
+      return {
+        codes: columns.strategies.length + 1,
+        codeOf: (i) => (columns.strategy[i]! < 0 ? none : columns.strategy[i]!) + 1,
+        describe: (i) => {
+          const strategy = columns.strategies[columns.strategy[i]!];
+          return strategy ? { key: strategy.id, label: strategy.name, order: 0 } : NO_STRATEGY;
+        },
+      };
+    }
+    case 'side':
+      return { codes: 2, codeOf: (i) => columns.isShort[i]!, describe: (i) => SIDE_KEYED[columns.isShort[i]!]! };
+    case 'weekday': {
+      const codeOf = (i: number) => Math.floor(calendar.toHourOfWeek(columns.openedAt[i]!) / 24);
+      return { codes: 7, codeOf, describe: (i) => WEEKDAY_KEYED[codeOf(i)]! };
+    }
+    case 'hour': {
+      const codeOf = (i: number) => calendar.toHourOfWeek(columns.openedAt[i]!) % 24;
+      return { codes: 24, codeOf, describe: (i) => HOUR_KEYED[codeOf(i)]! };
+    }
+    case 'month': {
+      // Codes are the months met, in order met; trades come in close order, so the day changes rarely.
+      const months: string[] = [];
+      const codeOfMonth = new Map<string, number>();
+      let lastDay = Number.NaN;
+      let lastCode = -1;
+      const codeOf = (i: number) => {
+        const day = calendar.toDayNumber(columns.closedAt[i]!);
+        if (day !== lastDay) {
+          lastDay = day;
+          const month = toDateKey(day).slice(0, 7);
+          lastCode = codeOfMonth.get(month) ?? months.push(month) - 1;
+          codeOfMonth.set(month, lastCode);
+        }
+        return lastCode;
+      };
+      return { codes: columns.count, codeOf, describe: (i) => named(months[codeOf(i)]!) };
+    }
     case 'holdingTime': {
-      if (trade.holdingSeconds === null) return addToKeyed(grouping, trade, UNKNOWN_HOLDING_TIME);
-      const index = HOLDING_TIME_BUCKETS.findIndex((bucket) => trade.holdingSeconds! < bucket.below);
-      return addToKeyed(grouping, trade, HOLDING_TIME_KEYED[index]!);
+      const unknown = HOLDING_TIME_KEYED.length;
+      const codeOf = (i: number) => {
+        const seconds = columns.holdingSeconds[i]!;
+        return Number.isNaN(seconds) ? unknown : HOLDING_TIME_BUCKETS.findIndex((bucket) => seconds < bucket.below);
+      };
+      return { codes: unknown + 1, codeOf, describe: (i) => HOLDING_TIME_KEYED[codeOf(i)] ?? UNKNOWN_HOLDING_TIME };
     }
     case 'rBucket': {
-      if (trade.rMultiple === null) return addToKeyed(grouping, trade, NO_R);
-      const index = R_BUCKETS.findIndex((bucket) => trade.rMultiple! >= bucket.from && trade.rMultiple! < bucket.to);
-      return addToKeyed(grouping, trade, R_KEYED[index]!);
+      const none = R_KEYED.length;
+      const codeOf = (i: number) => {
+        const r = columns.rMultiple[i]!;
+        return Number.isNaN(r) ? none : R_BUCKETS.findIndex((bucket) => r >= bucket.from && r < bucket.to);
+      };
+      return { codes: none + 1, codeOf, describe: (i) => R_KEYED[codeOf(i)] ?? NO_R };
     }
   }
 }
 
-function toMonthKeyed(grouping: Grouping, dayNumber: number): Keyed {
-  let keyed = grouping.monthOfDay.get(dayNumber);
-  if (keyed === undefined) {
-    const month = toDateKey(dayNumber).slice(0, 7);
-    keyed = { key: month, label: month, order: 0 };
-    grouping.monthOfDay.set(dayNumber, keyed);
+/** Counts every trade in its tags' groups (a tag not found is left out; no tag left: untagged). */
+function addByTag(grouping: Grouping, columns: TradeDetailColumns): void {
+  const idOfNone = indexOfId(columns.tags, UNTAGGED.key);
+  const untagged = idOfNone >= 0 ? idOfNone : columns.tags.length;
+  // By tag index; −1 for untagged.
+  const describe = (tag: number): Keyed => {
+    const ref = columns.tags[tag];
+    return ref ? { key: ref.id, label: ref.name, order: 0 } : UNTAGGED;
+  };
+  for (let i = 0; i < columns.count; i++) {
+    let isTagged = false;
+    for (let k = columns.tagStart[i]!; k < columns.tagStart[i + 1]!; k++) {
+      const tag = columns.tagIndex[k]!;
+      if (columns.tags[tag] === null) continue;
+      isTagged = true;
+      addToGroup(grouping, columns, i, tag, describe, tag);
+    }
+    if (!isTagged) addToGroup(grouping, columns, i, untagged, describe, -1);
   }
-  return keyed;
 }
 
 /**
@@ -281,7 +351,7 @@ function toMonthKeyed(grouping: Grouping, dayNumber: number): Keyed {
  * responses show, built field by field because spreading 5,000 groups' statistics costs more than
  * computing them.
  */
-function toBreakdownGroup(group: Group, stats: GroupStats): BreakdownGroup {
+function toBreakdownGroup(group: Keyed, stats: GroupStats): BreakdownGroup {
   return {
     key: group.key,
     label: group.label,
@@ -322,22 +392,34 @@ const ORDERED: ReadonlySet<BreakdownDimension> = new Set([
  * group: the same doubles as summing each group's list, without building the lists.
  */
 export function computeBreakdown(
-  trades: readonly AnalyticsTradeDetail[],
+  input: TradeDetailInput,
   params: { by: BreakdownDimension; calendar: ZonedCalendar },
 ): BreakdownGroup[] {
-  const grouping: Grouping = {
-    byKey: new Map(),
-    listed: [],
-    tallies: createTallies(64),
-    calendar: params.calendar,
-    monthOfDay: new Map(),
-  };
-  for (const trade of sortByClose(trades)) addTrade(grouping, trade, params.by);
-  const out = grouping.listed.map((group) => ({
+  const columns = toTradeDetailColumns(input);
+  if (params.by === 'tag') {
+    const grouping = createGrouping(columns.tags.length + 1);
+    addByTag(grouping, columns);
+    return toSortedGroups(grouping, params.by);
+  }
+  const dimension = toDimension(columns, params.by, params.calendar);
+  const grouping = createGrouping(dimension.codes);
+  for (let i = 0; i < columns.count; i++) {
+    addToGroup(grouping, columns, i, dimension.codeOf(i), dimension.describe, i);
+  }
+  return toSortedGroups(grouping, params.by);
+}
+
+function createGrouping(codes: number): Grouping {
+  return { slotOfCode: new Int32Array(codes).fill(-1), listed: [], tallies: createTallies(64) };
+}
+
+/** Each group's statistics, in the dimension's order. */
+function toSortedGroups(grouping: Grouping, by: BreakdownDimension): BreakdownGroup[] {
+  const out = grouping.listed.map((group, slot) => ({
     order: group.order,
-    group: toBreakdownGroup(group, toGroupStats(grouping.tallies, group.slot)),
+    group: toBreakdownGroup(group, toGroupStats(grouping.tallies, slot)),
   }));
-  const isOrdered = ORDERED.has(params.by);
+  const isOrdered = ORDERED.has(by);
   out.sort((a, b) =>
     isOrdered || a.order !== b.order
       ? a.order - b.order || (a.group.key < b.group.key ? -1 : a.group.key > b.group.key ? 1 : 0)

@@ -1,5 +1,5 @@
 import { sumCompensated } from './numeric';
-import type { AnalyticsTrade } from './trade-stats';
+import { toTradeColumns, type TradeInput } from './trade-columns';
 import { toDateKey, toDayNumber, toWeekday, type ZonedCalendar } from './time-zone';
 
 export type CalendarDay = {
@@ -50,18 +50,20 @@ export function toMonthRange(month: string): { first: number; last: number } {
  * weekly totals over Monday–Sunday weeks. Trades outside the month are ignored.
  */
 export function computeCalendarMonth(
-  trades: readonly AnalyticsTrade[],
+  trades: TradeInput,
   params: { month: string; calendar: ZonedCalendar; notedDates?: ReadonlySet<string> },
 ): CalendarMonth {
   const { first, last } = toMonthRange(params.month);
+  const { count, closedAt, netPnl } = toTradeColumns(trades);
   const byDay = new Map<number, { pnl: number[]; wins: number; losses: number }>();
-  for (const trade of trades) {
-    const day = params.calendar.toDayNumber(trade.closedAt);
+  for (let i = 0; i < count; i++) {
+    const day = params.calendar.toDayNumber(closedAt[i]!);
     if (day < first || day > last) continue;
+    const pnl = netPnl[i]!;
     const entry = byDay.get(day) ?? { pnl: [], wins: 0, losses: 0 };
-    entry.pnl.push(trade.netPnl);
-    if (trade.netPnl > 0) entry.wins += 1;
-    else if (trade.netPnl < 0) entry.losses += 1;
+    entry.pnl.push(pnl);
+    if (pnl > 0) entry.wins += 1;
+    else if (pnl < 0) entry.losses += 1;
     byDay.set(day, entry);
   }
   const noted = params.notedDates ?? new Set<string>();

@@ -7,7 +7,8 @@ import {
   normalQuantile,
   toSortedArray,
 } from './numeric';
-import { computeDrawdown, sortByClose, type AnalyticsTrade } from './trade-stats';
+import { computeDrawdown } from './trade-stats';
+import { toTradeColumns, type TradeInput } from './trade-columns';
 import { createZonedCalendar, toDateKey, type ZonedCalendar } from './time-zone';
 
 /** Trading days a year: the daily default of PerformanceAnalytics, empyrical and quantstats. */
@@ -67,25 +68,33 @@ export type DailyStats = {
  * the returns reproduces the equity curve.
  */
 export function toDailySeries(
-  input: readonly AnalyticsTrade[],
+  input: TradeInput,
   params: { startingEquity: number; timeZone?: string; calendar?: ZonedCalendar },
 ): DailyPoint[] {
   const calendar = params.calendar ?? createZonedCalendar(params.timeZone ?? 'UTC');
-  const trades = sortByClose(input);
-  // Per day: [sum, Neumaier carry, count].
+  const { count, closedAt, netPnl } = toTradeColumns(input);
+  // Per day: [sum, Neumaier carry, count]. Trades come in close order, so a day's trades mostly
+  // follow each other: the map is consulted when the day changes, not for every trade.
   const days = new Map<number, [number, number, number]>();
-  for (const trade of trades) {
-    const day = calendar.toDayNumber(trade.closedAt);
-    const x = trade.netPnl;
-    const acc = days.get(day);
-    if (!acc) {
-      days.set(day, [x, 0, 1]);
-      continue;
+  let day = Number.NaN;
+  let acc: [number, number, number] | undefined;
+  for (let i = 0; i < count; i++) {
+    const x = netPnl[i]!;
+    const tradeDay = calendar.toDayNumber(closedAt[i]!);
+    if (tradeDay !== day) {
+      day = tradeDay;
+      acc = days.get(day);
+      if (!acc) {
+        acc = [x, 0, 1];
+        days.set(day, acc);
+        continue;
+      }
     }
-    const t = acc[0] + x;
-    acc[1] += Math.abs(acc[0]) >= Math.abs(x) ? acc[0] - t + x : x - t + acc[0];
-    acc[0] = t;
-    acc[2] += 1;
+    const sum = acc![0];
+    const t = sum + x;
+    acc![1] += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
+    acc![0] = t;
+    acc![2] += 1;
   }
   const out: DailyPoint[] = [];
   let cumulative = 0;

@@ -1,5 +1,5 @@
 import { toDailySeries } from './daily';
-import { sortByClose, type AnalyticsTrade } from './trade-stats';
+import { toTradeColumns, type TradeInput } from './trade-columns';
 import type { ZonedCalendar } from './time-zone';
 
 /**
@@ -44,19 +44,20 @@ function toDrawdowns(startingEquity: number, cumulative: readonly number[]) {
 
 /** Equity and drawdown after each trade (in closedAt order) and at the end of each day in the calendar's zone. */
 export function computeEquitySeries(
-  input: readonly AnalyticsTrade[],
+  input: TradeInput,
   params: { startingEquity: number; calendar: ZonedCalendar },
 ): EquitySeries {
-  const trades = sortByClose(input);
-  const closedAt: number[] = new Array<number>(trades.length);
-  const pnl: number[] = new Array<number>(trades.length);
-  const cumulative: number[] = new Array<number>(trades.length);
+  const trades = toTradeColumns(input);
+  const n = trades.count;
+  const closedAt: number[] = new Array<number>(n);
+  const pnl: number[] = new Array<number>(n);
+  const cumulative: number[] = new Array<number>(n);
   let running = 0;
-  for (let i = 0; i < trades.length; i++) {
-    const trade = trades[i]!;
-    closedAt[i] = trade.closedAt;
-    pnl[i] = trade.netPnl;
-    running += trade.netPnl;
+  for (let i = 0; i < n; i++) {
+    const x = trades.netPnl[i]!;
+    closedAt[i] = trades.closedAt[i]!;
+    pnl[i] = x;
+    running += x;
     cumulative[i] = running;
   }
   const tradeDd = toDrawdowns(params.startingEquity, cumulative);

@@ -2,6 +2,16 @@ import { divideOrInfinity } from './numeric';
 import type { AnalyticsTradeDetail } from './breakdown';
 import type { ZonedCalendar } from './time-zone';
 
+/** Entry times and net P&L, trade by trade (TradeDetailColumns are). */
+type EntryColumns = { openedAt: Float64Array; netPnl: Float64Array };
+
+function toEntryColumns(trades: readonly Pick<AnalyticsTradeDetail, 'openedAt' | 'netPnl'>[]): EntryColumns {
+  return {
+    openedAt: Float64Array.from(trades, (trade) => trade.openedAt),
+    netPnl: Float64Array.from(trades, (trade) => trade.netPnl),
+  };
+}
+
 export const HEATMAP_METRICS = ['netPnl', 'winRate', 'count'] as const;
 export type HeatmapMetric = (typeof HEATMAP_METRICS)[number];
 
@@ -24,20 +34,21 @@ export type HeatmapCell = {
  * (openedAt) in the calendar's time zone.
  */
 export function computeHeatmap(
-  trades: readonly Pick<AnalyticsTradeDetail, 'openedAt' | 'netPnl'>[],
+  input: readonly Pick<AnalyticsTradeDetail, 'openedAt' | 'netPnl'>[] | EntryColumns,
   params: { metric: HeatmapMetric; calendar: ZonedCalendar },
 ): HeatmapCell[] {
+  const trades = Array.isArray(input) ? toEntryColumns(input) : (input as EntryColumns);
   const count = new Int32Array(7 * 24);
   const wins = new Int32Array(7 * 24);
   const pnl = new Float64Array(7 * 24);
   const carry = new Float64Array(7 * 24);
-  for (const trade of trades) {
-    const { weekday, hour } = params.calendar.toPosition(trade.openedAt);
-    const i = (weekday - 1) * 24 + hour;
+  for (let k = 0; k < trades.openedAt.length; k++) {
+    const i = params.calendar.toHourOfWeek(trades.openedAt[k]!);
+    const x = trades.netPnl[k]!;
     count[i]! += 1;
-    if (trade.netPnl > 0) wins[i]! += 1;
-    const t = pnl[i]! + trade.netPnl;
-    carry[i]! += Math.abs(pnl[i]!) >= Math.abs(trade.netPnl) ? pnl[i]! - t + trade.netPnl : trade.netPnl - t + pnl[i]!;
+    if (x > 0) wins[i]! += 1;
+    const t = pnl[i]! + x;
+    carry[i]! += Math.abs(pnl[i]!) >= Math.abs(x) ? pnl[i]! - t + x : x - t + pnl[i]!;
     pnl[i] = t;
   }
   const cells: HeatmapCell[] = [];

@@ -3,6 +3,7 @@ export * from './numeric';
 export * from './time-zone';
 export * from './json-number';
 export * from './trade-stats';
+export * from './trade-columns';
 export * from './daily';
 export * from './equity';
 export * from './downsample';

@@ -1,4 +1,4 @@
-import { sortByClose, type AnalyticsTrade } from './trade-stats';
+import { toTradeColumns, type TradeInput } from './trade-columns';
 
 /**
  * Win and loss streaks in closedAt order. A win is P&L > 0, a loss < 0; a breakeven ends both kinds
@@ -13,8 +13,8 @@ export type StreakStats = {
   lengths: { length: number; wins: number; losses: number }[];
 };
 
-export function computeStreaks(input: readonly AnalyticsTrade[]): StreakStats {
-  const trades = sortByClose(input);
+export function computeStreaks(input: TradeInput): StreakStats {
+  const { count, netPnl } = toTradeColumns(input);
   const winRuns = new Map<number, number>();
   const lossRuns = new Map<number, number>();
   let kind: 'win' | 'loss' | 'none' = 'none';
@@ -25,8 +25,9 @@ export function computeStreaks(input: readonly AnalyticsTrade[]): StreakStats {
     if (kind === 'win') winRuns.set(length, (winRuns.get(length) ?? 0) + 1);
     if (kind === 'loss') lossRuns.set(length, (lossRuns.get(length) ?? 0) + 1);
   };
-  for (const trade of trades) {
-    const next = trade.netPnl > 0 ? 'win' : trade.netPnl < 0 ? 'loss' : 'none';
+  for (let i = 0; i < count; i++) {
+    const pnl = netPnl[i]!;
+    const next = pnl > 0 ? 'win' : pnl < 0 ? 'loss' : 'none';
     if (next === kind && next !== 'none') length += 1;
     else {
       close();

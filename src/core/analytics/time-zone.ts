@@ -23,6 +23,8 @@ export type ZonedCalendar = {
   toPosition: (epochMs: number) => ZonedPosition;
   /** The local day number of an instant. */
   toDayNumber: (epochMs: number) => number;
+  /** (ISO weekday − 1) × 24 + local hour: 0 (Monday 00h) … 167 (Sunday 23h), without building a position. */
+  toHourOfWeek: (epochMs: number) => number;
 };
 
 /** True when Intl knows this IANA zone name ("UTC", "America/New_York", …). */
@@ -80,14 +82,23 @@ export function createZonedCalendar(timeZone: string): ZonedCalendar {
   };
   // Per UTC day: the offset when it is constant all day, NaN when it changes during the day.
   const byUtcDay = new Map<number, number>();
+  // Instants come mostly in time order: the last day's offset answers most without the map.
+  let lastUtcDay = Number.NaN;
+  let lastOffset = 0;
   const toLocalMs = (epochMs: number): number => {
     if (!format) return epochMs;
     const utcDay = Math.floor(epochMs / MS_PER_DAY);
-    let offset = byUtcDay.get(utcDay);
-    if (offset === undefined) {
-      const start = offsetAt(utcDay * MS_PER_DAY);
-      offset = start === offsetAt(utcDay * MS_PER_DAY + MS_PER_DAY - 1000) ? start : Number.NaN;
-      byUtcDay.set(utcDay, offset);
+    let offset: number | undefined;
+    if (utcDay === lastUtcDay) offset = lastOffset;
+    else {
+      offset = byUtcDay.get(utcDay);
+      if (offset === undefined) {
+        const start = offsetAt(utcDay * MS_PER_DAY);
+        offset = start === offsetAt(utcDay * MS_PER_DAY + MS_PER_DAY - 1000) ? start : Number.NaN;
+        byUtcDay.set(utcDay, offset);
+      }
+      lastUtcDay = utcDay;
+      lastOffset = offset;
     }
     return epochMs + (Number.isNaN(offset) ? offsetAt(epochMs) : offset);
   };
@@ -102,6 +113,11 @@ export function createZonedCalendar(timeZone: string): ZonedCalendar {
         hour: Math.floor((local - dayNumber * MS_PER_DAY) / MS_PER_HOUR),
         weekday: toWeekday(dayNumber),
       };
+    },
+    toHourOfWeek: (epochMs) => {
+      const local = toLocalMs(epochMs);
+      const dayNumber = Math.floor(local / MS_PER_DAY);
+      return (toWeekday(dayNumber) - 1) * 24 + Math.floor((local - dayNumber * MS_PER_DAY) / MS_PER_HOUR);
     },
   };
 }

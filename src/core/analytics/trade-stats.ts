@@ -1,4 +1,5 @@
 import { computeMean, computeSampleStdev, divideOrInfinity, sumCompensated } from './numeric';
+import { toTradeColumns, type TradeInput } from './trade-columns';
 
 /**
  * One closed trade as the analytics engine sees it. Money is in the account currency as a double:
@@ -88,12 +89,12 @@ export function sortByClose<T extends { closedAt: number }>(trades: readonly T[]
   return trades;
 }
 
-/** Longest run of consecutive `true` (a breakeven ends both a win and a loss run). */
-export function computeLongestRun(flags: Iterable<boolean>): number {
+/** Longest run of consecutive values that pass `test` (a breakeven ends both a win and a loss run). */
+function computeLongestRun(values: Float64Array, test: (value: number) => boolean): number {
   let best = 0;
   let run = 0;
-  for (const flag of flags) {
-    run = flag ? run + 1 : 0;
+  for (let i = 0; i < values.length; i++) {
+    run = test(values[i]!) ? run + 1 : 0;
     if (run > best) best = run;
   }
   return best;
@@ -156,25 +157,37 @@ function kellyOf(winRate: number | null, payoff: number | null): number | null {
  * losses p < 0, breakevens p = 0 exactly; average loss and largest loss are negative; profit
  * factor and payoff are ±Infinity for a non-zero over zero and null for 0/0; SQN uses the sample
  * stdev of R over trades that have an R; Kelly takes the win rate without breakevens; drawdowns
- * start from `startingEquity` as the first peak. Trades are taken in `closedAt` order (stable).
+ * start from `startingEquity` as the first peak. Trades are taken in `closedAt` order (stable); a
+ * NaN R counts as none.
  */
-export function computeTradeStats(input: readonly AnalyticsTrade[], params: { startingEquity: number }): TradeStats {
-  const trades = sortByClose(input);
-  const n = trades.length;
-  const pnl = new Float64Array(n);
-  const winValues: number[] = [];
-  const lossValues: number[] = [];
-  const rValues: number[] = [];
+export function computeTradeStats(input: TradeInput, params: { startingEquity: number }): TradeStats {
+  const { count: n, closedAt, netPnl: pnl, rMultiple } = toTradeColumns(input);
+  let wins = 0;
+  let losses = 0;
+  let rCount = 0;
   for (let i = 0; i < n; i++) {
-    const trade = trades[i]!;
-    const p = trade.netPnl;
-    pnl[i] = p;
-    if (p > 0) winValues.push(p);
-    else if (p < 0) lossValues.push(p);
-    if (trade.rMultiple !== null && !Number.isNaN(trade.rMultiple)) rValues.push(trade.rMultiple);
+    const p = pnl[i]!;
+    if (p > 0) wins++;
+    else if (p < 0) losses++;
+    if (!Number.isNaN(rMultiple[i]!)) rCount++;
   }
-  const wins = winValues.length;
-  const losses = lossValues.length;
+  // The wins, the losses and the Rs in close order: the lists the definitions sum and average.
+  const winValues = new Float64Array(wins);
+  const lossValues = new Float64Array(losses);
+  const rValues = new Float64Array(rCount);
+  let largestWin = -Infinity;
+  let largestLoss = Infinity;
+  for (let i = 0, w = 0, l = 0, r = 0; i < n; i++) {
+    const p = pnl[i]!;
+    if (p > 0) {
+      winValues[w++] = p;
+      if (p > largestWin) largestWin = p;
+    } else if (p < 0) {
+      lossValues[l++] = p;
+      if (p < largestLoss) largestLoss = p;
+    }
+    if (!Number.isNaN(rMultiple[i]!)) rValues[r++] = rMultiple[i]!;
+  }
   const grossProfit = sumCompensated(winValues);
   const grossLoss = sumCompensated(lossValues);
   const avgWin = computeMean(winValues);
@@ -186,7 +199,6 @@ export function computeTradeStats(input: readonly AnalyticsTrade[], params: { st
         ? Infinity
         : null;
   const winRateExBreakeven = divideOrInfinity(wins, wins + losses);
-  const rCount = rValues.length;
   const rMean = computeMean(rValues);
   const rStdev = computeSampleStdev(rValues);
   const sqn = rCount >= 2 ? divideOrInfinity(Math.sqrt(rCount) * rMean!, rStdev) : null;
@@ -200,7 +212,7 @@ export function computeTradeStats(input: readonly AnalyticsTrade[], params: { st
     equity[i + 1] = params.startingEquity + cumulative;
   }
   const dd = computeDrawdown(equity);
-  const at = (index: number | null) => (index === null || index === 0 ? null : trades[index - 1]!.closedAt);
+  const at = (index: number | null) => (index === null || index === 0 ? null : closedAt[index - 1]!);
   const netPnl = sumCompensated(pnl);
   return {
     count: n,
@@ -224,10 +236,10 @@ export function computeTradeStats(input: readonly AnalyticsTrade[], params: { st
     sqn,
     sqnCapped100,
     kelly: kellyOf(winRateExBreakeven, payoffRatio),
-    maxConsecutiveWins: computeLongestRun(Array.from(pnl, (p) => p > 0)),
-    maxConsecutiveLosses: computeLongestRun(Array.from(pnl, (p) => p < 0)),
-    largestWin: wins > 0 ? winValues.reduce((a, b) => (b > a ? b : a)) : null,
-    largestLoss: losses > 0 ? lossValues.reduce((a, b) => (b < a ? b : a)) : null,
+    maxConsecutiveWins: computeLongestRun(pnl, (p) => p > 0),
+    maxConsecutiveLosses: computeLongestRun(pnl, (p) => p < 0),
+    largestWin: wins > 0 ? largestWin : null,
+    largestLoss: losses > 0 ? largestLoss : null,
     startingEquity: params.startingEquity,
     endingEquity: equity[n]!,
     maxDrawdownAbs: dd.maxDrawdownAbs,

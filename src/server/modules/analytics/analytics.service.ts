@@ -55,6 +55,9 @@ function resolve(scope: Pick<Scope, 'userId' | 'userTimeZone' | 'query'>): Resol
   return { userId: scope.userId, timeZone, filter: toTradeFilter(filterQuery, timeZone) };
 }
 
+/** The values that are not NaN (a column's "none"), in order. */
+const listPresent = (values: Float64Array): number[] => Array.from(values).filter((value) => !Number.isNaN(value));
+
 const toIso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -182,8 +185,7 @@ export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }
     getStartingEquity(db, { userId, accountId: filter.accountId }),
   ]);
   const trades = await source.listTrades(filter);
-  const values =
-    scope.of === 'r' ? trades.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple])) : trades.map((t) => t.netPnl);
+  const values = scope.of === 'r' ? listPresent(trades.rMultiple) : Array.from(trades.netPnl);
   const distribution = computeDistribution(values, scope.of === 'r' ? { binWidth: 0.5 } : {});
   return { startingEquity, timeZone, of: scope.of, ...distribution };
 }
@@ -211,10 +213,7 @@ export async function runMonteCarloFor(
     startingEquity === undefined ? getStartingEquity(db, { userId, accountId: filter.accountId }) : startingEquity,
   ]);
   const trades = await source.listTrades(filter);
-  const outcomes =
-    sizing === 'fixed-dollar'
-      ? trades.map((t) => t.netPnl)
-      : trades.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple]));
+  const outcomes = sizing === 'fixed-dollar' ? Array.from(trades.netPnl) : listPresent(trades.rMultiple);
   if (outcomes.length === 0) {
     throw new AppError(
       'VALIDATION_ERROR',

@@ -2,13 +2,22 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BREAKDOWN_DIMENSIONS,
+  computeBreakdown,
+  computeHeatmap,
+  computeTradeStats,
+  createZonedCalendar,
+  toDailySeries,
+} from '../../../core/analytics';
+import { listTradeDetailsOf, listTradesOf } from '../../../../test/helpers/trade-columns';
+import {
   listNotedCloseTimes,
   replaceTradesClosedAt,
   selectTradeFacts,
   sumExact,
   sumFeeTotals,
-  toAnalyticsTradeDetails,
-  toAnalyticsTrades,
+  toTradeColumnsOf,
+  toTradeDetailColumnsOf,
   type ExactColumn,
   type TradeFacts,
 } from './trade-facts';
@@ -155,20 +164,74 @@ describe('selectTradeFacts', () => {
 describe('the row builders', () => {
   it('answer the engine’s trades, details with current names, fee totals and noted closes', () => {
     const rows = selectTradeFacts(facts, { accountId: A });
-    expect(toAnalyticsTrades(facts, rows)).toEqual([
+    expect(listTradesOf(toTradeColumnsOf(facts, rows))).toEqual([
       { closedAt: 1 * DAY, netPnl: 10, rMultiple: null },
       { closedAt: 2 * DAY, netPnl: 0, rMultiple: null },
     ]);
-    const [first, second] = toAnalyticsTradeDetails(facts, rows, {
+    const names = {
       strategiesById: new Map([[S, { id: S, name: 'Breakout' }]]),
       tagsById: new Map([[T, { id: T, name: 'A+' }]]),
-    });
+    };
+    const [first, second] = listTradeDetailsOf(toTradeDetailColumnsOf(facts, rows, names));
     expect(first).toMatchObject({ strategy: { id: S, name: 'Breakout' }, tags: [{ id: T, name: 'A+' }], side: 'long' });
     expect(second).toMatchObject({ strategy: null, symbol: 'ES', holdingSeconds: 60 });
-    const [withoutNames] = toAnalyticsTradeDetails(facts, rows, { strategiesById: new Map(), tagsById: new Map() });
+    const [withoutNames] = listTradeDetailsOf(
+      toTradeDetailColumnsOf(facts, rows, { strategiesById: new Map(), tagsById: new Map() }),
+    );
     expect(withoutNames).toMatchObject({ strategy: { id: S, name: S }, tags: [] });
+    const [withoutTags] = listTradeDetailsOf(toTradeDetailColumnsOf(facts, rows, { ...names, tagsById: null }));
+    expect(withoutTags).toMatchObject({ tags: [] });
     expect(sumFeeTotals(facts, rows)).toEqual({ grossPnl: 12, fees: 2 });
     expect(listNotedCloseTimes(facts, rows)).toEqual([1 * DAY]);
+  });
+});
+
+describe('the engine on the cached columns', () => {
+  const row = fc.record({
+    closedAt: fc.integer({ min: 1, max: 400 }).map((h) => h * 3_600_000 + Date.UTC(2024, 2, 1)),
+    netPnl: fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: -10_000, max: 10_000 }).map((c) => c / 100),
+    ),
+    account: fc.constantFrom(A, B),
+    symbol: fc.constantFrom('AAPL', 'MSFT', 'ES'),
+    isShort: fc.boolean(),
+    strategy: fc.option(fc.constantFrom(S, 'eeeeeeee-0000-4000-8000-000000000005'), { nil: undefined }),
+    tags: fc.uniqueArray(fc.constantFrom(T, 'ffffffff-0000-4000-8000-000000000006'), { maxLength: 2 }),
+  });
+
+  it('computes what it computes on the same trades as a list, for any filter and names', () => {
+    const calendar = createZonedCalendar('America/New_York');
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 60 }),
+        fc.record({ accountId: fc.option(fc.constantFrom(A, B), { nil: undefined }) }),
+        fc.boolean(),
+        (rows, filter, isTagNamed) => {
+          const all = makeFacts([...rows].sort((a, b) => a.closedAt - b.closedAt));
+          const selected = selectTradeFacts(all, filter);
+          // A tag not among the user's tags any more is left out; a strategy keeps its id as name.
+          const names = {
+            strategiesById: new Map([[S, { id: S, name: 'Breakout' }]]),
+            tagsById: new Map(isTagNamed ? [[T, { id: T, name: 'A+' }]] : []),
+          };
+          const columns = toTradeDetailColumnsOf(all, selected, names);
+          const list = listTradeDetailsOf(columns);
+          expect(computeTradeStats(columns, { startingEquity: 1_000 })).toEqual(
+            computeTradeStats(list, { startingEquity: 1_000 }),
+          );
+          expect(toDailySeries(columns, { startingEquity: 1_000, calendar })).toEqual(
+            toDailySeries(list, { startingEquity: 1_000, calendar }),
+          );
+          expect(computeHeatmap(columns, { metric: 'netPnl', calendar })).toEqual(
+            computeHeatmap(list, { metric: 'netPnl', calendar }),
+          );
+          for (const by of BREAKDOWN_DIMENSIONS)
+            expect(computeBreakdown(columns, { by, calendar })).toEqual(computeBreakdown(list, { by, calendar }));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

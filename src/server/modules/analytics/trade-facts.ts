@@ -1,4 +1,4 @@
-import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
+import type { NamedRef, TradeColumns, TradeDetailColumns } from '../../../core/analytics';
 import type { TradeFilter } from '../trades/trades.queries';
 
 /**
@@ -152,63 +152,96 @@ function hasTag(facts: TradeFacts, i: number, tag: number): boolean {
   return false;
 }
 
-/** The selected trades as the engine takes them (close, net P&L, R). */
-export function toAnalyticsTrades(facts: TradeFacts, rows: Int32Array): AnalyticsTrade[] {
-  const out = new Array<AnalyticsTrade>(rows.length);
+/**
+ * Copies of the selected rows of columns, one function per kind of array so that each stays
+ * monomorphic. Rows in one run (every trade, or a date range) are views, not copies: the engine
+ * reads its columns and never writes them, and the facts themselves are never changed.
+ */
+function gatherFloats(from: Float64Array, rows: Int32Array): Float64Array {
+  if (isOneRun(rows)) return from.subarray(rows[0], rows[0]! + rows.length);
+  const out = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = from[rows[k]!]!;
+  return out;
+}
+function gatherInts(from: Int32Array, rows: Int32Array): Int32Array {
+  if (isOneRun(rows)) return from.subarray(rows[0], rows[0]! + rows.length);
+  const out = new Int32Array(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = from[rows[k]!]!;
+  return out;
+}
+function gatherBytes(from: Uint8Array, rows: Int32Array): Uint8Array {
+  if (isOneRun(rows)) return from.subarray(rows[0], rows[0]! + rows.length);
+  const out = new Uint8Array(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = from[rows[k]!]!;
+  return out;
+}
+
+/** True when the (ascending, distinct) rows are consecutive. */
+function isOneRun(rows: Int32Array): boolean {
+  return rows.length > 0 && rows[rows.length - 1]! - rows[0]! === rows.length - 1;
+}
+
+/** Column `from` at the selected rows, NaN where `has` is 0. */
+function gatherOptional(from: Float64Array, has: Uint8Array, rows: Int32Array): Float64Array {
+  const out = new Float64Array(rows.length);
   for (let k = 0; k < rows.length; k++) {
     const i = rows[k]!;
-    out[k] = {
-      closedAt: facts.closedAt[i]!,
-      netPnl: facts.netPnl[i]!,
-      rMultiple: facts.hasR[i] === 1 ? facts.rMultiple[i]! : null,
-    };
+    out[k] = has[i] === 1 ? from[i]! : Number.NaN;
   }
   return out;
 }
 
-export type NamedRef = { id: string; name: string };
+/** The selected trades as the engine takes them (close, net P&L, R), in close order. */
+export function toTradeColumnsOf(facts: TradeFacts, rows: Int32Array): TradeColumns {
+  const n = rows.length;
+  return {
+    count: n,
+    closedAt: gatherFloats(facts.closedAt, rows),
+    netPnl: gatherFloats(facts.netPnl, rows),
+    rMultiple: gatherOptional(facts.rMultiple, facts.hasR, rows),
+  };
+}
 
 /**
  * The selected trades with what breakdowns and the heatmap group by. Names come from the user's
  * strategies and tags as they are now; a strategy not found is named by its id and a tag not
- * found is left out, as the SQL queries do. Tags only when `tagsById` is given, ordered by id.
+ * found is left out, as the SQL queries do. Tags only when `tagsById` is given.
  */
-export function toAnalyticsTradeDetails(
+export function toTradeDetailColumnsOf(
   facts: TradeFacts,
   rows: Int32Array,
   names: { strategiesById: ReadonlyMap<string, NamedRef>; tagsById: ReadonlyMap<string, NamedRef> | null },
-): AnalyticsTradeDetail[] {
-  const strategies = facts.strategyIds.map((id) => names.strategiesById.get(id) ?? { id, name: id });
+): TradeDetailColumns {
+  const n = rows.length;
   const tagsById = names.tagsById;
-  const tags = tagsById === null ? [] : facts.tagIds.map((id) => tagsById.get(id) ?? null);
-  const noTags: readonly NamedRef[] = [];
-  const out = new Array<AnalyticsTradeDetail>(rows.length);
-  for (let k = 0; k < rows.length; k++) {
-    const i = rows[k]!;
-    const strategy = facts.strategy[i]!;
-    let tradeTags = noTags;
-    if (tagsById !== null && facts.tagStart[i + 1]! > facts.tagStart[i]!) {
-      const list: NamedRef[] = [];
-      for (let t = facts.tagStart[i]!; t < facts.tagStart[i + 1]!; t++) {
-        const tag = tags[facts.tagIndex[t]!];
-        if (tag) list.push(tag);
-      }
-      tradeTags = list;
+  const tagStart = new Int32Array(n + 1);
+  let tagIndex = new Int32Array(0);
+  if (tagsById !== null) {
+    let total = 0;
+    for (let k = 0; k < n; k++) total += facts.tagStart[rows[k]! + 1]! - facts.tagStart[rows[k]!]!;
+    tagIndex = new Int32Array(total);
+    let at = 0;
+    for (let k = 0; k < n; k++) {
+      const i = rows[k]!;
+      for (let t = facts.tagStart[i]!; t < facts.tagStart[i + 1]!; t++) tagIndex[at++] = facts.tagIndex[t]!;
+      tagStart[k + 1] = at;
     }
-    out[k] = {
-      closedAt: facts.closedAt[i]!,
-      netPnl: facts.netPnl[i]!,
-      rMultiple: facts.hasR[i] === 1 ? facts.rMultiple[i]! : null,
-      openedAt: facts.openedAt[i]!,
-      symbol: facts.symbols[facts.symbol[i]!]!,
-      side: facts.isShort[i] === 1 ? 'short' : 'long',
-      assetClass: facts.assetClasses[facts.assetClass[i]!]!,
-      strategy: strategy < 0 ? null : strategies[strategy]!,
-      holdingSeconds: facts.hasHolding[i] === 1 ? facts.holdingSeconds[i]! : null,
-      tags: tradeTags,
-    };
   }
-  return out;
+  return {
+    ...toTradeColumnsOf(facts, rows),
+    openedAt: gatherFloats(facts.openedAt, rows),
+    holdingSeconds: gatherOptional(facts.holdingSeconds, facts.hasHolding, rows),
+    isShort: gatherBytes(facts.isShort, rows),
+    symbol: gatherInts(facts.symbol, rows),
+    symbols: facts.symbols,
+    assetClass: gatherInts(facts.assetClass, rows),
+    assetClasses: facts.assetClasses,
+    strategy: gatherInts(facts.strategy, rows),
+    strategies: facts.strategyIds.map((id) => names.strategiesById.get(id) ?? { id, name: id }),
+    tagStart,
+    tagIndex,
+    tags: tagsById === null ? [] : facts.tagIds.map((id) => tagsById.get(id) ?? null),
+  };
 }
 
 /** Gross P&L (before fees) and fees plus commissions of the selected trades, as SQL sums them. */

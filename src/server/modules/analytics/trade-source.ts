@@ -1,4 +1,9 @@
-import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
+import {
+  toTradeColumns,
+  toTradeDetailColumns,
+  type TradeColumns,
+  type TradeDetailColumns,
+} from '../../../core/analytics';
 import type { Db } from '../../db/client';
 import type { TradeFilter } from '../trades/trades.queries';
 import {
@@ -13,20 +18,21 @@ import {
   listNotedCloseTimes as listNotedCloseTimesOf,
   selectTradeFacts,
   sumFeeTotals,
-  toAnalyticsTradeDetails,
-  toAnalyticsTrades,
+  toTradeColumnsOf,
+  toTradeDetailColumnsOf,
   type TradeFacts,
 } from './trade-facts';
 import type { TradeFactsCache } from './trade-facts-cache';
 
 /**
  * One user's closed trades for one request, filtered: from the analytics cache when it holds the
- * user, else straight from SQL. Both answer the same values in the same (closedAt, id) order.
+ * user, else straight from SQL. Both answer the same values in the same (closedAt, id) order, as
+ * columns (the engine's input: typed arrays, not an object per trade).
  */
 export type TradeSource = {
-  listTrades: (filter: TradeFilter) => Promise<AnalyticsTrade[]>;
+  listTrades: (filter: TradeFilter) => Promise<TradeColumns>;
   /** Tags (several per trade) only when asked for. */
-  listTradeDetails: (filter: TradeFilter, params: { withTags: boolean }) => Promise<AnalyticsTradeDetail[]>;
+  listTradeDetails: (filter: TradeFilter, params: { withTags: boolean }) => Promise<TradeDetailColumns>;
   getFeeTotals: (filter: TradeFilter) => Promise<{ grossPnl: number; fees: number }>;
   /** Close times of the trades with a journal note. */
   listNotedCloseTimes: (filter: TradeFilter) => Promise<number[]>;
@@ -44,8 +50,9 @@ export async function openTradeSource(
 /** The SQL queries, one per call. */
 export function createSqlSource(db: Db, userId: string): TradeSource {
   return {
-    listTrades: (filter) => listAnalyticsTrades(db, { userId, filter }),
-    listTradeDetails: (filter, { withTags }) => listAnalyticsTradeDetails(db, { userId, filter, withTags }),
+    listTrades: async (filter) => toTradeColumns(await listAnalyticsTrades(db, { userId, filter })),
+    listTradeDetails: async (filter, { withTags }) =>
+      toTradeDetailColumns(await listAnalyticsTradeDetails(db, { userId, filter, withTags })),
     getFeeTotals: (filter) => getFeeTotals(db, { userId, filter }),
     listNotedCloseTimes: (filter) => listNotedCloseTimes(db, { userId, filter }),
   };
@@ -55,13 +62,13 @@ export function createSqlSource(db: Db, userId: string): TradeSource {
 export function createFactsSource(db: Db, params: { userId: string; facts: TradeFacts }): TradeSource {
   const { userId, facts } = params;
   return {
-    listTrades: async (filter) => toAnalyticsTrades(facts, selectTradeFacts(facts, filter)),
+    listTrades: async (filter) => toTradeColumnsOf(facts, selectTradeFacts(facts, filter)),
     listTradeDetails: async (filter, { withTags }) => {
       const [strategiesById, tagsById] = await Promise.all([
         facts.strategyIds.length > 0 ? listStrategyRefs(db, userId) : new Map<string, never>(),
         withTags && facts.tagIds.length > 0 ? listTagRefs(db, userId) : new Map<string, never>(),
       ]);
-      return toAnalyticsTradeDetails(facts, selectTradeFacts(facts, filter), {
+      return toTradeDetailColumnsOf(facts, selectTradeFacts(facts, filter), {
         strategiesById,
         tagsById: withTags ? tagsById : null,
       });
