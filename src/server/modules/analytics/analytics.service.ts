@@ -12,6 +12,7 @@ import {
   toDailySeries,
   toDateKey,
   toDownsampledEquity,
+  toBreakdownGroupJson,
   toJsonNumbers,
   toMonthRange,
   type BreakdownDimension,
@@ -174,7 +175,7 @@ export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimensi
   ]);
   const trades = await source.listTradeDetails(filter, { withTags: scope.by === 'tag' });
   const groups = computeBreakdown(trades, { by: scope.by, calendar: createZonedCalendar(timeZone) });
-  return { startingEquity, timeZone, by: scope.by, groups: groups.map((group) => toJsonNumbers(group)) };
+  return { startingEquity, timeZone, by: scope.by, groups: groups.map(toBreakdownGroupJson) };
 }
 
 /** `GET /api/analytics/distribution?of=r|pnl`: a histogram of R (0.5 R bins) or of net P&L. */

@@ -23,6 +23,7 @@ import {
   createZonedCalendar,
   isValidTimeZone,
   toDailySeries,
+  toBreakdownGroupJson,
   toJsonNumbers,
   type AnalyticsTradeDetail,
   type ZonedCalendar,
@@ -192,7 +193,7 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
     const { timeZone, calendar, set } = scopeOf(req);
     const { by } = parseInput(breakdownQuerySchema.pick({ by: true }), req.query);
     const groups = computeBreakdown(set.trades, { by, calendar });
-    return { startingEquity: set.startingEquity, timeZone, by, groups: groups.map((group) => toJsonNumbers(group)) };
+    return { startingEquity: set.startingEquity, timeZone, by, groups: groups.map(toBreakdownGroupJson) };
   });
 
   app.get('/api/analytics/demo/distribution', async (req): Promise<AnalyticsDistributionJson> => {
