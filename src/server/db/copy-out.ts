@@ -30,6 +30,52 @@ export async function copyOutBinary(db: Db, query: string): Promise<(Buffer | nu
   }
 }
 
+/**
+ * In one snapshot (on PostgreSQL a repeatable-read, read-only transaction; PGlite runs one
+ * transaction at a time): the rows of `head` whole, as copyOutBinary answers them, to `onHead`;
+ * then the COPY binary output of `rows` to `onData` piece by piece as it arrives, so the caller
+ * decodes while the server still produces. Both queries carry their values as validated literals.
+ */
+export async function copyOutInSnapshot(
+  db: Db,
+  params: {
+    head: string;
+    rows: string;
+    onHead: (tuples: (Buffer | null)[][]) => void;
+    onData: (piece: Buffer) => void;
+  },
+): Promise<void> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    const toBytes = async (blob: Blob | undefined) => (blob ? Buffer.from(await blob.arrayBuffer()) : Buffer.alloc(0));
+    await client.transaction(async (tx) => {
+      const head = await tx.query(`copy (${params.head}) to '/dev/blob' (format binary)`);
+      params.onHead(parseBinaryCopy(await toBytes(head.blob)));
+      const rows = await tx.query(`copy (${params.rows}) to '/dev/blob' (format binary)`);
+      params.onData(await toBytes(rows.blob));
+    });
+    return;
+  }
+  if (!(client instanceof pg.Pool))
+    throw new Error('copyOutInSnapshot: a PGlite or pg.Pool database, not a transaction');
+  const connection = await client.connect();
+  try {
+    await connection.query('begin isolation level repeatable read read only');
+    const headChunks: Buffer[] = [];
+    for await (const chunk of connection.query(copyTo(`copy (${params.head}) to stdout (format binary)`)))
+      headChunks.push(chunk as Buffer);
+    params.onHead(parseBinaryCopy(Buffer.concat(headChunks)));
+    for await (const chunk of connection.query(copyTo(`copy (${params.rows}) to stdout (format binary)`)))
+      params.onData(chunk as Buffer);
+    await connection.query('commit');
+    connection.release();
+  } catch (err) {
+    // A COPY left half read leaves the connection unusable: it is closed, not given back.
+    connection.release(err instanceof Error ? err : true);
+    throw err;
+  }
+}
+
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /** PostgreSQL's binary COPY format: signature, flags, header extension, tuples, −1. */

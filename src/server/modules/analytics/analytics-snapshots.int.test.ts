@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { waitUntil } from '../../../../test/helpers/wait-until';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { getAnalyticsVersion } from './analytics.queries';
+import { createDbTradeFactsSource } from './trade-facts-cache';
 import { readTradeFactsSnapshot, saveTradeFactsSnapshot } from './trade-facts-snapshots.queries';
 
 /**
@@ -192,6 +193,25 @@ describe.runIf(isPostgres)('the stored analytics snapshot (PostgreSQL)', () => {
     const restarted = await answersAfterRestart();
     expect(restarted.via).toBe('snapshot');
     expect(restarted.answers).toEqual(expected);
+  });
+
+  it('is stored a while after the read that calls for it, not while that read is answered; at once when settled', async () => {
+    const source = createDbTradeFactsSource(t.database.db, 'postgres', {
+      snapshotFromTrades: 5,
+      snapshotDelayMs: 60_000,
+    });
+    // The version moves with nothing logged: neither the log nor the snapshot can say what changed.
+    await t.database.db
+      .update(users)
+      .set({ analyticsVersion: sql`${users.analyticsVersion} + 1` })
+      .where(eq(users.id, aliceId));
+    const version = await getAnalyticsVersion(t.database.db, aliceId);
+    const loaded = await source.load(aliceId, { maxTrades: 1_000, previous: null });
+    expect(loaded.via).toBe('full');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await storedVersion()).not.toBe(version);
+    await source.settle!();
+    expect(await storedVersion()).toBe(version);
   });
 
   it('is never stored for a version the data has moved past', async () => {

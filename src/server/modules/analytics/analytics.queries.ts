@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
-import { copyOutBinary } from '../../db/copy-out';
+import { copyOutInSnapshot } from '../../db/copy-out';
 import { accounts, analyticsChanges, strategies, tags, trades, tradeTags, users } from '../../db/schema';
 import { dateConditions, filterConditions, type TradeFilter } from '../trades/trades.queries';
 import { replaceTradesClosedAt, type TradeFacts } from './trade-facts';
-import { decodeTradeFactsRows, type TradeFactsRowsPart } from './trade-facts-rows';
+import { createTradeFactsReader, type TradeFactsReader, type TradeFactsSegment } from './trade-facts-rows';
 
 /**
  * Reading 100,000 trades as rows costs more in the drivers than in the database (one JS object per
@@ -209,6 +209,8 @@ export type LoadTradeFactsParams = {
    * otherwise it reads again in one statement.
    */
   splitAt?: readonly number[];
+  /** About how many trades there are (the cache's count before), so the columns need not grow. */
+  expectedRows?: number;
 };
 
 /**
@@ -218,11 +220,16 @@ export type LoadTradeFactsParams = {
  */
 export async function loadTradeFacts(db: Db, params: LoadTradeFactsParams): Promise<LoadedTradeFacts> {
   const ranges = toCloseRanges(params.splitAt ?? []);
+  const expectedRows = params.expectedRows ?? 0;
   if (ranges.length > 1) {
-    const parts = await Promise.all(ranges.map((range) => readFactsRows(db, { ...params, range })));
-    if (parts.every((part) => part.version === parts[0]!.version)) return toLoaded(db, params, parts);
+    // The parts share one reader: their rows are decoded as they come, into lists both use.
+    const reader = createTradeFactsReader(undefined, { expectedRows: (expectedRows / ranges.length) * 1.1 });
+    const parts = await Promise.all(ranges.map((range) => readFactsRows(db, { ...params, range, reader })));
+    if (parts.every((part) => part.version === parts[0]!.version)) return toLoaded(db, params, reader, parts);
   }
-  return toLoaded(db, params, [await readFactsRows(db, { ...params, range: { from: null, before: null } })]);
+  const reader = createTradeFactsReader(undefined, { expectedRows: expectedRows * 1.1 });
+  const part = await readFactsRows(db, { ...params, range: { from: null, before: null }, reader });
+  return toLoaded(db, params, reader, [part]);
 }
 
 /** How the user's trades changed since a data version: the close times touched, or null when not known. */
@@ -278,14 +285,16 @@ export async function loadTradeFactsChanges(
   if (changes.closedAt === null) return null;
   if (changes.closedAt.length === 0)
     return { version: changes.version, count: previous.facts.count, facts: previous.facts };
+  const reader = createTradeFactsReader(previous.facts);
   const part = await readFactsRows(db, {
     ...params,
     maxTrades: Number.MAX_SAFE_INTEGER,
     range: { from: null, before: null },
     closedAtIn: changes.closedAt,
+    reader,
   });
   if (part.version !== changes.version) return null;
-  const fresh = decodeTradeFactsRows([part], previous.facts);
+  const fresh = reader.finish([part.segment]);
   const facts = replaceTradesClosedAt(previous.facts, changes.closedAt, fresh);
   return { version: changes.version, count: facts.count, facts: facts.count > params.maxTrades ? null : facts };
 }
@@ -299,10 +308,11 @@ function toCloseRanges(splitAt: readonly number[]): CloseRange[] {
 async function toLoaded(
   db: Db,
   params: { userId: string; maxTrades: number },
+  reader: TradeFactsReader,
   parts: readonly FactsRowsPart[],
 ): Promise<LoadedTradeFacts> {
   const version = parts[0]?.version ?? 0;
-  const facts = decodeTradeFactsRows(parts);
+  const facts = reader.finish(parts.map((part) => part.segment));
   if (facts.count <= params.maxTrades) return { version, count: facts.count, facts };
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -317,9 +327,11 @@ type ReadFactsParams = {
   range: CloseRange;
   /** Only the trades closed at these times (epoch ms). */
   closedAtIn?: readonly number[];
+  /** Decodes the rows as they arrive. */
+  reader: TradeFactsReader;
 };
 
-type FactsRowsPart = TradeFactsRowsPart & { version: number };
+type FactsRowsPart = { version: number; segment: TradeFactsSegment };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -327,11 +339,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const timestampLiteral = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
 
 /**
- * One range's rows (at most maxTrades + 1) and the tags of those that have any, with the data
- * version, in one statement (one snapshot), copied out in binary (see copyOutBinary: the rows, about
- * 160 bytes a trade, travel as they are). They come from the index on (user_id, closed_at, id),
- * which carries them, in its order, without a visit to the table once vacuum has marked its pages
- * all-visible; a plain aggregate over the ordered subquery keeps that order.
+ * One range's rows (at most maxTrades + 1), decoded as they arrive, and the tags of those that
+ * have any, with the data version, in one snapshot. The rows are copied out in binary, one
+ * `analytics_row` per tuple (see copyOutInSnapshot: about 106 bytes a trade, travelling as they
+ * are), from the index on (user_id, closed_at, id), which carries them, in its order, without a
+ * visit to the table once vacuum has marked its pages all-visible.
  */
 async function readFactsRows(db: Db, params: ReadFactsParams): Promise<FactsRowsPart> {
   const { userId, range, closedAtIn } = params;
@@ -345,14 +357,11 @@ async function readFactsRows(db: Db, params: ReadFactsParams): Promise<FactsRows
     ...(range.before === null ? [] : [`t.closed_at < ${timestampLiteral(range.before)}`]),
     ...(closedAtIn === undefined ? [] : [`t.closed_at in (${closedAtIn.map(timestampLiteral).join(', ') || 'null'})`]),
   ].join(' and ');
-  const [tuple] = await copyOutBinary(
-    db,
-    `select
+  const segment = params.reader.createSegment();
+  let version = 0;
+  await copyOutInSnapshot(db, {
+    head: `select
       (select analytics_version from users where id = '${userId}')::text,
-      (select string_agg(r.analytics_row, ''::bytea) from (
-        select t.analytics_row from trades t where ${closed}
-        order by t.closed_at, t.id limit ${Math.min(params.maxTrades, Number.MAX_SAFE_INTEGER - 1) + 1}
-      ) r),
       -- The tags on the opening fills of the range's trades (the API puts no other user's there).
       (select string_agg(x.opening || ':' || x.ids, ';') from (
         select tt.opening_execution_id::text as opening, string_agg(tt.tag_id::text, ',' order by tt.tag_id) as ids
@@ -361,7 +370,15 @@ async function readFactsRows(db: Db, params: ReadFactsParams): Promise<FactsRows
         join trades t on t.opening_execution_id = tt.opening_execution_id and ${closed}
         group by tt.opening_execution_id
       ) x)`,
-  );
-  const [version, rows, tagText] = tuple ?? [];
-  return { version: Number(version?.toString() ?? 0), rows: rows ?? null, tags: tagText?.toString() ?? null };
+    rows: `select t.analytics_row from trades t where ${closed}
+      order by t.closed_at, t.id limit ${Math.min(params.maxTrades, Number.MAX_SAFE_INTEGER - 1) + 1}`,
+    onHead: ([tuple]) => {
+      const [versionText, tagText] = tuple ?? [];
+      version = Number(versionText?.toString() ?? 0);
+      params.reader.addTags(tagText?.toString() ?? null);
+    },
+    onData: (piece) => segment.pushCopyData(piece),
+  });
+  segment.endCopyData();
+  return { version, segment };
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Db, DbEngine } from '../../db/client';
 import { getAnalyticsVersion, loadTradeFacts, loadTradeFactsChanges, type LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
@@ -18,7 +19,7 @@ export type TradeFactsSource = {
     userId: string,
     params: { maxTrades: number; previous: CachedFacts | null },
   ) => Promise<LoadedTradeFacts & { via?: LoadVia }>;
-  /** Waits for the work it started in the background (snapshots being stored). */
+  /** Finishes the work it started in the background now (snapshots waiting to be stored) and waits for it. */
   settle?: () => Promise<void>;
 };
 
@@ -53,8 +54,16 @@ const SNAPSHOT_FROM_TRADES = 5_000;
  */
 const SNAPSHOT_EVERY_VERSIONS = 50;
 
+/**
+ * A snapshot is stored this long after the read that calls for it: deflating 1,000,000 trades'
+ * facts takes about half a second of CPU, which the request that waited for the read should not
+ * share its cores with.
+ */
+const SNAPSHOT_DELAY_MS = 1_000;
+
 export type DbTradeFactsSourceOptions = {
   snapshotFromTrades?: number;
+  snapshotDelayMs?: number;
   /** A snapshot that could not be stored (the cache works on; the next full read tries again). */
   onSnapshotError?: (err: unknown) => void;
 };
@@ -73,22 +82,44 @@ export function createDbTradeFactsSource(
   const usesSnapshots = SNAPSHOT_ENGINES.has(engine);
   const snapshotFromTrades = options.snapshotFromTrades ?? SNAPSHOT_FROM_TRADES;
   const saving = new Map<string, Promise<void>>();
+  let hurry = new AbortController();
 
   const changesSince = (userId: string, maxTrades: number, previous: { version: number; facts: TradeFacts }) =>
     loadTradeFactsChanges(db, { userId, maxTrades, maxTimes: MAX_CHANGED_TIMES, previous });
 
-  /** Stores the facts in the background when the stored snapshot is missing or far behind (always after a full read). */
+  /** Per user, the newest facts loaded that a store waiting or in progress has not taken yet. */
+  const pending = new Map<string, { facts: TradeFacts; version: number; isFullRead: boolean }>();
+
+  /**
+   * Stores the facts in the background, a while later, when the stored snapshot is then missing or
+   * far behind (always after a full read). One store per user at a time, of the newest facts loaded
+   * by then: facts loaded meanwhile replace what waits, and a load during a store is stored after it.
+   */
   function keepSnapshot(userId: string, loaded: LoadedTradeFacts, isFullRead: boolean): void {
     const { facts, version } = loaded;
-    // One store per user at a time: a later load stores on its own next time if still due.
-    if (!usesSnapshots || !facts || facts.count < snapshotFromTrades || saving.has(userId)) return;
+    if (!usesSnapshots || !facts || facts.count < snapshotFromTrades) return;
+    pending.set(userId, { facts, version, isFullRead: isFullRead || (pending.get(userId)?.isFullRead ?? false) });
+    if (saving.has(userId)) return;
     const task = (async () => {
-      const stored = await getTradeFactsSnapshotVersion(db, userId);
-      const isDue = stored === null || version - stored >= (isFullRead ? 1 : SNAPSHOT_EVERY_VERSIONS);
-      if (isDue) await saveTradeFactsSnapshot(db, { userId, version, facts });
-    })().catch((err: unknown) => options.onSnapshotError?.(err));
+      // settle() cuts the wait short (an AbortError, which is the point).
+      await delay(options.snapshotDelayMs ?? SNAPSHOT_DELAY_MS, undefined, { signal: hurry.signal }).catch(() => {});
+      for (let next = pending.get(userId); next; next = pending.get(userId)) {
+        pending.delete(userId);
+        const stored = await getTradeFactsSnapshotVersion(db, userId);
+        const isDue = stored === null || next.version - stored >= (next.isFullRead ? 1 : SNAPSHOT_EVERY_VERSIONS);
+        if (isDue) await saveTradeFactsSnapshot(db, { userId, version: next.version, facts: next.facts });
+      }
+    })().catch((err: unknown) => {
+      pending.delete(userId);
+      options.onSnapshotError?.(err);
+    });
     saving.set(userId, task);
-    void task.finally(() => saving.delete(userId));
+    void task.finally(() => {
+      saving.delete(userId);
+      // Facts that came between the last store's end and now.
+      const next = pending.get(userId);
+      if (next) keepSnapshot(userId, { ...next, count: next.facts.count }, next.isFullRead);
+    });
   }
 
   return {
@@ -117,12 +148,16 @@ export function createDbTradeFactsSource(
         maxTrades,
         // PGlite has one connection: parts would only queue behind each other.
         splitAt: engine === 'postgres' ? toSplitPoints(previous?.facts ?? null, PARTS_ON_POSTGRES) : [],
+        expectedRows: previous?.facts?.count,
       });
       keepSnapshot(userId, loaded, true);
       return { ...loaded, via: 'full' };
     },
+    /** Stores the snapshots still waiting now, and answers once every store is done. */
     async settle() {
+      hurry.abort();
       while (saving.size > 0) await Promise.all(saving.values());
+      hurry = new AbortController();
     },
   };
 }

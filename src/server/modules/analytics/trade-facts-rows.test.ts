@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBinaryCopy } from '../../db/copy-out';
-import { countRows, decodeTradeFactsRows } from './trade-facts-rows';
+import { countRows, createTradeFactsReader, decodeTradeFactsRows } from './trade-facts-rows';
 
 /** A closed trade as the columns of trades hold it (the exact parts already split). */
 type Row = {
@@ -174,23 +174,98 @@ describe('decodeTradeFactsRows', () => {
   });
 });
 
-describe('parseBinaryCopy', () => {
-  const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-  const field = (bytes: Buffer | null) => {
-    const length = Buffer.alloc(4);
-    length.writeInt32BE(bytes === null ? -1 : bytes.length);
-    return bytes === null ? length : Buffer.concat([length, bytes]);
-  };
-  const tuple = (fields: (Buffer | null)[]) => {
-    const count = Buffer.alloc(2);
-    count.writeInt16BE(fields.length);
-    return Buffer.concat([count, ...fields.map(field)]);
-  };
-  const trailer = Buffer.from([0xff, 0xff]);
+// PostgreSQL's COPY binary output: header (signature, flags, extension length and bytes), tuples, trailer.
+const header = (extension = Buffer.alloc(0)) => {
+  const fixed = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+  fixed.writeUInt32BE(extension.length, fixed.length - 4);
+  return Buffer.concat([fixed, extension]);
+};
+const field = (bytes: Buffer | null) => {
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(bytes === null ? -1 : bytes.length);
+  return bytes === null ? length : Buffer.concat([length, bytes]);
+};
+const tuple = (fields: (Buffer | null)[]) => {
+  const count = Buffer.alloc(2);
+  count.writeInt16BE(fields.length);
+  return Buffer.concat([count, ...fields.map(field)]);
+};
+const trailer = Buffer.from([0xff, 0xff]);
 
+/** `bytes` cut at the given offsets (any, in any order, repeated), in order. */
+function cutAt(bytes: Buffer, offsets: readonly number[]): Buffer[] {
+  const cuts = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
+  return [...cuts, bytes.length].map((end, i) => bytes.subarray(i === 0 ? 0 : cuts[i - 1]!, end));
+}
+
+describe('the streamed reader', () => {
+  it('reads COPY output cut into pieces anywhere, in parts read at once, as the whole rows', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.array(rowArbitrary, { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 12 }), fc.boolean()),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (parts) => {
+          const reader = createTradeFactsReader();
+          const streams = parts.map(([rows, cuts, hasExtension]) => {
+            reader.addTags(tagsText(rows));
+            const copy = Buffer.concat([
+              header(hasExtension ? Buffer.from('ext') : undefined),
+              ...rows.map((row) => tuple([encodeRow(row)])),
+              trailer,
+            ]);
+            return { segment: reader.createSegment(), pieces: cutAt(copy, cuts) };
+          });
+          // The parts' pieces arrive interleaved, as from two connections.
+          for (let k = 0; streams.some((stream) => k < stream.pieces.length); k++)
+            for (const { segment, pieces } of streams) if (k < pieces.length) segment.pushCopyData(pieces[k]!);
+          for (const { segment } of streams) segment.endCopyData();
+          const facts = reader.finish(streams.map((stream) => stream.segment));
+          const rows = parts.flatMap(([partRows]) => partRows);
+          expect(facts.count).toBe(rows.length);
+          rows.forEach((row, i) => expect(readBack(facts, i)).toEqual({ ...row, opening: '' }));
+          for (const column of [facts.closedAt, facts.account, facts.isShort]) expect(column).toHaveLength(rows.length);
+        },
+      ),
+    );
+  });
+
+  it('grows past the rows it expected, and keeps no more room than the rows', () => {
+    const rows = fc.sample(rowArbitrary, { seed: 3, numRuns: 2_500 });
+    const reader = createTradeFactsReader(undefined, { expectedRows: 10 });
+    reader.addTags(tagsText(rows));
+    const segment = reader.createSegment();
+    segment.pushCopyData(Buffer.concat([header(), ...rows.map((row) => tuple([encodeRow(row)])), trailer]));
+    segment.endCopyData();
+    const facts = reader.finish([segment]);
+    expect(facts.count).toBe(rows.length);
+    expect(facts.netPnl).toHaveLength(rows.length);
+    expect(readBack(facts, rows.length - 1)).toEqual({ ...rows.at(-1)!, opening: '' });
+  });
+
+  it('refuses COPY output that is cut short, runs on, or holds anything but one row a tuple', () => {
+    const row = encodeRow(fc.sample(rowArbitrary, { seed: 7, numRuns: 1 })[0]!);
+    const read = (...pieces: Buffer[]) => {
+      const segment = createTradeFactsReader().createSegment();
+      for (const piece of pieces) segment.pushCopyData(piece);
+      segment.endCopyData();
+    };
+    expect(() => read(header(), tuple([row]), trailer)).not.toThrow();
+    expect(() => read(header(), tuple([row]))).toThrow(/ended early/);
+    expect(() => read(header(), tuple([row]), trailer, tuple([row]))).toThrow(/after the end/);
+    expect(() => read(Buffer.concat([header(), tuple([row]), trailer, Buffer.from([0])]))).toThrow(/after the end/);
+    expect(() => read(header(), tuple([row, row]), trailer)).toThrow(/another layout/);
+    expect(() => read(header(), tuple([Buffer.concat([row, Buffer.from([0])])]), trailer)).toThrow(/another layout/);
+    expect(() => read(header(), tuple([row.subarray(0, 40)]), trailer)).toThrow(/another layout/);
+    expect(() => read(Buffer.from('42\t\\x0001\n'))).toThrow(/binary format/);
+  });
+});
+
+describe('parseBinaryCopy', () => {
   it('answers each tuple as its fields, nulls as null', () => {
     const fields = [Buffer.from('42'), null, Buffer.from([0, 1, 255])];
-    expect(parseBinaryCopy(Buffer.concat([header, tuple(fields), tuple([null]), trailer]))).toEqual([fields, [null]]);
+    expect(parseBinaryCopy(Buffer.concat([header(), tuple(fields), tuple([null]), trailer]))).toEqual([fields, [null]]);
   });
 
   it('refuses what is not COPY binary output', () => {

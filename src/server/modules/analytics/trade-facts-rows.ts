@@ -41,89 +41,286 @@ export type TradeFactsRowsPart = { rows: Buffer | null; tags: string | null };
  * every list starts as that one's, so facts read before and these share their indexes.
  */
 export function decodeTradeFactsRows(parts: readonly TradeFactsRowsPart[], extending?: FactsLists): TradeFacts {
-  const buffers = parts.map((part) => part.rows ?? Buffer.alloc(0));
-  const count = buffers.reduce((sum, buffer) => sum + countRows(buffer), 0);
+  const reader = createTradeFactsReader(extending);
+  for (const part of parts) reader.addTags(part.tags);
+  const segments = parts.map((part) => {
+    const segment = reader.createSegment();
+    if (part.rows) segment.pushRows(part.rows);
+    return segment;
+  });
+  return reader.finish(segments);
+}
+
+/** A part's rows as they are decoded: growing columns, their lists shared by every segment of a reader. */
+type SegmentColumns = {
+  count: number;
+  capacity: number;
+  floats: Record<(typeof SEGMENT_FLOATS)[number], Float64Array>;
+  bytes: Record<(typeof SEGMENT_BYTES)[number], Uint8Array>;
+  ints: Record<(typeof SEGMENT_INTS)[number], Int32Array>;
+  /** Per row, where its tags end in `tagIndex` (row i's start where row i − 1's end). */
+  tagEnd: Int32Array;
+  tagIndex: number[];
+};
+
+const SEGMENT_FLOATS = [
+  'closedAt',
+  'openedAt',
+  'netPnl',
+  'rMultiple',
+  'holdingSeconds',
+  'grossWhole',
+  'grossFrac',
+  'feesWhole',
+  'feesFrac',
+] as const;
+const SEGMENT_BYTES = ['hasR', 'hasHolding', 'isShort', 'hasNote'] as const;
+const SEGMENT_INTS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
+
+function createColumns<K extends string, A>(names: readonly K[], make: () => A): Record<K, A> {
+  return Object.fromEntries(names.map((name) => [name, make()])) as Record<K, A>;
+}
+
+function createSegmentColumns(capacity: number): SegmentColumns {
+  return {
+    count: 0,
+    capacity,
+    floats: createColumns(SEGMENT_FLOATS, () => new Float64Array(capacity)),
+    bytes: createColumns(SEGMENT_BYTES, () => new Uint8Array(capacity)),
+    ints: createColumns(SEGMENT_INTS, () => new Int32Array(capacity)),
+    tagEnd: new Int32Array(capacity),
+    tagIndex: [],
+  };
+}
+
+/** Twice the room, the rows so far kept. */
+function growSegment(segment: SegmentColumns): void {
+  const capacity = segment.capacity * 2;
+  const grow = <A extends Float64Array | Uint8Array | Int32Array>(from: A, to: A): A => {
+    to.set(from);
+    return to;
+  };
+  for (const name of SEGMENT_FLOATS) segment.floats[name] = grow(segment.floats[name], new Float64Array(capacity));
+  for (const name of SEGMENT_BYTES) segment.bytes[name] = grow(segment.bytes[name], new Uint8Array(capacity));
+  for (const name of SEGMENT_INTS) segment.ints[name] = grow(segment.ints[name], new Int32Array(capacity));
+  segment.tagEnd = grow(segment.tagEnd, new Int32Array(capacity));
+  segment.capacity = capacity;
+}
+
+/** One part's rows being read: whole rows back to back, or PostgreSQL's COPY binary output in pieces. */
+export type TradeFactsSegment = {
+  /** The rows decoded so far (see TradeFactsReader.finish). */
+  readonly columns: SegmentColumns;
+  /** Rows back to back, whole (`string_agg` of the column). */
+  pushRows(bytes: Buffer): void;
+  /** The next piece of `COPY (select analytics_row …) TO STDOUT (FORMAT binary)`; a row may straddle pieces. */
+  pushCopyData(bytes: Buffer): void;
+  /** Throws unless the COPY output ended with its trailer. */
+  endCopyData(): void;
+};
+
+/**
+ * Decodes the rows of one or more parts as they arrive (parts may be read at once, their pieces
+ * interleaved), into columns whose lists (accounts, symbols, strategies, tags…) every part shares;
+ * `finish` joins the parts in order. Tags must be added before the rows they belong to.
+ */
+export type TradeFactsReader = ReturnType<typeof createTradeFactsReader>;
+
+export function createTradeFactsReader(extending?: FactsLists, params: { expectedRows?: number } = {}) {
   const accounts = createUuidDictionary(extending?.accountIds);
   const strategies = createUuidDictionary(extending?.strategyIds);
   const symbols = createTextDictionary(extending?.symbols);
   const assetClasses = createTextDictionary(extending?.assetClasses);
   const tagIds = createDictionary(extending?.tagIds);
-  const tagsByOpening = parseTags(parts.map((part) => part.tags));
-  const facts: TradeFacts = {
-    count,
-    closedAt: new Float64Array(count),
-    openedAt: new Float64Array(count),
-    netPnl: new Float64Array(count),
-    rMultiple: new Float64Array(count),
-    hasR: new Uint8Array(count),
-    holdingSeconds: new Float64Array(count),
-    hasHolding: new Uint8Array(count),
-    isShort: new Uint8Array(count),
-    hasNote: new Uint8Array(count),
-    account: new Int32Array(count),
-    accountIds: accounts.values,
-    symbol: new Int32Array(count),
-    symbols: symbols.values,
-    assetClass: new Int32Array(count),
-    assetClasses: assetClasses.values,
-    strategy: new Int32Array(count),
-    strategyIds: strategies.values,
-    tagStart: new Int32Array(count + 1),
-    tagIndex: new Int32Array(0),
-    tagIds: tagIds.values,
-    grossPnl: { whole: new Float64Array(count), frac: new Float64Array(count) },
-    fees: { whole: new Float64Array(count), frac: new Float64Array(count) },
-  };
-  const { closedAt, openedAt, netPnl, rMultiple, hasR, holdingSeconds, hasHolding, isShort, hasNote } = facts;
-  const { account, strategy, symbol, assetClass, tagStart, grossPnl, fees } = facts;
-  const tagIndex: number[] = [];
-  let i = 0;
-  for (const buffer of buffers) {
+  const tagsByOpening = new Map<number, TaggedOpening[]>();
+  const initialCapacity = Math.max(1_024, Math.ceil(params.expectedRows ?? 0));
+
+  /** Decodes the row at `at` into the segment's next slot; answers where the row ends. */
+  function decodeRow(segment: SegmentColumns, buffer: Buffer, view: DataView, at: number): number {
+    if (segment.count === segment.capacity) growSegment(segment);
+    const i = segment.count;
+    const { floats, bytes, ints } = segment;
+    const flags = view.getUint16(at + ROW.flags);
     // DataView reads compile to plain loads; Buffer's readDoubleBE assembles bytes one by one.
-    const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    const end = buffer.length;
-    let at = 0;
-    while (at < end) {
-      const flags = view.getUint16(at + ROW.flags);
-      closedAt[i] = view.getFloat64(at + ROW.closedAt);
-      openedAt[i] = view.getFloat64(at + ROW.openedAt);
-      netPnl[i] = view.getFloat64(at + ROW.netPnl);
-      hasR[i] = (flags & HAS_R) >> 2;
-      hasHolding[i] = (flags & HAS_HOLDING) >> 3;
-      isShort[i] = flags & IS_SHORT;
-      hasNote[i] = (flags & HAS_NOTE) >> 1;
-      grossPnl.whole[i] = readInt64(view, at + ROW.grossWhole);
-      grossPnl.frac[i] = view.getInt32(at + ROW.grossFrac);
-      fees.whole[i] = readInt64(view, at + ROW.feesWhole);
-      fees.frac[i] = view.getInt32(at + ROW.feesFrac);
-      account[i] = accounts.indexAt(buffer, view, at + ROW.account);
-      if (tagsByOpening.size > 0) {
-        for (const id of findTags(tagsByOpening, buffer, at + ROW.openingExecution)) tagIndex.push(tagIds.indexOf(id));
-      }
-      tagStart[i + 1] = tagIndex.length;
-      let next = at + ROW.optional;
-      if (flags & HAS_R) {
-        rMultiple[i] = view.getFloat64(next);
-        next += 8;
-      }
-      if (flags & HAS_HOLDING) {
-        holdingSeconds[i] = view.getFloat64(next);
-        next += 8;
-      }
-      if (flags & HAS_STRATEGY) {
-        strategy[i] = strategies.indexAt(buffer, view, next);
-        next += UUID_BYTES;
-      } else strategy[i] = -1;
-      const symbolEnd = next + 2 + view.getUint16(next);
-      symbol[i] = symbols.indexAt(buffer, next + 2, symbolEnd);
-      const assetClassEnd = symbolEnd + 2 + view.getUint16(symbolEnd);
-      assetClass[i] = assetClasses.indexAt(buffer, symbolEnd + 2, assetClassEnd);
-      at = assetClassEnd;
-      i++;
+    floats.closedAt[i] = view.getFloat64(at + ROW.closedAt);
+    floats.openedAt[i] = view.getFloat64(at + ROW.openedAt);
+    floats.netPnl[i] = view.getFloat64(at + ROW.netPnl);
+    floats.grossWhole[i] = readInt64(view, at + ROW.grossWhole);
+    floats.grossFrac[i] = view.getInt32(at + ROW.grossFrac);
+    floats.feesWhole[i] = readInt64(view, at + ROW.feesWhole);
+    floats.feesFrac[i] = view.getInt32(at + ROW.feesFrac);
+    bytes.hasR[i] = (flags & HAS_R) >> 2;
+    bytes.hasHolding[i] = (flags & HAS_HOLDING) >> 3;
+    bytes.isShort[i] = flags & IS_SHORT;
+    bytes.hasNote[i] = (flags & HAS_NOTE) >> 1;
+    ints.account[i] = accounts.indexAt(buffer, view, at + ROW.account);
+    if (tagsByOpening.size > 0) {
+      for (const id of findTags(tagsByOpening, buffer, at + ROW.openingExecution))
+        segment.tagIndex.push(tagIds.indexOf(id));
     }
+    segment.tagEnd[i] = segment.tagIndex.length;
+    let next = at + ROW.optional;
+    if (flags & HAS_R) {
+      floats.rMultiple[i] = view.getFloat64(next);
+      next += 8;
+    } else floats.rMultiple[i] = 0;
+    if (flags & HAS_HOLDING) {
+      floats.holdingSeconds[i] = view.getFloat64(next);
+      next += 8;
+    } else floats.holdingSeconds[i] = 0;
+    if (flags & HAS_STRATEGY) {
+      ints.strategy[i] = strategies.indexAt(buffer, view, next);
+      next += UUID_BYTES;
+    } else ints.strategy[i] = -1;
+    const symbolEnd = next + 2 + view.getUint16(next);
+    ints.symbol[i] = symbols.indexAt(buffer, next + 2, symbolEnd);
+    const assetClassEnd = symbolEnd + 2 + view.getUint16(symbolEnd);
+    ints.assetClass[i] = assetClasses.indexAt(buffer, symbolEnd + 2, assetClassEnd);
+    segment.count = i + 1;
+    return assetClassEnd;
   }
-  facts.tagIndex = Int32Array.from(tagIndex);
-  return facts;
+
+  function createSegment(): TradeFactsSegment {
+    const segment = createSegmentColumns(initialCapacity);
+    let pending: Buffer | null = null;
+    let isHeaderRead = false;
+    let isEnded = false;
+    return {
+      columns: segment,
+      pushRows(buffer) {
+        if (countRows(buffer) === 0) return; // checks that the bytes end on a row's end
+        const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+        for (let at = 0; at < buffer.length;) at = decodeRow(segment, buffer, view, at);
+      },
+      pushCopyData(piece) {
+        if (piece.length === 0) return;
+        if (isEnded) throw new Error('trades.analytics_row: data after the end of the COPY output');
+        const buffer: Buffer = pending ? Buffer.concat([pending, piece]) : piece;
+        const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+        let at = 0;
+        if (!isHeaderRead) {
+          const headerEnd = readCopyHeaderEnd(buffer);
+          if (headerEnd === null) {
+            pending = buffer;
+            return;
+          }
+          at = headerEnd;
+          isHeaderRead = true;
+        }
+        // Each tuple: its field count (int16; −1 ends the output), the field's length (int32), its bytes.
+        while (at + 2 <= buffer.length) {
+          const fields = view.getInt16(at);
+          if (fields === -1) {
+            isEnded = true;
+            at += 2;
+            break;
+          }
+          if (at + 6 > buffer.length) break;
+          const length = view.getInt32(at + 2);
+          if (fields !== 1 || length < ROW.optional) throw new Error('trades.analytics_row: bytes of another layout');
+          if (at + 6 + length > buffer.length) break;
+          if (decodeRow(segment, buffer, view, at + 6) !== at + 6 + length)
+            throw new Error('trades.analytics_row: bytes of another layout');
+          at += 6 + length;
+        }
+        pending = at < buffer.length ? buffer.subarray(at) : null;
+        if (isEnded && pending) throw new Error('trades.analytics_row: data after the end of the COPY output');
+      },
+      endCopyData() {
+        if (!isEnded) throw new Error('trades.analytics_row: the COPY output ended early');
+      },
+    };
+  }
+
+  return {
+    /** `opening:tag,tag;…` (see TradeFactsRowsPart) of rows still to come. */
+    addTags(text: string | null): void {
+      parseTags(text, tagsByOpening);
+    },
+    createSegment,
+    /** The segments' rows in order as one TradeFacts (the reader is done with). */
+    finish(segments: readonly TradeFactsSegment[]): TradeFacts {
+      return joinSegments(
+        segments.map((segment) => segment.columns),
+        {
+          accountIds: accounts.values,
+          strategyIds: strategies.values,
+          symbols: symbols.values,
+          assetClasses: assetClasses.values,
+          tagIds: tagIds.values,
+        },
+      );
+    },
+  };
+}
+
+/** Where the COPY binary header ends, or null while it is not all there; throws on anything else. */
+function readCopyHeaderEnd(buffer: Buffer): number | null {
+  const fixed = COPY_SIGNATURE.length + 8;
+  const signature = buffer.subarray(0, Math.min(buffer.length, COPY_SIGNATURE.length));
+  if (!signature.equals(COPY_SIGNATURE.subarray(0, signature.length)))
+    throw new Error('COPY answered something other than its binary format');
+  if (buffer.length < fixed) return null;
+  const end = fixed + buffer.readUInt32BE(COPY_SIGNATURE.length + 4);
+  return buffer.length < end ? null : end;
+}
+
+const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+
+/** How much room (× the rows) one part's columns may have and still be kept as they are. */
+const SPARE_ROOM_KEPT = 1.25;
+
+/** Every segment's rows, in order, in columns of exactly their count (views or copies). */
+function joinSegments(segments: readonly SegmentColumns[], lists: FactsLists): TradeFacts {
+  const count = segments.reduce((sum, segment) => sum + segment.count, 0);
+  const join = <A extends Float64Array | Uint8Array | Int32Array>(pick: (segment: SegmentColumns) => A, out: A): A => {
+    // One part with little room to spare keeps its columns, viewed at their count, rather than copied.
+    if (segments.length === 1 && pick(segments[0]!).length <= count * SPARE_ROOM_KEPT)
+      return pick(segments[0]!).subarray(0, count) as A;
+    let at = 0;
+    for (const segment of segments) {
+      out.set(pick(segment).subarray(0, segment.count), at);
+      at += segment.count;
+    }
+    return out;
+  };
+  const floats = (name: (typeof SEGMENT_FLOATS)[number]) => join((s) => s.floats[name], new Float64Array(count));
+  const bytes = (name: (typeof SEGMENT_BYTES)[number]) => join((s) => s.bytes[name], new Uint8Array(count));
+  const ints = (name: (typeof SEGMENT_INTS)[number]) => join((s) => s.ints[name], new Int32Array(count));
+  const tagStart = new Int32Array(count + 1);
+  const tagIndex = new Int32Array(segments.reduce((sum, segment) => sum + segment.tagIndex.length, 0));
+  let row = 0;
+  let tagsBefore = 0;
+  for (const segment of segments) {
+    for (let i = 0; i < segment.count; i++) tagStart[++row] = tagsBefore + segment.tagEnd[i]!;
+    tagIndex.set(segment.tagIndex, tagsBefore);
+    tagsBefore += segment.tagIndex.length;
+  }
+  return {
+    count,
+    closedAt: floats('closedAt'),
+    openedAt: floats('openedAt'),
+    netPnl: floats('netPnl'),
+    rMultiple: floats('rMultiple'),
+    hasR: bytes('hasR'),
+    holdingSeconds: floats('holdingSeconds'),
+    hasHolding: bytes('hasHolding'),
+    isShort: bytes('isShort'),
+    hasNote: bytes('hasNote'),
+    account: ints('account'),
+    accountIds: lists.accountIds,
+    symbol: ints('symbol'),
+    symbols: lists.symbols,
+    assetClass: ints('assetClass'),
+    assetClasses: lists.assetClasses,
+    strategy: ints('strategy'),
+    strategyIds: lists.strategyIds,
+    tagStart,
+    tagIndex,
+    tagIds: lists.tagIds,
+    grossPnl: { whole: floats('grossWhole'), frac: floats('grossFrac') },
+    fees: { whole: floats('feesWhole'), frac: floats('feesFrac') },
+  };
 }
 
 /** A big-endian int8 as a number: exact within 2^53, as the exact columns are (no BigInt per row). */
@@ -180,6 +377,8 @@ function formatUuid(buffer: Buffer, at: number): string {
 function createUuidDictionary(initial: readonly string[] = []) {
   const ids = createDictionary(initial);
   const byFirstWord = new Map<number, { words: [number, number, number]; index: number }[]>();
+  // Rows in a row mostly share their account and strategy: the last one answers without the map.
+  const last = { first: -1, second: -1, third: -1, fourth: -1, index: -1 };
   return {
     values: ids.values,
     indexAt(buffer: Buffer, view: DataView, at: number): number {
@@ -187,20 +386,32 @@ function createUuidDictionary(initial: readonly string[] = []) {
       const second = view.getUint32(at + 4);
       const third = view.getUint32(at + 8);
       const fourth = view.getUint32(at + 12);
-      let candidates = byFirstWord.get(first);
-      if (candidates) {
-        for (const { words, index } of candidates) {
-          if (words[0] === second && words[1] === third && words[2] === fourth) return index;
-        }
-      } else {
-        candidates = [];
-        byFirstWord.set(first, candidates);
-      }
-      const index = ids.indexOf(formatUuid(buffer, at));
-      candidates.push({ words: [second, third, fourth], index });
+      if (first === last.first && second === last.second && third === last.third && fourth === last.fourth)
+        return last.index;
+      const index = indexOfWords(buffer, at, [first, second, third, fourth]);
+      Object.assign(last, { first, second, third, fourth, index });
       return index;
     },
   };
+
+  function indexOfWords(
+    buffer: Buffer,
+    at: number,
+    [first, second, third, fourth]: [number, number, number, number],
+  ): number {
+    let candidates = byFirstWord.get(first);
+    if (candidates) {
+      for (const { words, index } of candidates) {
+        if (words[0] === second && words[1] === third && words[2] === fourth) return index;
+      }
+    } else {
+      candidates = [];
+      byFirstWord.set(first, candidates);
+    }
+    const index = ids.indexOf(formatUuid(buffer, at));
+    candidates.push({ words: [second, third, fourth], index });
+    return index;
+  }
 }
 
 /**
@@ -210,21 +421,33 @@ function createUuidDictionary(initial: readonly string[] = []) {
 function createTextDictionary(initial: readonly string[] = []) {
   const texts = createDictionary(initial);
   const byHash = new Map<number, { bytes: Uint8Array; index: number }[]>();
+  let last: { bytes: Uint8Array; index: number } | null = null;
   return {
     values: texts.values,
     indexAt(buffer: Buffer, start: number, end: number): number {
+      // Rows in a row mostly share their asset class: the last value answers without hashing.
+      if (last && isSameBytes(last.bytes, buffer, start, end)) return last.index;
       let hash = 0x811c9dc5; // FNV-1a
       for (let k = start; k < end; k++) hash = Math.imul(hash ^ buffer[k]!, 0x01000193);
       let candidates = byHash.get(hash);
       if (candidates) {
-        for (const { bytes, index } of candidates) if (isSameBytes(bytes, buffer, start, end)) return index;
+        for (const candidate of candidates)
+          if (isSameBytes(candidate.bytes, buffer, start, end)) {
+            last = candidate;
+            return candidate.index;
+          }
       } else {
         candidates = [];
         byHash.set(hash, candidates);
       }
-      const index = texts.indexOf(buffer.toString('utf8', start, end));
-      candidates.push({ bytes: buffer.slice(start, end), index });
-      return index;
+      // A copy: the buffer is a piece of a stream, reused or freed once read.
+      const entry = {
+        bytes: Uint8Array.prototype.slice.call(buffer, start, end),
+        index: texts.indexOf(buffer.toString('utf8', start, end)),
+      };
+      candidates.push(entry);
+      last = entry;
+      return entry.index;
     },
   };
 }
@@ -237,22 +460,18 @@ function isSameBytes(bytes: Uint8Array, buffer: Buffer, start: number, end: numb
 
 type TaggedOpening = { id: string; tagIds: string[] };
 
-/** `opening:tag,tag;…` of every part, by the first 6 bytes of the opening execution's id. */
-function parseTags(texts: readonly (string | null)[]): Map<number, TaggedOpening[]> {
-  const out = new Map<number, TaggedOpening[]>();
-  for (const text of texts) {
-    if (!text) continue;
-    for (const entry of text.split(';')) {
-      const colon = entry.indexOf(':');
-      const id = entry.slice(0, colon);
-      const key = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
-      const tagged = { id, tagIds: entry.slice(colon + 1).split(',') };
-      const list = out.get(key);
-      if (list) list.push(tagged);
-      else out.set(key, [tagged]);
-    }
+/** Adds `opening:tag,tag;…` to the map, by the first 6 bytes of the opening execution's id. */
+function parseTags(text: string | null, into: Map<number, TaggedOpening[]>): void {
+  if (!text) return;
+  for (const entry of text.split(';')) {
+    const colon = entry.indexOf(':');
+    const id = entry.slice(0, colon);
+    const key = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+    const tagged = { id, tagIds: entry.slice(colon + 1).split(',') };
+    const list = into.get(key);
+    if (list) list.push(tagged);
+    else into.set(key, [tagged]);
   }
-  return out;
 }
 
 const NO_TAGS: readonly string[] = [];
