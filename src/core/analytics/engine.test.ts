@@ -87,6 +87,45 @@ describe('createZonedCalendar', () => {
     expect(utc.toPosition(Date.parse('2024-03-11T03:30:00Z'))).toMatchObject({ hour: 3, weekday: 1 });
   });
 
+  /** The local position of an instant, straight from Intl. */
+  const positionByIntl = (zone: string, ms: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+      })
+        .formatToParts(ms)
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    const dayNumber = Date.UTC(parts.year!, parts.month! - 1, parts.day!) / 86_400_000;
+    return { dayNumber, hour: parts.hour!, weekday: ((new Date(dayNumber * 86_400_000).getUTCDay() + 6) % 7) + 1 };
+  };
+
+  it('places any instants, in any order, where Intl does (the last day’s offset is remembered)', () => {
+    const zones = ['America/New_York', 'America/Santiago', 'Pacific/Chatham', 'Australia/Lord_Howe', 'UTC'];
+    // Around switches to and from daylight saving time, and midnight switches (Santiago).
+    const anchors = ['2024-03-10T07:00:00Z', '2024-04-07T03:00:00Z', '2024-09-08T04:00:00Z', '2024-10-06T02:00:00Z'];
+    const instant = fc
+      .tuple(fc.constantFrom(...anchors), fc.integer({ min: -36 * 60, max: 36 * 60 }))
+      .map(([anchor, minutes]) => Date.parse(anchor) + minutes * 60_000 + (minutes % 7) * 1_000);
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.array(instant, { maxLength: 40 }), (zone, instants) => {
+        const calendar = createZonedCalendar(zone);
+        for (const ms of instants) {
+          const alone = positionByIntl(zone, ms);
+          expect(calendar.toPosition(ms)).toEqual(alone);
+          expect(calendar.toDayNumber(ms)).toBe(alone.dayNumber);
+          expect(calendar.toHourOfWeek(ms)).toBe((alone.weekday - 1) * 24 + alone.hour);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('buckets the edge data set by New York days when asked', () => {
     const trades = readOracleCsv('edge');
     const inUtc = toDailySeries(trades, { startingEquity: 50_000, timeZone: 'UTC' });

@@ -30,11 +30,16 @@ export async function copyOutBinary(db: Db, query: string): Promise<(Buffer | nu
   }
 }
 
+/** True when the database is the embedded PGlite (one connection, in this process). */
+export function isPglite(db: Db): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
+}
+
 /**
- * In one snapshot (on PostgreSQL a repeatable-read, read-only transaction; PGlite runs one
- * transaction at a time): the rows of `head` whole, as copyOutBinary answers them, to `onHead`;
- * then the COPY binary output of `rows` to `onData` piece by piece as it arrives, so the caller
- * decodes while the server still produces. Both queries carry their values as validated literals.
+ * PostgreSQL only: in one snapshot (a repeatable-read, read-only transaction), the rows of `head`
+ * whole, as copyOutBinary answers them, to `onHead`; then the COPY binary output of `rows` to
+ * `onData` piece by piece as it arrives, so the caller decodes while the server still produces.
+ * Both queries carry their values as validated literals.
  */
 export async function copyOutInSnapshot(
   db: Db,
@@ -46,18 +51,8 @@ export async function copyOutInSnapshot(
   },
 ): Promise<void> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) {
-    const toBytes = async (blob: Blob | undefined) => (blob ? Buffer.from(await blob.arrayBuffer()) : Buffer.alloc(0));
-    await client.transaction(async (tx) => {
-      const head = await tx.query(`copy (${params.head}) to '/dev/blob' (format binary)`);
-      params.onHead(parseBinaryCopy(await toBytes(head.blob)));
-      const rows = await tx.query(`copy (${params.rows}) to '/dev/blob' (format binary)`);
-      params.onData(await toBytes(rows.blob));
-    });
-    return;
-  }
   if (!(client instanceof pg.Pool))
-    throw new Error('copyOutInSnapshot: a PGlite or pg.Pool database, not a transaction');
+    throw new Error('copyOutInSnapshot: a pg.Pool database, not PGlite or a transaction');
   const connection = await client.connect();
   try {
     await connection.query('begin isolation level repeatable read read only');

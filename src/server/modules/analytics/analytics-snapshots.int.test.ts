@@ -214,6 +214,27 @@ describe.runIf(isPostgres)('the stored analytics snapshot (PostgreSQL)', () => {
     expect(await storedVersion()).toBe(version);
   });
 
+  it('is stored after a full read at most once a minute, so full reads back to back do not each store one', async () => {
+    const bumpAndReadAll = async (source: ReturnType<typeof createDbTradeFactsSource>) => {
+      await t.database.db
+        .update(users)
+        .set({ analyticsVersion: sql`${users.analyticsVersion} + 1` })
+        .where(eq(users.id, aliceId));
+      expect((await source.load(aliceId, { maxTrades: 1_000, previous: null })).via).toBe('full');
+      await source.settle!();
+      return getAnalyticsVersion(t.database.db, aliceId);
+    };
+    const options = { snapshotFromTrades: 5, snapshotDelayMs: 0 };
+    const source = createDbTradeFactsSource(t.database.db, 'postgres', options);
+    const first = await bumpAndReadAll(source);
+    expect(await storedVersion()).toBe(first);
+    await bumpAndReadAll(source);
+    expect(await storedVersion()).toBe(first);
+    const unlimited = createDbTradeFactsSource(t.database.db, 'postgres', { ...options, fullReadSnapshotEveryMs: 0 });
+    const third = await bumpAndReadAll(unlimited);
+    expect(await storedVersion()).toBe(third);
+  });
+
   it('is never stored for a version the data has moved past', async () => {
     const version = await getAnalyticsVersion(t.database.db, aliceId);
     const snapshot = await readTradeFactsSnapshot(t.database.db, { userId: aliceId, maxTrades: 1000, newerThan: -1 });

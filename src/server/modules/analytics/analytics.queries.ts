@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
-import { copyOutInSnapshot } from '../../db/copy-out';
+import { copyOutBinary, copyOutInSnapshot, isPglite } from '../../db/copy-out';
 import { accounts, analyticsChanges, strategies, tags, trades, tradeTags, users } from '../../db/schema';
 import { dateConditions, filterConditions, type TradeFilter } from '../trades/trades.queries';
 import { replaceTradesClosedAt, type TradeFacts } from './trade-facts';
@@ -357,28 +357,41 @@ async function readFactsRows(db: Db, params: ReadFactsParams): Promise<FactsRows
     ...(range.before === null ? [] : [`t.closed_at < ${timestampLiteral(range.before)}`]),
     ...(closedAtIn === undefined ? [] : [`t.closed_at in (${closedAtIn.map(timestampLiteral).join(', ') || 'null'})`]),
   ].join(' and ');
+  const limit = Math.min(params.maxTrades, Number.MAX_SAFE_INTEGER - 1) + 1;
+  const rows = `select t.analytics_row from trades t where ${closed} order by t.closed_at, t.id limit ${limit}`;
+  const version = `(select analytics_version from users where id = '${userId}')::text`;
+  // The tags on the opening fills of the range's trades (the API puts no other user's there).
+  const tags = `(select string_agg(x.opening || ':' || x.ids, ';') from (
+    select tt.opening_execution_id::text as opening, string_agg(tt.tag_id::text, ',' order by tt.tag_id) as ids
+    from trade_tags tt
+    join tags g on g.id = tt.tag_id and g.user_id = '${userId}'
+    join trades t on t.opening_execution_id = tt.opening_execution_id and ${closed}
+    group by tt.opening_execution_id
+  ) x)`;
   const segment = params.reader.createSegment();
-  let version = 0;
+  if (isPglite(db)) {
+    // One statement is one snapshot on the one connection. PGlite writes COPY output slowly a
+    // tuple at a time (100,000 tuples: 300 ms, against 120 ms for one tuple of them all joined).
+    const [tuple] = await copyOutBinary(
+      db,
+      `select ${version}, (select string_agg(r.analytics_row, ''::bytea) from (${rows}) r), ${tags}`,
+    );
+    const [versionText, joined, tagText] = tuple ?? [];
+    params.reader.addTags(tagText?.toString() ?? null);
+    if (joined) segment.pushRows(joined);
+    return { version: Number(versionText?.toString() ?? 0), segment };
+  }
+  let readVersion = 0;
   await copyOutInSnapshot(db, {
-    head: `select
-      (select analytics_version from users where id = '${userId}')::text,
-      -- The tags on the opening fills of the range's trades (the API puts no other user's there).
-      (select string_agg(x.opening || ':' || x.ids, ';') from (
-        select tt.opening_execution_id::text as opening, string_agg(tt.tag_id::text, ',' order by tt.tag_id) as ids
-        from trade_tags tt
-        join tags g on g.id = tt.tag_id and g.user_id = '${userId}'
-        join trades t on t.opening_execution_id = tt.opening_execution_id and ${closed}
-        group by tt.opening_execution_id
-      ) x)`,
-    rows: `select t.analytics_row from trades t where ${closed}
-      order by t.closed_at, t.id limit ${Math.min(params.maxTrades, Number.MAX_SAFE_INTEGER - 1) + 1}`,
+    head: `select ${version}, ${tags}`,
+    rows,
     onHead: ([tuple]) => {
       const [versionText, tagText] = tuple ?? [];
-      version = Number(versionText?.toString() ?? 0);
+      readVersion = Number(versionText?.toString() ?? 0);
       params.reader.addTags(tagText?.toString() ?? null);
     },
     onData: (piece) => segment.pushCopyData(piece),
   });
   segment.endCopyData();
-  return { version, segment };
+  return { version: readVersion, segment };
 }

@@ -60,10 +60,17 @@ const SNAPSHOT_EVERY_VERSIONS = 50;
  * share its cores with.
  */
 const SNAPSHOT_DELAY_MS = 1_000;
+/**
+ * After a full read a snapshot is stored at most this often per user (else only when 50 versions
+ * behind): full reads back to back (changes made outside the app, one after another) would each
+ * deflate and write every trade again, about half a second of CPU per 1,000,000 trades.
+ */
+const FULL_READ_SNAPSHOT_EVERY_MS = 60_000;
 
 export type DbTradeFactsSourceOptions = {
   snapshotFromTrades?: number;
   snapshotDelayMs?: number;
+  fullReadSnapshotEveryMs?: number;
   /** A snapshot that could not be stored (the cache works on; the next full read tries again). */
   onSnapshotError?: (err: unknown) => void;
 };
@@ -89,6 +96,8 @@ export function createDbTradeFactsSource(
 
   /** Per user, the newest facts loaded that a store waiting or in progress has not taken yet. */
   const pending = new Map<string, { facts: TradeFacts; version: number; isFullRead: boolean }>();
+  /** Per user, when a full read last called for a snapshot (performance.now()). */
+  const lastFullReadStore = new Map<string, number>();
 
   /**
    * Stores the facts in the background, a while later, when the stored snapshot is then missing or
@@ -98,7 +107,10 @@ export function createDbTradeFactsSource(
   function keepSnapshot(userId: string, loaded: LoadedTradeFacts, isFullRead: boolean): void {
     const { facts, version } = loaded;
     if (!usesSnapshots || !facts || facts.count < snapshotFromTrades) return;
-    pending.set(userId, { facts, version, isFullRead: isFullRead || (pending.get(userId)?.isFullRead ?? false) });
+    const everyMs = options.fullReadSnapshotEveryMs ?? FULL_READ_SNAPSHOT_EVERY_MS;
+    const isFullReadDue = isFullRead && !(performance.now() - (lastFullReadStore.get(userId) ?? -Infinity) < everyMs);
+    if (isFullReadDue) lastFullReadStore.set(userId, performance.now());
+    pending.set(userId, { facts, version, isFullRead: isFullReadDue || (pending.get(userId)?.isFullRead ?? false) });
     if (saving.has(userId)) return;
     const task = (async () => {
       // settle() cuts the wait short (an AbortError, which is the point).
