@@ -7,24 +7,30 @@ import { Toaster } from './components/ui/toaster';
 import { Loading } from './components/ui/spinner';
 import { applyPageHead, resolvePageHead } from './lib/page-head';
 import { PublicConfigProvider } from './lib/public-config';
+import { WhenLoaded } from './lib/lazy-page';
 import { useAuth } from './lib/use-auth';
 import { LandingPage, NotFoundPage, PUBLIC_ROUTES, SignedInApp } from './routes';
 
 /** `/`: the landing page for visitors and while auth is loading; the dashboard when signed in. */
 function HomeRoute() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <SignedInApp /> : <LandingPage />;
+  return isAuthenticated ? <WhenLoaded page={SignedInApp} fallback={<Loading />} /> : <LandingPage />;
 }
 
 /** Protected routes: a spinner while auth is pending, the landing page for visitors. */
 function ProtectedRoute() {
   const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <Loading />;
-  return isAuthenticated ? <SignedInApp /> : <LandingPage />;
+  return isAuthenticated ? <WhenLoaded page={SignedInApp} fallback={<Loading />} /> : <LandingPage />;
 }
 
 /** The protected routes of the seed plus settings, with anything below them (e.g. /trades/123). */
 const SIGNED_IN_PATHS = new RegExp(`^(${[...PROTECTED_PATHS, '/settings'].join('|')})(/.*)?$`);
+
+/** True for a path only a signed-in user sees (the dashboard, trades, settings…). */
+export function isSignedInPath(path: string): boolean {
+  return SIGNED_IN_PATHS.test(path);
+}
 
 function HeadSync({ config }: { config: PublicConfig }) {
   const [location] = useLocation();

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, isSignedInPath } from './app';
 import { createQueryClient } from './lib/api';
 import { readEmbeddedPublicConfig } from './lib/public-config';
 import { resolvePageHead } from './lib/page-head';
 import { loadAdConversionTag } from './lib/ad-conversion';
 import { disableOfflineCaches } from './lib/offline';
-import { LandingPage, matchesPattern, NotFoundPage, PUBLIC_ROUTES } from './routes';
+import { LandingPage, matchesPattern, NotFoundPage, PUBLIC_ROUTES, SignedInApp } from './routes';
 import './styles/app.css';
 
 disableOfflineCaches();
@@ -27,6 +27,9 @@ async function start() {
     await (path === '/' ? LandingPage : (route?.page ?? NotFoundPage)).preload(path);
     hydrateRoot(root, app);
   } else {
+    // A signed-in page: the app's code and the page's start loading now, alongside the check of
+    // who is signed in, rather than after it.
+    if (isSignedInPath(path)) void SignedInApp.preload(path).catch(() => {});
     createRoot(root).render(app);
   }
 }

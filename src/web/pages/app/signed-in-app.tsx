@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/use-auth';
 import AppSectionPage from './app-section-page';
 import SettingsPage from './settings-page';
 import SubscriptionPage from './subscription-page';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, type LazyPage } from '../../lib/lazy-page';
 
 /**
  * Seed §9: tooltip delay 700 ms, skip delay 300 ms. Tooltips are used only in the app, so their
@@ -24,6 +24,25 @@ const DashboardPage = lazyPage(() => import('../../features/dashboard/dashboard-
 const ImportPage = lazyPage(() => import('../../features/import/import-page'));
 const AnalyticsPage = lazyPage(() => import('../../features/analytics/analytics-page'));
 const DemoAnalyticsPage = lazyPage(() => import('../../features/analytics/demo-analytics-page'));
+
+/** The pages that load on first use, by the path that shows them. */
+const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
+  '/': DashboardPage,
+  '/dashboard': DashboardPage,
+  '/trades': TradesPage,
+  '/position-size': PositionSizePage,
+  '/import': ImportPage,
+  '/analytics': AnalyticsPage,
+  '/demo-advanced-analytics': DemoAnalyticsPage,
+};
+
+/**
+ * The code of the page at `path`, loaded with the app's own (lazyPage waits for it): the app then
+ * opens on its page at once instead of on a spinner inside the shell.
+ */
+export async function preloadContent(path: string): Promise<void> {
+  await LAZY_PAGES[path.replace(/\/+$/, '') || '/']?.preload();
+}
 
 /**
  * Everything behind sign-in: the app shell around the page for the current path, and the seed's
