@@ -46,7 +46,7 @@ export type ImportBenchResult = {
 const SYMBOLS = 'AAPL MSFT NVDA AMZN META GOOGL TSLA AMD NFLX AVGO SPY QQQ IWM JPM BAC XOM'.split(' ');
 
 /** Round trips on many symbols: buy then sell 100 shares a few minutes later, as a day trader's fills. */
-async function writeCsv(path: string, rows: number): Promise<void> {
+export async function writeCsv(path: string, rows: number): Promise<void> {
   const out = createWriteStream(path);
   const write = (text: string) =>
     out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));

@@ -1,8 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inferDecimalSeparator, parseDecimal } from './parse-decimal';
+import { inferDecimalSeparator, parseDecimal, parseDecimalInGeneral } from './parse-decimal';
 
 describe('parseDecimal', () => {
+  it('reads plain numbers on its fast path exactly as the general path does', () => {
+    const digits = (max: number) => fc.stringMatching(new RegExp(`^[0-9]{1,${max}}$`));
+    const plain = fc
+      .tuple(
+        fc.constantFrom('', '-', '+', ' ', '$'),
+        digits(25),
+        fc.option(fc.tuple(fc.constantFrom('.', ','), digits(25))),
+      )
+      .map(([sign, integer, fraction]) => `${sign}${integer}${fraction ? fraction.join('') : ''}`);
+    const zeros = fc.constantFrom('0', '-0', '000', '-0.000', '0.10', '007.500', '-0000.0001', '10', '100.00');
+    fc.assert(
+      fc.property(fc.oneof(plain, zeros), fc.constantFrom(undefined, '.' as const, ',' as const), (raw, separator) => {
+        expect(parseDecimal(raw, separator)).toBe(parseDecimalInGeneral(raw, separator));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it.each([
     ['1,234.56', '1234.56'],
     ['1.234,56', '1234.56'],

@@ -25,6 +25,32 @@ const EMPTY = new Set(['', '-', '--', '—', '–', '~', 'n/a', 'N/A', 'NA', 'nu
  * the value decides on its own and a lone `1,234` reads as 1234 (thousands), `12,5` as 12.5.
  */
 export function parseDecimal(raw: string, decimalSeparator?: DecimalSeparator): string | null {
+  // Most cells are plain (`100`, `-12.50`): their canonical text is made straight from the digits.
+  // A ',' separator reads `1.5` otherwise; any other form goes the general way.
+  const plain = decimalSeparator === ',' ? null : PLAIN_NUMBER.exec(raw);
+  if (plain) return toCanonicalDecimal(plain[1] === '-', plain[2]!, plain[3] ?? '');
+  return parseDecimalInGeneral(raw, decimalSeparator);
+}
+
+const PLAIN_NUMBER = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * What `toDecimal(…).toString()` answers for a plain number: no leading zeros in the integer
+ * part, no trailing zeros in the fraction, and 0 for any zero (never −0).
+ */
+function toCanonicalDecimal(isNegative: boolean, integerDigits: string, fractionDigits: string): string {
+  let start = 0;
+  while (start < integerDigits.length - 1 && integerDigits.charCodeAt(start) === 48) start++;
+  let end = fractionDigits.length;
+  while (end > 0 && fractionDigits.charCodeAt(end - 1) === 48) end--;
+  const integer = integerDigits.slice(start);
+  const fraction = fractionDigits.slice(0, end);
+  const digits = fraction === '' ? integer : `${integer}.${fraction}`;
+  return isNegative && digits !== '0' ? `-${digits}` : digits;
+}
+
+/** parseDecimal for any form it accepts (exported for the test that holds the fast path to it). */
+export function parseDecimalInGeneral(raw: string, decimalSeparator?: DecimalSeparator): string | null {
   let text = raw.trim();
   const guarded = /^="(.*)"$/.exec(text);
   if (guarded) text = (guarded[1] ?? '').trim();
