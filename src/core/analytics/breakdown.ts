@@ -117,7 +117,7 @@ function addCompensated(sums: Float64Array, at: number, x: number): void {
   sums[at] = t;
 }
 
-/** Adds a net P&L as computeGroupStats's lists take it: to all, and to wins (> 0) or losses (< 0). */
+/** Adds a net P&L to all, and to wins (> 0) or losses (< 0), as the definitions' lists take it. */
 function addPnl(tallies: Tallies, slot: number, pnl: number): void {
   const { counts, sums } = tallies;
   const c = slot * COUNTS_PER_SLOT;
@@ -171,16 +171,6 @@ function toGroupStats(tallies: Tallies, slot: number): GroupStats {
     rCount,
     totalR,
   };
-}
-
-/** Computes {@link GroupStats} for a list of trades (compensated sums, in list order; a NaN R counts as none). */
-export function computeGroupStats(trades: readonly AnalyticsTrade[]): GroupStats {
-  const tallies = createTallies(1);
-  for (const trade of trades) {
-    addPnl(tallies, 0, trade.netPnl);
-    if (trade.rMultiple !== null && !Number.isNaN(trade.rMultiple)) addR(tallies, 0, trade.rMultiple);
-  }
-  return toGroupStats(tallies, 0);
 }
 
 const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

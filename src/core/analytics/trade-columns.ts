@@ -47,8 +47,9 @@ function isColumns<T extends TradeColumns>(input: readonly unknown[] | T): input
 }
 
 /**
- * Positions of `closedAt` in stable ascending order; null when already ascending. The same test and
- * the same sort as `sortByClose`, so that the order is the same even for NaN times.
+ * Positions of `closedAt` in stable ascending order; null when already ascending. A stable sort of
+ * the positions, ties by position, so that even NaN times come out in one defined order (the one
+ * the list-based engine gave; breakdown-speed.test.ts keeps that as its reference).
  */
 function toCloseOrder(closedAt: ArrayLike<number>): number[] | null {
   for (let i = 1; i < closedAt.length; i++) {

@@ -73,22 +73,6 @@ export type TradeStats = {
 
 const SQN_CAP = 100;
 
-/**
- * Stable chronological order by `closedAt` (ties keep input order). Answers the input itself when
- * it is already in order, which is what the database returns.
- */
-export function sortByClose<T extends { closedAt: number }>(trades: readonly T[]): readonly T[] {
-  for (let i = 1; i < trades.length; i++) {
-    if (trades[i]!.closedAt < trades[i - 1]!.closedAt) {
-      return trades
-        .map((trade, index) => ({ trade, index }))
-        .sort((a, b) => a.trade.closedAt - b.trade.closedAt || a.index - b.index)
-        .map((entry) => entry.trade);
-    }
-  }
-  return trades;
-}
-
 /** Longest run of consecutive values that pass `test` (a breakeven ends both a win and a loss run). */
 function computeLongestRun(values: Float64Array, test: (value: number) => boolean): number {
   let best = 0;

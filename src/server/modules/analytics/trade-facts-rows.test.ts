@@ -1,7 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBinaryCopy } from '../../db/copy-out';
-import { countRows, createTradeFactsReader, decodeTradeFactsRows } from './trade-facts-rows';
+import type { TradeFacts } from './trade-facts';
+import { countRows, createTradeFactsReader, type FactsLists } from './trade-facts-rows';
+
+/** Parts of whole rows back to back, each with its tags text, decoded in order by one reader. */
+function decodeTradeFactsRows(
+  parts: readonly { rows: Buffer | null; tags: string | null }[],
+  extending?: FactsLists,
+): TradeFacts {
+  const reader = createTradeFactsReader(extending);
+  for (const part of parts) reader.addTags(part.tags);
+  const segments = parts.map((part) => {
+    const segment = reader.createSegment();
+    if (part.rows) segment.pushRows(part.rows);
+    return segment;
+  });
+  return reader.finish(segments);
+}
 
 /** A closed trade as the columns of trades hold it (the exact parts already split). */
 type Row = {
@@ -122,7 +138,7 @@ function readBack(facts: ReturnType<typeof decodeTradeFactsRows>, i: number): Ro
   };
 }
 
-describe('decodeTradeFactsRows', () => {
+describe('the reader of whole rows', () => {
   it('reads back every row of every part, in order, each value exactly', () => {
     fc.assert(
       fc.property(fc.array(fc.array(rowArbitrary, { maxLength: 30 }), { minLength: 1, maxLength: 3 }), (parts) => {

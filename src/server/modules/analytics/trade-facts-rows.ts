@@ -30,27 +30,6 @@ const HAS_STRATEGY = 16;
 /** The lists of facts read earlier, which facts read now extend (see replaceTradesClosedAt). */
 export type FactsLists = Pick<TradeFacts, 'accountIds' | 'strategyIds' | 'symbols' | 'assetClasses' | 'tagIds'>;
 
-/**
- * One statement's answer: the rows back to back in (closed_at, id) order, and the tags of those
- * of them that have any, as `openingExecutionId:tagId,tagId;…` (tag ids in order).
- */
-export type TradeFactsRowsPart = { rows: Buffer | null; tags: string | null };
-
-/**
- * The parts' rows, in order, as one TradeFacts. Ids become lower-case uuid text; with `extending`,
- * every list starts as that one's, so facts read before and these share their indexes.
- */
-export function decodeTradeFactsRows(parts: readonly TradeFactsRowsPart[], extending?: FactsLists): TradeFacts {
-  const reader = createTradeFactsReader(extending);
-  for (const part of parts) reader.addTags(part.tags);
-  const segments = parts.map((part) => {
-    const segment = reader.createSegment();
-    if (part.rows) segment.pushRows(part.rows);
-    return segment;
-  });
-  return reader.finish(segments);
-}
-
 /** A part's rows as they are decoded: growing columns, their lists shared by every segment of a reader. */
 type SegmentColumns = {
   count: number;
@@ -233,7 +212,7 @@ export function createTradeFactsReader(extending?: FactsLists, params: { expecte
   }
 
   return {
-    /** `opening:tag,tag;…` (see TradeFactsRowsPart) of rows still to come. */
+    /** The tags of rows still to come, as `openingExecutionId:tagId,tagId;…` (tag ids in order). */
     addTags(text: string | null): void {
       parseTags(text, tagsByOpening);
     },
