@@ -142,11 +142,11 @@ export function createTradeFactsReader(extending?: FactsLists, params: { expecte
     if (flags & HAS_R) {
       floats.rMultiple[i] = view.getFloat64(next);
       next += 8;
-    } else floats.rMultiple[i] = 0;
+    }
     if (flags & HAS_HOLDING) {
       floats.holdingSeconds[i] = view.getFloat64(next);
       next += 8;
-    } else floats.holdingSeconds[i] = 0;
+    }
     if (flags & HAS_STRATEGY) {
       ints.strategy[i] = strategies.indexAt(buffer, view, next);
       next += UUID_BYTES;
