@@ -27,13 +27,12 @@
  * exits 1 when a warm median misses its budget.
  */
 import { pathToFileURL } from 'node:url';
+import { openBenchDatabase } from './bench-database';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { EQUITY_CHART_MAX_POINTS } from '../../src/contracts/analytics';
 import { runMonteCarlo } from '../../src/core/analytics';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
 import { loadTradeFacts } from '../../src/server/modules/analytics/analytics.queries';
@@ -73,29 +72,6 @@ async function measure(run: () => Promise<unknown>, params: { warmups: number; r
   return median(times);
 }
 
-async function openBenchDatabase(params: AnalyticsBenchParams): Promise<Database> {
-  if (params.engine === 'pglite') return openDatabase({ dataDir: null });
-  if (!params.databaseUrl) throw new Error('benchAnalytics: the postgres engine needs databaseUrl');
-  const name = `edgebook_bench_analytics_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: params.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(params.databaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: null });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: params.databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 export const ANALYTICS_TABLE_HEADER = [
   '| Engine | Trades (one user) | Request | Full reload (ms) | After a change elsewhere (ms) | Warm median (ms) | Budget (ms) |',
   '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
@@ -104,7 +80,7 @@ export const ANALYTICS_TABLE_HEADER = [
 export type AnalyticsBenchResult = { rows: string[]; overBudget: string[]; seeded: number; seedSeconds: number };
 
 export async function benchAnalytics(params: AnalyticsBenchParams): Promise<AnalyticsBenchResult> {
-  const database = await openBenchDatabase(params);
+  const database = await openBenchDatabase({ ...params, prefix: 'edgebook_bench_analytics' });
   const config = loadConfig({ NODE_ENV: 'production', PORT: '3000', DATABASE_URL: params.databaseUrl ?? '' });
   const app = await buildApp({ config, database, distDir: null });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,10 +9,10 @@
  * (with the event loop's longest stall while it streams).
  */
 import { randomUUID } from 'node:crypto';
+import { openBenchDatabase } from './bench-database';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { TRADE_SORT_COLUMNS, type TradeListJson } from '../../src/contracts/trades';
 import {
   D,
@@ -26,8 +26,9 @@ import {
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { insertByUnnest, type BulkColumnType } from '../../src/server/db/bulk-insert';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { copyRows } from '../../src/server/db/bulk-copy';
+import type { BulkColumnType } from '../../src/server/db/bulk-insert';
+import type { Db } from '../../src/server/db/client';
 import { executions, tradeExecutions, trades } from '../../src/server/db/schema';
 import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
 import { createApiToken } from '../../src/server/modules/api-tokens/api-tokens.service';
@@ -220,7 +221,6 @@ function generateFills(accountId: string, tradeCount: number): Map<string, SeedF
   return byKey;
 }
 
-/** `insert … select * from unnest($1::t1[], $2::t2[], …)`: one parameter per column, any number of rows. */
 /** Rows built as arrays in column order, written with the app's own bulk insert. */
 function insertRows(
   db: Db,
@@ -228,7 +228,7 @@ function insertRows(
   columns: readonly (readonly [name: string, type: BulkColumnType])[],
   rows: readonly (readonly unknown[])[],
 ): Promise<unknown> {
-  return insertByUnnest(db, {
+  return copyRows(db, {
     table,
     columns: columns.map(([name, type], i) => ({
       name,
@@ -436,30 +436,6 @@ async function measure(run: () => Promise<void>): Promise<{ median: number; p90:
   return { median: (at(0.5) + at(0.49)) / 2, p90: at(0.9), min: times[0]! };
 }
 
-/** A fresh database: in-memory PGlite, or a new database on the PostgreSQL server (dropped afterwards). */
-async function openBenchDatabase(params: TradesApiBenchParams): Promise<Database> {
-  if (params.engine === 'pglite') return openDatabase({ dataDir: null });
-  if (!params.databaseUrl) throw new Error('benchTradesApi: the postgres engine needs databaseUrl');
-  const name = `edgebook_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: params.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(params.databaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: null });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: params.databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 /** One timed request: median, 90th percentile and minimum, in milliseconds. */
 export type Timing = { label: string; median: number; p90: number; min: number };
 
@@ -490,7 +466,7 @@ const BUDGETED = [FIRST_PAGE, SYMBOL_PAGE];
  * authenticated with an API token, and one full CSV export.
  */
 export async function benchTradesApi(params: TradesApiBenchParams): Promise<TradesApiBenchResult> {
-  const database = await openBenchDatabase(params);
+  const database = await openBenchDatabase({ ...params, prefix: 'edgebook_bench' });
   const config = loadConfig({ NODE_ENV: 'production', PORT: '3000', DATABASE_URL: params.databaseUrl ?? '' });
   const app = await buildApp({ config, database, distDir: null });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

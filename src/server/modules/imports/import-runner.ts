@@ -192,13 +192,18 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     defaultRiskAmount: user.defaultRiskAmount,
     now: params.now,
   });
-  const insertBatch = async (batch: Fill[]) => {
-    const { items, rows, orders } = await clock.time('prepare (symbols, decimals, fingerprints)', batch.length, () =>
-      prepareBatch(batch, { account, occurrences, report }),
-    );
-    prepared += items.length;
-    for (const item of items)
+  /** Checks and converts one batch's fills (no database). */
+  const prepare = (batch: Fill[]) => {
+    const started = performance.now();
+    const out = prepareBatch(batch, { account, occurrences, report });
+    clock.add('prepare (symbols, decimals, fingerprints)', performance.now() - started, batch.length);
+    prepared += out.items.length;
+    for (const item of out.items)
       fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
+    return { batch, ...out };
+  };
+  /** Writes a prepared batch: its fills and the trades they close, in one transaction. */
+  const write = async ({ batch, items, rows, orders }: ReturnType<typeof prepare>) => {
     const inserted = await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
       await grouping.beginBatch(
@@ -214,6 +219,8 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
           sequences: orders.map((order) => firstSequence + order),
           importId: importRow.id,
           sourceRows: rows,
+          // Fills of instruments new to the account, fingerprinted here, cannot be there already.
+          isNew: (item) => item.fingerprintFromContent && grouping.isStreamed(item.instrumentKey),
         }),
       );
       const fills = [...added].sort((a, b) => a.sequence - b.sequence);
@@ -236,6 +243,9 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     });
   };
 
+  // The batch being written: the next one is read and prepared meanwhile, so this thread works
+  // while the database does.
+  let writing: Promise<void> | null = null;
   try {
     // Parsing runs in a worker thread, a batch ahead of the inserts here.
     const batches = normaliseInWorker({
@@ -254,10 +264,17 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         if (row.kind === 'execution') fills.push(row);
         else report.add(row);
       }
-      if (fills.length > 0) await insertBatch(fills);
+      if (fills.length > 0) {
+        const next = prepare(fills);
+        if (writing) await writing;
+        writing = write(next);
+        // Awaited before the next batch or at the end; a failure meanwhile is not left unhandled.
+        writing.catch(() => undefined);
+      }
       await yieldToEventLoop();
       waitStarted = performance.now();
     }
+    if (writing) await writing;
     const finishStarted = performance.now();
     const openFills = await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
@@ -298,6 +315,8 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       ...report.finish(),
     };
   } catch (err) {
+    // A batch still being written finishes (or fails) before its import is taken out.
+    await writing?.catch(() => undefined);
     await removeBatch(db, { user, importId: importRow.id, now: params.now });
     throw err;
   }

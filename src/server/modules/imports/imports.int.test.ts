@@ -410,21 +410,16 @@ function tradingDay(seed: number, count: number) {
   return fills;
 }
 
-/** A trade's figures, without what differs between accounts (ids). */
+/**
+ * The trades' figures, without what differs between accounts (ids), in an order that depends on
+ * nothing else: two trades of a symbol can open at the same instant (one closes as the next opens).
+ */
 const figuresOf = (trades: TradeJson[]) =>
   trades
     .map(({ id: _id, accountId: _account, tags: _tags, ...figures }) => figures)
-    .sort((a, b) =>
-      a.openedAt === b.openedAt
-        ? a.symbol < b.symbol
-          ? -1
-          : a.symbol > b.symbol
-            ? 1
-            : 0
-        : a.openedAt < b.openedAt
-          ? -1
-          : 1,
-    );
+    .map((figures) => ({ figures, key: `${figures.openedAt} ${figures.symbol} ${JSON.stringify(figures)}` }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ figures }) => figures);
 
 describe('a large import grouped as it is stored', () => {
   async function importInBackground(c: TestClient, accountId: string, csv: string): Promise<ImportJson> {
@@ -474,6 +469,35 @@ describe('a large import grouped as it is stored', () => {
     expect(figuresOf(await tradesOf(c, imported))).toEqual(figuresOf(expected));
     expect(state.tradesCreated + state.tradesUpdated).toBe(expected.length);
     expect(state.tradesUpdated).toBe(shape.hasEarlierFills ? 1 : 0);
+  });
+
+  it('skips a broker fill listed again further down, and adds nothing when the file comes again', async () => {
+    const c = await signIn();
+    const accountId = await newAccount(c, 'UTC');
+    const fills = tradingDay(6, 120);
+    const lines = fills.map(
+      (f, i) => `E${i},${f.executedAt},${f.symbol},${f.side},${f.quantity},${f.price},${f.commission}`,
+    );
+    // A statement that lists fills again further down: in batches other than their first listing.
+    const relisted = [3, 10, 57, 58, 100].map((i) => lines[i]!);
+    const csv = ['Execution ID,Date,Symbol,Side,Quantity,Price,Commission', ...lines, ...relisted].join('\n');
+    const first = await importInBackground(c, accountId, csv);
+    expect(first).toMatchObject({ executionsAdded: fills.length, duplicatesSkipped: 0 });
+    expect(first.skipped.map((s) => s.reason)).toEqual(
+      [3, 10, 57, 58, 100].map((i) => `duplicate of row ${i + 2} (same execution id)`),
+    );
+    const trades = await tradesOf(c, accountId);
+    const entered = await newAccount(c, 'UTC');
+    const res = await c.post('/api/executions', {
+      accountId: entered,
+      executions: fills.map((f, i) => ({ ...f, brokerExecId: `E${i}` })),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(figuresOf(trades)).toEqual(figuresOf(await tradesOf(c, entered)));
+
+    const again = await importInBackground(c, accountId, csv);
+    expect(again).toMatchObject({ executionsAdded: 0, duplicatesSkipped: fills.length, tradesCreated: 0 });
+    expect(await tradesOf(c, accountId)).toEqual(trades);
   });
 });
 

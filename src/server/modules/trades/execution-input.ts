@@ -30,6 +30,12 @@ export type PreparedExecution = {
   currency: string;
   brokerExecId: string | null;
   fingerprint: string;
+  /**
+   * The fingerprint was computed here from the fill's content and occurrence count (no broker id,
+   * none carried by the file): it names the instrument and is unique across the calls that share
+   * `occurrences`, so it can only clash with a fill of the same instrument stored before.
+   */
+  fingerprintFromContent: boolean;
 };
 
 export type PrepareExecutionsParams = {
@@ -143,6 +149,7 @@ export function prepareExecutions(
     const priceText = price.toString();
     let fingerprint = params.fingerprintOf?.(index);
     if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
+    const fingerprintFromContent = fingerprint === undefined;
     if (fingerprint === undefined) {
       const identity = [executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
       const occurrence = (occurrences.get(identity) ?? 0) + 1;
@@ -170,6 +177,7 @@ export function prepareExecutions(
       currency: item.currency ?? instrument.quoteCurrency ?? params.accountCurrency,
       brokerExecId: item.brokerExecId ?? null,
       fingerprint,
+      fingerprintFromContent,
     });
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   computeRMultiple,
@@ -13,6 +12,7 @@ import {
   type TradeExecution,
 } from '../../../core/trades';
 import type { Db } from '../../db/client';
+import { newRowId } from '../../db/row-id';
 import { yieldToEventLoop } from '../../event-loop';
 import { executions, tradeExecutions, trades, tradeTags } from '../../db/schema';
 import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from './trade-rows-insert';
@@ -203,7 +203,7 @@ export function buildNewTradeRows(
       assetClass: params.assetClassOf(trade),
       journal: EMPTY_JOURNAL,
       defaultRiskAmount: params.defaultRiskAmount,
-      id: randomUUID(),
+      id: newRowId(),
       createdAt: params.now,
       now: params.now,
     });
@@ -312,7 +312,7 @@ async function regroupPass(tx: Db, params: RegroupParams, cuts: RegroupCut[]): P
       assetClass: opening.assetClass as AssetClass, // written from parseInstrument's asset class
       journal: { ...(source ? toJournal(source) : EMPTY_JOURNAL), ...seed },
       defaultRiskAmount: params.defaultRiskAmount,
-      id: source?.id ?? randomUUID(),
+      id: source?.id ?? newRowId(),
       createdAt: source?.createdAt ?? params.now,
       now: params.now,
     });

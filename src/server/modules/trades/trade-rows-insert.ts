@@ -1,4 +1,5 @@
-import { insertByUnnest, type BulkColumn } from '../../db/bulk-insert';
+import { copyRows } from '../../db/bulk-copy';
+import type { BulkColumn } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { tradeExecutions, trades } from '../../db/schema';
 
@@ -55,11 +56,11 @@ const PART_COLUMNS: BulkColumn<TradeExecutionInsert>[] = [
   { name: 'fees', type: 'numeric', value: (p) => p.fees },
 ];
 
-/** Inserts grouped trades and then their links to the fills, in bulk. */
+/** Inserts grouped trades and then their links to the fills, in bulk (new ids: nothing conflicts). */
 export async function insertTradeRows(
   db: Db,
   params: { trades: readonly TradeInsert[]; parts: readonly TradeExecutionInsert[] },
 ): Promise<void> {
-  await insertByUnnest(db, { table: trades, columns: TRADE_COLUMNS, rows: params.trades });
-  await insertByUnnest(db, { table: tradeExecutions, columns: PART_COLUMNS, rows: params.parts });
+  await copyRows(db, { table: trades, columns: TRADE_COLUMNS, rows: params.trades });
+  await copyRows(db, { table: tradeExecutions, columns: PART_COLUMNS, rows: params.parts });
 }

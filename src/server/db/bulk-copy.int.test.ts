@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { bigint, jsonb, numeric, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/helpers/test-database';
+import type { Database } from './client';
+import { copyRows } from './bulk-copy';
+import type { BulkColumn } from './bulk-insert';
+
+const probe = pgTable('bulk_probe', {
+  id: serial().primaryKey(),
+  key: uuid().notNull().unique(),
+  note: text(),
+  tags: jsonb().$type<string[]>(),
+  amount: numeric({ precision: 20, scale: 8 }),
+  at: timestamp({ withTimezone: true, precision: 3 }),
+  sequence: bigint({ mode: 'number' }),
+});
+
+type Row = { key: string; note: string | null; tags: string[]; amount: string; at: Date; sequence: number };
+const COLUMNS: BulkColumn<Row>[] = [
+  { name: 'key', type: 'uuid', value: (r) => r.key },
+  { name: 'note', type: 'text', value: (r) => r.note },
+  { name: 'tags', type: 'jsonb', value: (r) => r.tags },
+  { name: 'amount', type: 'numeric', value: (r) => r.amount },
+  { name: 'at', type: 'timestamptz', value: (r) => r.at },
+  { name: 'sequence', type: 'bigint', value: (r) => r.sequence },
+];
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.execute(sql`create table bulk_probe (
+    id serial primary key, key uuid not null unique, note text, tags jsonb, amount numeric(20, 8),
+    at timestamptz(3), sequence bigint)`);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function readBack(keys: readonly string[]): Promise<Row[]> {
+  const rows = await database.db
+    .select({
+      key: probe.key,
+      note: probe.note,
+      tags: probe.tags,
+      amount: probe.amount,
+      at: probe.at,
+      sequence: probe.sequence,
+    })
+    .from(probe)
+    .where(sql`${probe.key} = any(${sql.param(keys)}::uuid[])`);
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => byKey.get(key) as Row);
+}
+
+// Text a trader may type into a note: tabs, line breaks and backslashes (COPY's own syntax, with
+// its null marker \N spelled out), quotes, braces and commas, the NUL-free rest of Unicode, empty
+// strings and "NULL" spelled out.
+const awkwardText = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    'NULL',
+    'null',
+    '"',
+    '\\',
+    '{}',
+    '{a,b}',
+    'a,b',
+    '"quoted", \\escaped\\',
+    'line\nbreak\r\n',
+    ' lead',
+    '\t',
+    'a\tb\tc',
+    '\\N',
+    '\\.',
+    '\\t',
+    '\r',
+  ),
+);
+const noNul = (text: string) => text.replaceAll('\u0000', '');
+
+const rowSpecs = fc.uniqueArray(
+  fc.record({
+    key: fc.uuid(),
+    note: fc.option(awkwardText.map(noNul), { nil: null }),
+    tags: fc.array(awkwardText.map(noNul), { maxLength: 4 }),
+    cents: fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+    at: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
+    sequence: fc.integer({ min: -(2 ** 52), max: 2 ** 52 }),
+  }),
+  { minLength: 1, maxLength: 30, selector: (r) => r.key },
+);
+
+const row = (key: string, note: string): Row => ({
+  key,
+  note,
+  tags: [],
+  amount: '1.00000000',
+  at: new Date('2025-01-02T03:04:05.678Z'),
+  sequence: 1,
+});
+
+describe('copyRows', () => {
+  it('stores every value exactly as given, whatever the text, in a transaction or not', async () => {
+    await fc.assert(
+      fc.asyncProperty(rowSpecs, fc.boolean(), async (specs, inTransaction) => {
+        const rows: Row[] = specs.map((s) => ({
+          key: s.key,
+          note: s.note,
+          tags: s.tags,
+          amount: formatScaled(s.cents),
+          at: s.at,
+          sequence: s.sequence,
+        }));
+        const params = { table: probe, columns: COLUMNS, rows, pgliteRowsPerCopy: 7 };
+        if (inTransaction) await database.db.transaction((tx) => copyRows(tx, params));
+        else await copyRows(database.db, params);
+        const stored = await readBack(rows.map((r) => r.key));
+        expect(stored).toEqual(rows);
+        await database.db.execute(sql`delete from bulk_probe`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('fails on a conflicting row, and its transaction keeps nothing of it', async () => {
+    const a = '00000000-0000-4000-8000-00000000000a';
+    const b = '00000000-0000-4000-8000-00000000000b';
+    const c = '00000000-0000-4000-8000-00000000000c';
+    await copyRows(database.db, { table: probe, columns: COLUMNS, rows: [row(a, 'first')] });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await copyRows(tx, { table: probe, columns: COLUMNS, rows: [row(c, 'before')] });
+        await copyRows(tx, { table: probe, columns: COLUMNS, rows: [row(b, 'new'), row(a, 'clash')] });
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    const stored = await database.db.select({ key: probe.key, note: probe.note }).from(probe);
+    expect(stored).toEqual([{ key: a, note: 'first' }]);
+    // The connection that failed is not handed out broken: the next write works.
+    await copyRows(database.db, { table: probe, columns: COLUMNS, rows: [row(b, 'after')] });
+    expect((await readBack([a, b])).map((r) => r.note)).toEqual(['first', 'after']);
+    await database.db.execute(sql`delete from bulk_probe`);
+  });
+});
+
+/** A scaled integer (8 places) as numeric(20, 8) prints it: sign, digits, point, eight places. */
+function formatScaled(value: bigint): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(9, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
+}
