@@ -26,8 +26,7 @@ import {
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { copyRows } from '../../src/server/db/bulk-copy';
-import type { BulkColumnType } from '../../src/server/db/bulk-insert';
+import { insertNewRows, type BulkColumnType } from '../../src/server/db/bulk-insert';
 import type { Db } from '../../src/server/db/client';
 import { executions, tradeExecutions, trades } from '../../src/server/db/schema';
 import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
@@ -228,7 +227,7 @@ function insertRows(
   columns: readonly (readonly [name: string, type: BulkColumnType])[],
   rows: readonly (readonly unknown[])[],
 ): Promise<unknown> {
-  return copyRows(db, {
+  return insertNewRows(db, {
     table,
     columns: columns.map(([name, type], i) => ({
       name,

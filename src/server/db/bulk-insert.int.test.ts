@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/test-database';
 import type { Database } from './client';
-import { insertByUnnest, type BulkColumn } from './bulk-insert';
+import { insertByUnnest, insertNewRows, type BulkColumn } from './bulk-insert';
 
 const probe = pgTable('bulk_probe', {
   id: serial().primaryKey(),
@@ -54,8 +54,9 @@ async function readBack(keys: readonly string[]): Promise<Row[]> {
   return keys.map((key) => byKey.get(key) as Row);
 }
 
-// Text a trader may type into a note: quotes, backslashes, braces and commas (array-literal syntax),
-// line breaks, the NUL-free rest of Unicode, empty strings and "NULL" spelled out.
+// Text a trader may type into a note: tabs, line breaks and backslashes (COPY's own syntax, with
+// its null marker \N spelled out), quotes, braces and commas, the NUL-free rest of Unicode, empty
+// strings and "NULL" spelled out.
 const awkwardText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.constantFrom(
@@ -70,6 +71,12 @@ const awkwardText = fc.oneof(
     '"quoted", \\escaped\\',
     'line\nbreak\r\n',
     ' lead',
+    '\t',
+    'a\tb\tc',
+    '\\N',
+    '\\.',
+    '\\t',
+    '\r',
   ),
 );
 const noNul = (text: string) => text.replaceAll('\u0000', '');
@@ -136,6 +143,71 @@ describe('insertByUnnest', () => {
     await expect(
       insertByUnnest(database.db, { table: probe, columns: COLUMNS, rows: [row(a, 'clash')] }),
     ).rejects.toThrow();
+  });
+});
+
+const rowSpecs = fc.uniqueArray(
+  fc.record({
+    key: fc.uuid(),
+    note: fc.option(awkwardText.map(noNul), { nil: null }),
+    tags: fc.array(awkwardText.map(noNul), { maxLength: 4 }),
+    cents: fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+    at: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
+    sequence: fc.integer({ min: -(2 ** 52), max: 2 ** 52 }),
+  }),
+  { minLength: 1, maxLength: 30, selector: (r) => r.key },
+);
+
+const row = (key: string, note: string): Row => ({
+  key,
+  note,
+  tags: [],
+  amount: '1.00000000',
+  at: new Date('2025-01-02T03:04:05.678Z'),
+  sequence: 1,
+});
+
+describe('insertNewRows', () => {
+  it('stores every value exactly as given, whatever the text, in a transaction or not', async () => {
+    await fc.assert(
+      fc.asyncProperty(rowSpecs, fc.boolean(), async (specs, inTransaction) => {
+        const rows: Row[] = specs.map((s) => ({
+          key: s.key,
+          note: s.note,
+          tags: s.tags,
+          amount: formatScaled(s.cents),
+          at: s.at,
+          sequence: s.sequence,
+        }));
+        const params = { table: probe, columns: COLUMNS, rows, rowsPerStatement: 7 };
+        if (inTransaction) await database.db.transaction((tx) => insertNewRows(tx, params));
+        else await insertNewRows(database.db, params);
+        const stored = await readBack(rows.map((r) => r.key));
+        expect(stored).toEqual(rows);
+        await database.db.execute(sql`delete from bulk_probe`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('fails on a conflicting row, and its transaction keeps nothing of it', async () => {
+    const a = '00000000-0000-4000-8000-00000000000a';
+    const b = '00000000-0000-4000-8000-00000000000b';
+    const c = '00000000-0000-4000-8000-00000000000c';
+    await database.db.execute(sql`delete from bulk_probe`);
+    await insertNewRows(database.db, { table: probe, columns: COLUMNS, rows: [row(a, 'first')] });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await insertNewRows(tx, { table: probe, columns: COLUMNS, rows: [row(c, 'before')] });
+        await insertNewRows(tx, { table: probe, columns: COLUMNS, rows: [row(b, 'new'), row(a, 'clash')] });
+      }),
+    ).rejects.toSatisfy((err: Error) => /duplicate key/.test(`${err.message} ${String(err.cause)}`));
+    const stored = await database.db.select({ key: probe.key, note: probe.note }).from(probe);
+    expect(stored).toEqual([{ key: a, note: 'first' }]);
+    // The connection that failed is not handed out broken: the next write works.
+    await insertNewRows(database.db, { table: probe, columns: COLUMNS, rows: [row(b, 'after')] });
+    expect((await readBack([a, b])).map((r) => r.note)).toEqual(['first', 'after']);
+    await database.db.execute(sql`delete from bulk_probe`);
   });
 });
 

@@ -1,5 +1,4 @@
-import { copyRows } from '../../db/bulk-copy';
-import type { BulkColumn } from '../../db/bulk-insert';
+import { insertNewRows, type BulkColumn } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { tradeExecutions, trades } from '../../db/schema';
 
@@ -61,6 +60,6 @@ export async function insertTradeRows(
   db: Db,
   params: { trades: readonly TradeInsert[]; parts: readonly TradeExecutionInsert[] },
 ): Promise<void> {
-  await copyRows(db, { table: trades, columns: TRADE_COLUMNS, rows: params.trades });
-  await copyRows(db, { table: tradeExecutions, columns: PART_COLUMNS, rows: params.parts });
+  await insertNewRows(db, { table: trades, columns: TRADE_COLUMNS, rows: params.trades });
+  await insertNewRows(db, { table: tradeExecutions, columns: PART_COLUMNS, rows: params.parts });
 }

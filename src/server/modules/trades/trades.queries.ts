@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
-import { copyRows } from '../../db/bulk-copy';
-import { insertByUnnest, type BulkColumn } from '../../db/bulk-insert';
+import { insertByUnnest, insertNewRows, type BulkColumn } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { executions, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
@@ -48,7 +47,7 @@ const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
   { name: 'source_row', type: 'integer', value: (r) => r.sourceRow },
 ];
 type ExecutionOwner = { userId: string; accountId: string; importId: string | null };
-/** The columns for COPY, which takes no SQL: the owner's ids as a value in every row. */
+/** The columns for insertNewRows, which takes no SQL: the owner's ids as a value in every row. */
 const ownedExecutionColumns = (owner: ExecutionOwner): BulkColumn<ExecutionInsertRow>[] => [
   { name: 'user_id', type: 'uuid', value: () => owner.userId },
   { name: 'account_id', type: 'uuid', value: () => owner.accountId },
@@ -97,7 +96,7 @@ export type InsertedExecution = {
  * them in input order.
  *
  * A fill `isNew` says cannot clash (a content fingerprint of an instrument the account had no fill
- * of, under the account lock) goes in by COPY (copyRows), several times cheaper for the server; the
+ * of, under the account lock) goes in by insertNewRows (COPY on PostgreSQL), several times cheaper for the server; the
  * others by `insert … on conflict do nothing` (insertByUnnest), which skips the known ones. No
  * look-up first: with a large import's statistics still those of the empty account, PostgreSQL
  * plans a fingerprint look-up as a scan of all the account's fills.
@@ -132,7 +131,7 @@ export async function insertExecutions(
     (params.isNew?.(item) ? fresh : others).push(row);
   });
   const copied = [...byFirstFingerprint(fresh).values()];
-  await copyRows(db, {
+  await insertNewRows(db, {
     table: executions,
     columns: ownedExecutionColumns({ userId, accountId, importId }),
     rows: copied,
