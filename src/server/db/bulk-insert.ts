@@ -126,6 +126,14 @@ function postgresClientOf(db: Db): pg.ClientBase | pg.Pool | 'pglite' {
   return 'pglite';
 }
 
+/**
+ * True when insertNewRows writes by one COPY statement sent at once (PostgreSQL): a statement issued
+ * on the same transaction after it queues behind it, without waiting for it to finish.
+ */
+export function writesByCopy(db: Db): boolean {
+  return postgresClientOf(db) !== 'pglite';
+}
+
 async function copyFromStdin(client: pg.ClientBase, statement: string, text: string): Promise<void> {
   const stream = client.query(copyFrom(`${statement} from stdin`));
   await new Promise<void>((resolve, reject) => {

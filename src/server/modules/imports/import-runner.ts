@@ -5,7 +5,7 @@ import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queri
 import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
-import { insertExecutions } from '../trades/trades.queries';
+import { startInsertExecutions } from '../trades/trades.queries';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
@@ -210,25 +210,31 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         tx,
         items.map((item) => item.instrumentKey),
       );
-      const added = await clock.time('insert fills', items.length, () =>
-        insertExecutions(tx, {
-          userId: user.id,
-          accountId,
-          items,
-          firstSequence,
-          sequences: orders.map((order) => firstSequence + order),
-          importId: importRow.id,
-          sourceRows: rows,
-          // Fills of instruments new to the account, fingerprinted here, cannot be there already.
-          isNew: (item) => item.fingerprintFromContent && grouping.isStreamed(item.instrumentKey),
+      const insertStarted = performance.now();
+      const { inserted: known, written } = startInsertExecutions(tx, {
+        userId: user.id,
+        accountId,
+        items,
+        firstSequence,
+        sequences: orders.map((order) => firstSequence + order),
+        importId: importRow.id,
+        sourceRows: rows,
+        // Fills of instruments new to the account, fingerprinted here, cannot be there already.
+        isNew: (item) => item.fingerprintFromContent && grouping.isStreamed(item.instrumentKey),
+      });
+      // The fills are grouped while the server still stores them: the trades' rows queue behind.
+      const [added] = await Promise.all([
+        known,
+        written.then(() => clock.add('insert fills', performance.now() - insertStarted, items.length)),
+        known.then((added) => {
+          const fills = [...added].sort((a, b) => a.sequence - b.sequence);
+          return clock.time(
+            'group as stored and write the trades closed (instruments new to the account)',
+            fills.length,
+            () => grouping.addInserted(tx, fills),
+          );
         }),
-      );
-      const fills = [...added].sort((a, b) => a.sequence - b.sequence);
-      await clock.time(
-        'group as stored and write the trades closed (instruments new to the account)',
-        fills.length,
-        () => grouping.addInserted(tx, fills),
-      );
+      ]);
       return added;
     });
     executionsAdded += inserted.length;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
-import { insertByUnnest, insertNewRows, type BulkColumn } from '../../db/bulk-insert';
+import { insertByUnnest, insertNewRows, writesByCopy, type BulkColumn } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { executions, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
@@ -90,32 +90,46 @@ export type InsertedExecution = {
   sequence: number;
 };
 
+export type InsertExecutionsParams = {
+  userId: string;
+  accountId: string;
+  items: readonly PreparedExecution[];
+  firstSequence: number;
+  /** The import batch these fills come from (undo removes exactly them), and each one's file row. */
+  importId?: string;
+  sourceRows?: readonly number[];
+  /** Explicit entry-order numbers (an import numbers by file row); else from `firstSequence` on. */
+  sequences?: readonly number[];
+  isNew?: (item: PreparedExecution) => boolean;
+};
+
 /**
  * Inserts fills in bulk, skipping any whose fingerprint the account already has (and all but the
  * first of equal ones); answers the rows inserted, in no particular order. `firstSequence` numbers
  * them in input order.
  *
  * A fill `isNew` says cannot clash (a content fingerprint of an instrument the account had no fill
- * of, under the account lock) goes in by insertNewRows (COPY on PostgreSQL), several times cheaper for the server; the
- * others by `insert … on conflict do nothing` (insertByUnnest), which skips the known ones. No
- * look-up first: with a large import's statistics still those of the empty account, PostgreSQL
- * plans a fingerprint look-up as a scan of all the account's fills.
+ * of, under the account lock) goes in by insertNewRows (COPY on PostgreSQL), several times cheaper
+ * for the server; the others by `insert … on conflict do nothing` (insertByUnnest), which skips the
+ * known ones. No look-up first: with a large import's statistics still those of the empty account,
+ * PostgreSQL plans a fingerprint look-up as a scan of all the account's fills.
  */
-export async function insertExecutions(
+export async function insertExecutions(db: Db, params: InsertExecutionsParams): Promise<InsertedExecution[]> {
+  const { inserted, written } = startInsertExecutions(db, params);
+  const [rows] = await Promise.all([inserted, written]);
+  return rows;
+}
+
+/**
+ * insertExecutions in two steps, for a caller in a transaction: `inserted` answers which fills go
+ * in as soon as that is known (at once on PostgreSQL when they are all new), while `written` waits
+ * until the server has stored them. The caller can group the fills meanwhile: the statements it
+ * issues on the transaction queue behind the COPY.
+ */
+export function startInsertExecutions(
   db: Db,
-  params: {
-    userId: string;
-    accountId: string;
-    items: readonly PreparedExecution[];
-    firstSequence: number;
-    /** The import batch these fills come from (undo removes exactly them), and each one's file row. */
-    importId?: string;
-    sourceRows?: readonly number[];
-    /** Explicit entry-order numbers (an import numbers by file row); else from `firstSequence` on. */
-    sequences?: readonly number[];
-    isNew?: (item: PreparedExecution) => boolean;
-  },
-): Promise<InsertedExecution[]> {
+  params: InsertExecutionsParams,
+): { inserted: Promise<InsertedExecution[]>; written: Promise<void> } {
   const { userId, accountId, importId = null } = params;
   const now = Date.now();
   const fresh: ExecutionInsertRow[] = [];
@@ -131,33 +145,49 @@ export async function insertExecutions(
     (params.isNew?.(item) ? fresh : others).push(row);
   });
   const copied = [...byFirstFingerprint(fresh).values()];
-  await insertNewRows(db, {
+  const toInserted = (rows: readonly ExecutionInsertRow[]): InsertedExecution[] =>
+    rows.map(({ id, item, sequence }) => ({
+      id,
+      fingerprint: item.fingerprint,
+      instrumentKey: item.instrumentKey,
+      executedAt: new Date(item.executedAt),
+      item,
+      sequence,
+    }));
+  const written = insertNewRows(db, {
     table: executions,
     columns: ownedExecutionColumns({ userId, accountId, importId }),
     rows: copied,
   });
-  const inserted = await insertByUnnest(db, {
-    table: executions,
-    columns: EXECUTION_COLUMNS,
-    rows: others,
-    skipConflicts: true,
-    returning: ['id'],
-    constants: {
-      user_id: sql`${userId}::uuid`,
-      account_id: sql`${accountId}::uuid`,
-      import_id: sql`${importId}::uuid`,
-    },
-  });
-  const insertedIds = new Set(inserted.map((row) => row.id as string));
-  const rows = [...copied, ...others.filter((row) => insertedIds.has(row.id))];
-  return rows.map(({ id, item, sequence }) => ({
-    id,
-    fingerprint: item.fingerprint,
-    instrumentKey: item.instrumentKey,
-    executedAt: new Date(item.executedAt),
-    item,
-    sequence,
-  }));
+  // On PGlite each step waits for the one before: its statements run one after another anyway.
+  const isQueued = writesByCopy(db);
+  if (others.length === 0)
+    return {
+      inserted: isQueued ? Promise.resolve(toInserted(copied)) : written.then(() => toInserted(copied)),
+      written,
+    };
+  // After the COPY on the same connection, so it also skips what the COPY stored.
+  const afterCopy = isQueued ? Promise.resolve() : written;
+  const inserted = afterCopy
+    .then(() =>
+      insertByUnnest(db, {
+        table: executions,
+        columns: EXECUTION_COLUMNS,
+        rows: others,
+        skipConflicts: true,
+        returning: ['id'],
+        constants: {
+          user_id: sql`${userId}::uuid`,
+          account_id: sql`${accountId}::uuid`,
+          import_id: sql`${importId}::uuid`,
+        },
+      }),
+    )
+    .then((result) => {
+      const insertedIds = new Set(result.map((row) => row.id as string));
+      return toInserted([...copied, ...others.filter((row) => insertedIds.has(row.id))]);
+    });
+  return { inserted, written };
 }
 
 /** Items by fingerprint, the first of equal ones, in input order. */
