@@ -27,7 +27,7 @@
  * exits 1 when a warm median misses its budget.
  */
 import { pathToFileURL } from 'node:url';
-import { openBenchDatabase } from './bench-database';
+import { openThrowawayDatabase } from '../../test/helpers/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { EQUITY_CHART_MAX_POINTS } from '../../src/contracts/analytics';
 import { runMonteCarlo } from '../../src/core/analytics';
@@ -80,7 +80,7 @@ export const ANALYTICS_TABLE_HEADER = [
 export type AnalyticsBenchResult = { rows: string[]; overBudget: string[]; seeded: number; seedSeconds: number };
 
 export async function benchAnalytics(params: AnalyticsBenchParams): Promise<AnalyticsBenchResult> {
-  const database = await openBenchDatabase({ ...params, prefix: 'edgebook_bench_analytics' });
+  const database = await openThrowawayDatabase({ ...params, prefix: 'edgebook_bench_analytics' });
   const config = loadConfig({ NODE_ENV: 'production', PORT: '3000', DATABASE_URL: params.databaseUrl ?? '' });
   const app = await buildApp({ config, database, distDir: null });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

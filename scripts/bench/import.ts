@@ -16,7 +16,7 @@ import type { ImportJson, ImportPreviewJson } from '../../src/contracts/imports'
 import type { AccountJson } from '../../src/contracts/trades';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openBenchDatabase } from './bench-database';
+import { openThrowawayDatabase } from '../../test/helpers/test-database';
 import { createUser } from '../../src/server/modules/users/users.service';
 import {
   importStagesChannel,
@@ -114,11 +114,7 @@ export async function runImportBench(params: ImportBenchParams): Promise<ImportB
     IMPORTS_DIR: join(dir, 'uploads'),
     LOGIN_RATE_LIMIT: '1000',
   });
-  const database = await openBenchDatabase({
-    engine: params.engine,
-    databaseUrl: params.databaseUrl,
-    prefix: 'edgebook_bench_import',
-  });
+  const database = await openThrowawayDatabase({ ...params, prefix: 'edgebook_bench_import' });
   const app = await buildApp({ config, database, distDir: null });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   let stages: ImportStage[] = [];

@@ -9,7 +9,7 @@
  * (with the event loop's longest stall while it streams).
  */
 import { randomUUID } from 'node:crypto';
-import { openBenchDatabase } from './bench-database';
+import { openThrowawayDatabase } from '../../test/helpers/test-database';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -465,7 +465,7 @@ const BUDGETED = [FIRST_PAGE, SYMBOL_PAGE];
  * authenticated with an API token, and one full CSV export.
  */
 export async function benchTradesApi(params: TradesApiBenchParams): Promise<TradesApiBenchResult> {
-  const database = await openBenchDatabase({ ...params, prefix: 'edgebook_bench' });
+  const database = await openThrowawayDatabase({ ...params, prefix: 'edgebook_bench' });
   const config = loadConfig({ NODE_ENV: 'production', PORT: '3000', DATABASE_URL: params.databaseUrl ?? '' });
   const app = await buildApp({ config, database, distDir: null });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

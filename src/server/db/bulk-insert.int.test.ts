@@ -81,53 +81,54 @@ const awkwardText = fc.oneof(
 );
 const noNul = (text: string) => text.replaceAll('\u0000', '');
 
+/** Rows of awkward values, as the generated specs give them. */
+const rowSpecs = fc.uniqueArray(
+  fc.record({
+    key: fc.uuid(),
+    note: fc.option(awkwardText.map(noNul), { nil: null }),
+    tags: fc.array(awkwardText.map(noNul), { maxLength: 4 }),
+    cents: fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+    at: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
+    sequence: fc.integer({ min: -(2 ** 52), max: 2 ** 52 }),
+  }),
+  { minLength: 1, maxLength: 30, selector: (r) => r.key },
+);
+
+const toRows = (
+  specs: readonly { key: string; note: string | null; tags: string[]; cents: bigint; at: Date; sequence: number }[],
+): Row[] =>
+  specs.map((s) => ({
+    key: s.key,
+    note: s.note,
+    tags: s.tags,
+    amount: formatScaled(s.cents),
+    at: s.at,
+    sequence: s.sequence,
+  }));
+
+const row = (key: string, note: string): Row => ({
+  key,
+  note,
+  tags: [],
+  amount: '1.00000000',
+  at: new Date('2025-01-02T03:04:05.678Z'),
+  sequence: 1,
+});
+
 describe('insertByUnnest', () => {
   it('stores every value exactly as given, whatever the text', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.uniqueArray(
-          fc.record({
-            key: fc.uuid(),
-            note: fc.option(awkwardText.map(noNul), { nil: null }),
-            tags: fc.array(awkwardText.map(noNul), { maxLength: 4 }),
-            cents: fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
-            at: fc.date({
-              min: new Date('1990-01-01T00:00:00Z'),
-              max: new Date('2090-01-01T00:00:00Z'),
-              noInvalidDate: true,
-            }),
-            sequence: fc.integer({ min: -(2 ** 52), max: 2 ** 52 }),
-          }),
-          { minLength: 1, maxLength: 30, selector: (r) => r.key },
-        ),
-        async (specs) => {
-          const rows: Row[] = specs.map((s) => ({
-            key: s.key,
-            note: s.note,
-            tags: s.tags,
-            amount: formatScaled(s.cents),
-            at: s.at,
-            sequence: s.sequence,
-          }));
-          await insertByUnnest(database.db, { table: probe, columns: COLUMNS, rows, rowsPerStatement: 7 });
-          const stored = await readBack(rows.map((r) => r.key));
-          expect(stored).toEqual(rows);
-          await database.db.execute(sql`delete from bulk_probe`);
-        },
-      ),
+      fc.asyncProperty(rowSpecs, async (specs) => {
+        const rows = toRows(specs);
+        await insertByUnnest(database.db, { table: probe, columns: COLUMNS, rows, rowsPerStatement: 7 });
+        expect(await readBack(rows.map((r) => r.key))).toEqual(rows);
+        await database.db.execute(sql`delete from bulk_probe`);
+      }),
       { numRuns: 60 },
     );
   });
 
   it('skips conflicting rows and answers only the rows it inserted', async () => {
-    const row = (key: string, note: string): Row => ({
-      key,
-      note,
-      tags: [],
-      amount: '1.00000000',
-      at: new Date('2025-01-02T03:04:05.678Z'),
-      sequence: 1,
-    });
     const a = '00000000-0000-4000-8000-00000000000a';
     const b = '00000000-0000-4000-8000-00000000000b';
     await insertByUnnest(database.db, { table: probe, columns: COLUMNS, rows: [row(a, 'first')] });
@@ -146,39 +147,11 @@ describe('insertByUnnest', () => {
   });
 });
 
-const rowSpecs = fc.uniqueArray(
-  fc.record({
-    key: fc.uuid(),
-    note: fc.option(awkwardText.map(noNul), { nil: null }),
-    tags: fc.array(awkwardText.map(noNul), { maxLength: 4 }),
-    cents: fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
-    at: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
-    sequence: fc.integer({ min: -(2 ** 52), max: 2 ** 52 }),
-  }),
-  { minLength: 1, maxLength: 30, selector: (r) => r.key },
-);
-
-const row = (key: string, note: string): Row => ({
-  key,
-  note,
-  tags: [],
-  amount: '1.00000000',
-  at: new Date('2025-01-02T03:04:05.678Z'),
-  sequence: 1,
-});
-
 describe('insertNewRows', () => {
   it('stores every value exactly as given, whatever the text, in a transaction or not', async () => {
     await fc.assert(
       fc.asyncProperty(rowSpecs, fc.boolean(), async (specs, inTransaction) => {
-        const rows: Row[] = specs.map((s) => ({
-          key: s.key,
-          note: s.note,
-          tags: s.tags,
-          amount: formatScaled(s.cents),
-          at: s.at,
-          sequence: s.sequence,
-        }));
+        const rows = toRows(specs);
         const params = { table: probe, columns: COLUMNS, rows, rowsPerStatement: 7 };
         if (inTransaction) await database.db.transaction((tx) => insertNewRows(tx, params));
         else await insertNewRows(database.db, params);
