@@ -210,7 +210,7 @@ export function formatImportBench(results: readonly ImportBenchResult[]): string
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
-    "Where the commit spent its time (the runner's stages, on the main thread):",
+    "Where the commit spent its time (the runner's stages, on the main thread; on PostgreSQL inserting a batch's fills and grouping them overlap):",
     '',
     '| Engine | Stage | Time | Rows | Rows/s |',
     '| --- | --- | ---: | ---: | ---: |',

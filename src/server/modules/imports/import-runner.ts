@@ -200,10 +200,11 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     prepared += out.items.length;
     for (const item of out.items)
       fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
-    return { batch, ...out };
+    // Progress counts a batch once it is written: the file's rows up to its last.
+    return { batch, rowsThrough: rowsRead, ...out };
   };
   /** Writes a prepared batch: its fills and the trades they close, in one transaction. */
-  const write = async ({ batch, items, rows, orders }: ReturnType<typeof prepare>) => {
+  const write = async ({ batch, rowsThrough, items, rows, orders }: ReturnType<typeof prepare>) => {
     const inserted = await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
       await grouping.beginBatch(
@@ -245,7 +246,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     );
     await updateImport(db, {
       id: importRow.id,
-      values: { progress: Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount)) },
+      values: { progress: Math.min(0.8, (0.8 * rowsThrough) / Math.max(1, analysis.rowCount)) },
     });
   };
 
