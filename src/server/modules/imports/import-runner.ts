@@ -189,6 +189,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const grouping = createStreamedGrouping({
     userId: user.id,
     accountId,
+    importId: importRow.id,
     defaultRiskAmount: user.defaultRiskAmount,
     now: params.now,
   });

@@ -63,6 +63,29 @@ export async function listUnfinishedImports(db: Db): Promise<Pick<ImportRow, 'id
     .where(inArray(imports.status, ['queued', 'running']));
 }
 
+/**
+ * True when another of the user's imports into this account is queued or running: it adds fills
+ * between this one's batches without touching any trade until its end.
+ */
+export async function hasOtherActiveImport(
+  db: Db,
+  params: { userId: string; accountId: string; importId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(
+      and(
+        eq(imports.userId, params.userId),
+        eq(imports.accountId, params.accountId),
+        inArray(imports.status, ['queued', 'running']),
+        sql`${imports.id} <> ${params.importId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Deletes the executions an import added; answers what went, for regrouping. */
 export async function deleteImportExecutions(
   db: Db,

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { executions } from '../../db/schema';
 import { getAccountForUpdate } from '../accounts/accounts.queries';
 import { prepareExecutions } from '../trades/execution-input';
 import { regroupInstruments } from '../trades/regroup';
 import { insertExecutions } from '../trades/trades.queries';
 import { createUser } from '../users/users.service';
+import { insertImport } from './imports.queries';
 import { createStreamedGrouping, type StreamedGrouping } from './streamed-grouping';
 
 /**
@@ -51,6 +55,9 @@ async function tradesOf(accountId: string): Promise<Omit<TradeJson, 'id' | 'acco
   return page.trades.map(({ id: _id, accountId: _account, ...figures }) => figures);
 }
 
+const startGrouping = (accountId: string) =>
+  createStreamedGrouping({ userId, accountId, importId: randomUUID(), defaultRiskAmount: null, now: new Date() });
+
 /** One import batch as the runner writes it: lock, classify, insert, group what closed. */
 async function writeBatch(
   grouping: StreamedGrouping,
@@ -68,6 +75,7 @@ async function writeBatch(
       accountId: params.accountId,
       items,
       firstSequence: params.firstSequence,
+      isNew: (item) => item.fingerprintFromContent && grouping.isStreamed(item.instrumentKey),
     });
     await grouping.addInserted(tx, inserted);
   });
@@ -82,7 +90,7 @@ describe('a large import grouped as it is stored', () => {
     // In another tab: a fill the file does not have, between the two batches' times.
     const other = [fill(20, 'buy', '2', '402.50')];
 
-    const grouping = createStreamedGrouping({ userId, accountId: imported, defaultRiskAmount: null, now: new Date() });
+    const grouping = startGrouping(imported);
     await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
     expect(grouping.tradeIds()).toHaveLength(1); // the first round trip closed and was written
     expect((await client.post('/api/executions', { accountId: imported, executions: other })).status).toBe(200);
@@ -102,9 +110,39 @@ describe('a large import grouped as it is stored', () => {
     expect(await tradesOf(imported)).toEqual(expected);
   });
 
+  it('stops grouping as it comes once another import into the account is under way', async () => {
+    const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Shared' }))).id;
+    const grouping = startGrouping(imported);
+    const first = [fill(0, 'buy', '1', '10'), fill(1, 'sell', '1', '11')];
+    const second = [fill(2, 'buy', '2', '10'), fill(3, 'sell', '2', '12')];
+    await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
+    expect(grouping.tradeIds()).toHaveLength(1);
+
+    // Another import of the account starts and stores the next fills first. It writes no trade
+    // until its end, so the data version does not move; its row says it is under way.
+    await insertImport(t.database.db, {
+      id: randomUUID(),
+      userId,
+      values: { fileName: 'other.csv', fileSize: 1, fileSha256: 'x', accountId: imported, status: 'running' },
+    });
+    await t.database.db.transaction(async (tx) => {
+      await getAccountForUpdate(tx, { userId, id: imported });
+      const items = prepareExecutions(second, { accountCurrency: 'USD' });
+      await insertExecutions(tx, { userId, accountId: imported, items, firstSequence: 3 });
+    });
+
+    // The same fills in this import: skipped as already there, not a failed insert.
+    await writeBatch(grouping, { accountId: imported, fills: second, firstSequence: 3 });
+    expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
+    expect(grouping.tradeIds()).toEqual([]);
+    expect(grouping.demotedCuts()).toEqual([{ accountId: imported, instrumentKey: 'stock:QQQ', changedAt: null }]);
+    const stored = await t.database.db.$count(executions, eq(executions.accountId, imported));
+    expect(stored).toBe(4);
+  });
+
   it('keeps grouping as it comes when nothing else wrote', async () => {
     const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Quiet' }))).id;
-    const grouping = createStreamedGrouping({ userId, accountId: imported, defaultRiskAmount: null, now: new Date() });
+    const grouping = startGrouping(imported);
     await writeBatch(grouping, { accountId: imported, fills: [fill(0, 'buy', '1', '10')], firstSequence: 1 });
     await writeBatch(grouping, { accountId: imported, fills: [fill(1, 'sell', '1', '11')], firstSequence: 2 });
     expect(grouping.fallbackKeys()).toEqual([]);

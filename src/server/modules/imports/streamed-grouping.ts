@@ -12,7 +12,7 @@ import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import type { PreparedExecution } from '../trades/execution-input';
 import { buildNewTradeRows, type RegroupCut } from '../trades/regroup';
 import { insertTradeRows } from '../trades/trade-rows-insert';
-import { listInstrumentsWithFills, listTradeIdsOfInstruments } from './imports.queries';
+import { hasOtherActiveImport, listInstrumentsWithFills, listTradeIdsOfInstruments } from './imports.queries';
 
 /**
  * Grouping a large import as it is stored, batch by batch, for the instruments new to the account:
@@ -22,20 +22,24 @@ import { listInstrumentsWithFills, listTradeIdsOfInstruments } from './imports.q
  *
  * An instrument is grouped the usual way (from the database, by cut, once every fill is in) when
  * it already had fills in the account, when its fills come out of time order (a fill listed after
- * later ones; a newest-first file is replayed in reverse, so it streams), or when anything else
+ * later ones; a newest-first file is replayed in reverse, so it streams), when anything else
  * wrote the user's trades between two batches (another tab, another instance: the data version
- * moved), since its trades may then rest on fills this does not know. Such an instrument's
- * streamed trades are rebuilt with the rest of it (a cut from the start).
+ * moved), or while another import into the account is queued or running (it adds fills without
+ * touching trades until its end), since its trades may then rest on fills this does not know.
+ * Such an instrument's streamed trades are rebuilt with the rest of it (a cut from the start).
+ * Only a streamed instrument's fills can go in without a conflict check (insertExecutions' isNew).
  */
 export type StreamedGrouping = ReturnType<typeof createStreamedGrouping>;
 
 export function createStreamedGrouping(params: {
   userId: string;
   accountId: string;
+  /** This import (another one into the account stops the streaming). */
+  importId: string;
   defaultRiskAmount: string | null;
   now: Date;
 }) {
-  const { userId, accountId } = params;
+  const { userId, accountId, importId } = params;
   const chunker = createFlatChunker();
   const streamed = new Set<string>();
   const fallback = new Set<string>();
@@ -76,17 +80,22 @@ export function createStreamedGrouping(params: {
 
   /**
    * Call first in each batch's transaction, holding the account lock, with the batch's
-   * instruments: a write by anyone else since the last batch demotes every streamed instrument;
-   * instruments seen for the first time are streamed unless the account has fills of them.
+   * instruments: a write by anyone else since the last batch, or another import into the account,
+   * demotes every streamed instrument; instruments seen for the first time are streamed unless the
+   * account has fills of them or another import is under way.
    */
   async function beginBatch(tx: Db, instrumentKeys: Iterable<string>): Promise<void> {
-    if (versionAfterLastWrite !== null && (await getAnalyticsVersion(tx, userId)) !== versionAfterLastWrite)
+    const isShared = await hasOtherActiveImport(tx, { userId, accountId, importId });
+    if (
+      isShared ||
+      (versionAfterLastWrite !== null && (await getAnalyticsVersion(tx, userId)) !== versionAfterLastWrite)
+    )
       for (const key of [...streamed]) demote(key);
     const unseen = [...new Set(instrumentKeys)].filter((key) => !streamed.has(key) && !fallback.has(key));
     if (unseen.length === 0) return;
     const withFills = await listInstrumentsWithFills(tx, { accountId, instrumentKeys: unseen });
     const known = unseen.filter((key) => withFills.has(key));
-    for (const key of unseen) (withFills.has(key) ? fallback : streamed).add(key);
+    for (const key of unseen) (withFills.has(key) || isShared ? fallback : streamed).add(key);
     // Their trades before this import: a rebuilt one keeps its id and counts as updated.
     if (known.length > 0)
       for (const id of await listTradeIdsOfInstruments(tx, { accountId, instrumentKeys: known })) existing.add(id);
