@@ -116,8 +116,8 @@ function toCopyText<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row
 }
 
 /**
- * The pooled client under `db` when it is PostgreSQL: a transaction's own (a COPY must run on it to
- * be part of the transaction), else null for the pool itself; PGlite answers 'pglite'.
+ * What runs `db`'s statements on PostgreSQL: a transaction's own pooled client (a COPY must run on
+ * it to be part of the transaction), or the pool itself; 'pglite' for PGlite.
  */
 function postgresClientOf(db: Db): pg.ClientBase | pg.Pool | 'pglite' {
   const session = (db as unknown as { session?: { client?: unknown } }).session;
