@@ -226,16 +226,16 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       });
       // The fills are grouped while the server still stores them: the trades' rows queue behind.
       const [added] = await Promise.all([
-        known,
-        written.then(() => clock.add('insert fills', performance.now() - insertStarted, items.length)),
-        known.then((added) => {
+        known.then(async (added) => {
           const fills = [...added].sort((a, b) => a.sequence - b.sequence);
-          return clock.time(
+          await clock.time(
             'group as stored and write the trades closed (instruments new to the account)',
             fills.length,
             () => grouping.addInserted(tx, fills),
           );
+          return added;
         }),
+        written.then(() => clock.add('insert fills', performance.now() - insertStarted, items.length)),
       ]);
       return added;
     });

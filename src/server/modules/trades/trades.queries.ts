@@ -100,6 +100,7 @@ export type InsertExecutionsParams = {
   sourceRows?: readonly number[];
   /** Explicit entry-order numbers (an import numbers by file row); else from `firstSequence` on. */
   sequences?: readonly number[];
+  /** True for a fill that cannot be in the account yet: it goes in unchecked (see below). */
   isNew?: (item: PreparedExecution) => boolean;
 };
 
@@ -159,15 +160,9 @@ export function startInsertExecutions(
     columns: ownedExecutionColumns({ userId, accountId, importId }),
     rows: copied,
   });
-  // On PGlite each step waits for the one before: its statements run one after another anyway.
-  const isQueued = writesByCopy(db);
-  if (others.length === 0)
-    return {
-      inserted: isQueued ? Promise.resolve(toInserted(copied)) : written.then(() => toInserted(copied)),
-      written,
-    };
-  // After the COPY on the same connection, so it also skips what the COPY stored.
-  const afterCopy = isQueued ? Promise.resolve() : written;
+  // On PostgreSQL the insert below queues behind the COPY on the transaction's connection (and so
+  // skips what the COPY stored); on PGlite, whose statements run one after another anyway, it waits.
+  const afterCopy = writesByCopy(db) ? Promise.resolve() : written;
   const inserted = afterCopy
     .then(() =>
       insertByUnnest(db, {
