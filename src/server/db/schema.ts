@@ -207,9 +207,9 @@ export const executions = pgTable(
   'executions',
   {
     id: uuid().defaultRandom().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the account's (below) already removes a user's fills with the user, and each
+    // checked key costs a large import one look-up per row (BENCHMARKS.md, Import).
+    userId: uuid().notNull(),
     accountId: uuid()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -265,12 +265,10 @@ export const trades = pgTable(
   'trades',
   {
     id: uuid().defaultRandom().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    // No foreign keys to the user and account: the opening fill's (below) removes a trade with its
+    // account or user, and each checked key costs a large import one look-up per row.
+    userId: uuid().notNull(),
+    accountId: uuid().notNull(),
     openingExecutionId: uuid()
       .notNull()
       .references(() => executions.id, { onDelete: 'cascade' }),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executions, trades } from '../../db/schema';
 import type { AccountJson, TradeListJson } from '../../../contracts/trades';
 import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
@@ -92,6 +94,10 @@ describe('/api/accounts', () => {
     expect((await c.get(`/api/accounts/${account.id}`)).status).toBe(404);
     expect((await c.json<TradeListJson>(c.get(`/api/trades?accountId=${account.id}`))).trades).toEqual([]);
     expect((await c.delete(`/api/accounts/${account.id}`)).status).toBe(404);
+    // Gone from the database, not only from the lists: the fills with the account, the trades with
+    // their opening fill (neither has a key of its own to the account or user).
+    expect(await t.database.db.$count(executions, eq(executions.accountId, account.id))).toBe(0);
+    expect(await t.database.db.$count(trades, eq(trades.accountId, account.id))).toBe(0);
   });
 
   it('tells how many trades and fills deleting an account would take, only to its owner', async () => {
