@@ -143,6 +143,24 @@ async function copyFromStdin(client: pg.ClientBase, statement: string, text: str
   });
 }
 
+/** Rows for insertNewRows; `copyText` is their COPY text when encoded ahead (encodeNewRows). */
+export type NewRows<Row> = {
+  table: PgTable;
+  columns: readonly BulkColumn<Row>[];
+  rows: readonly Row[];
+  copyText?: string;
+};
+
+/**
+ * The rows with their COPY text computed now when `db` writes by COPY (PostgreSQL), so that a
+ * caller can encode the next batch while the server stores this one. Encode last: the text is
+ * what goes in, whatever `rows` holds by then.
+ */
+export function encodeNewRows<Row>(db: Db, params: NewRows<Row>): NewRows<Row> {
+  if (!writesByCopy(db) || params.rows.length === 0) return params;
+  return { ...params, copyText: toCopyText(params.columns, params.rows) };
+}
+
 /**
  * Inserts rows that conflict with nothing (new ids; fingerprints that cannot be there). On
  * PostgreSQL by COPY … FROM STDIN in text format, inside a transaction on its own connection: the
@@ -150,11 +168,11 @@ async function copyFromStdin(client: pg.ClientBase, statement: string, text: str
  * than insertByUnnest for the large import it bounds (BENCHMARKS.md, Import). On PGlite by
  * insertByUnnest: its COPY from `/dev/blob` slows down the more it is used (1,000 rows took 33 µs
  * each at first, 95 µs after 250,000), where unnest stays flat.
+ *
+ * On PostgreSQL the COPY is sent before this returns its promise: a statement issued on the same
+ * transaction afterwards queues behind it.
  */
-export async function insertNewRows<Row>(
-  db: Db,
-  params: { table: PgTable; columns: readonly BulkColumn<Row>[]; rows: readonly Row[]; rowsPerStatement?: number },
-): Promise<void> {
+export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<void> {
   if (params.rows.length === 0) return;
   const client = postgresClientOf(db);
   if (client === 'pglite') {
@@ -163,7 +181,7 @@ export async function insertNewRows<Row>(
   }
   const names = params.columns.map((column) => `"${column.name}"`).join(', ');
   const statement = `copy "${getTableName(params.table)}" (${names})`;
-  const text = toCopyText(params.columns, params.rows);
+  const text = params.copyText ?? toCopyText(params.columns, params.rows);
   if (!(client instanceof pg.Pool)) return copyFromStdin(client, statement, text);
   const connection = await client.connect();
   try {

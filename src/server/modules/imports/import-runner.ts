@@ -5,7 +5,7 @@ import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queri
 import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
-import { startInsertExecutions } from '../trades/trades.queries';
+import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
@@ -193,51 +193,56 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     defaultRiskAmount: user.defaultRiskAmount,
     now: params.now,
   });
-  /** Checks and converts one batch's fills (no database). */
-  const prepare = (batch: Fill[]) => {
-    const started = performance.now();
-    const out = prepareBatch(batch, { account, occurrences, report });
-    clock.add('prepare (symbols, decimals, fingerprints)', performance.now() - started, batch.length);
-    prepared += out.items.length;
-    for (const item of out.items)
-      fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
-    // Progress counts a batch once it is written: the file's rows up to its last.
-    return { batch, rowsThrough: rowsRead, ...out };
-  };
-  /** Writes a prepared batch: its fills and the trades they close, in one transaction. */
-  const write = async ({ batch, rowsThrough, items, rows, orders }: ReturnType<typeof prepare>) => {
-    const inserted = await db.transaction(async (tx) => {
-      await lockAccount(tx, { userId: user.id, accountId });
-      await grouping.beginBatch(
-        tx,
-        items.map((item) => item.instrumentKey),
-      );
-      const insertStarted = performance.now();
-      const { inserted: known, written } = startInsertExecutions(tx, {
-        userId: user.id,
-        accountId,
+  /** Checks and converts one batch's fills and numbers them (no database). */
+  const prepare = async (batch: Fill[]) => {
+    const rowsThrough = rowsRead;
+    const fills: ExecutionInsertRow[] = [];
+    let ms = 0;
+    // In slices, with the event loop let run between them: the batch being written meanwhile
+    // waits on this thread for each answer of the server.
+    for (let start = 0; start < batch.length; start += PREPARE_SLICE) {
+      if (start > 0) await yieldToEventLoop();
+      const started = performance.now();
+      const { items, rows, orders } = prepareBatch(batch.slice(start, start + PREPARE_SLICE), {
+        account,
+        occurrences,
+        report,
+      });
+      for (const fill of toExecutionInsertRows({
         items,
         firstSequence,
         sequences: orders.map((order) => firstSequence + order),
-        importId: importRow.id,
         sourceRows: rows,
-        // Fills of instruments new to the account, fingerprinted here, cannot be there already.
-        isNew: (item) => item.fingerprintFromContent && grouping.isStreamed(item.instrumentKey),
-      });
-      // The fills are grouped while the server still stores them: the trades' rows queue behind.
-      const [added] = await Promise.all([
-        known.then(async (added) => {
-          const fills = [...added].sort((a, b) => a.sequence - b.sequence);
-          await clock.time(
-            'group as stored and write the trades closed (instruments new to the account)',
-            fills.length,
-            () => grouping.addInserted(tx, fills),
-          );
-          return added;
-        }),
-        written.then(() => clock.add('insert fills', performance.now() - insertStarted, items.length)),
-      ]);
-      return added;
+      }))
+        fills.push(fill);
+      prepared += items.length;
+      for (const item of items)
+        fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
+      ms += performance.now() - started;
+    }
+    clock.add('prepare (symbols, decimals, fingerprints)', ms, batch.length);
+    // Progress counts a batch once it is written: the file's rows up to its last.
+    return { batch, rowsThrough, fills };
+  };
+  /** Groups what it can of a prepared batch before its transaction (streamed-grouping.ts, BatchPlan). */
+  const planAhead = async (prepared: Awaited<ReturnType<typeof prepare>>) => {
+    const started = performance.now();
+    const out = await grouping.planBatch(db, prepared.fills);
+    clock.add(
+      'group ahead and encode (while the previous batch is written)',
+      performance.now() - started,
+      out.ahead.length,
+    );
+    return { ...prepared, plan: out };
+  };
+  /**
+   * Writes a planned batch: its fills and the trades they close, in one transaction. `settled`
+   * resolves once the batch's grouping is decided (the next batch may be planned from then on).
+   */
+  const write = async ({ batch, rowsThrough, plan }: Awaited<ReturnType<typeof planAhead>>, settled: () => void) => {
+    const inserted = await db.transaction(async (tx) => {
+      await lockAccount(tx, { userId: user.id, accountId });
+      return grouping.writeBatch(tx, plan, { settled, clock });
     });
     executionsAdded += inserted.length;
     collectJournals(batch, journals);
@@ -251,9 +256,10 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     });
   };
 
-  // The batch being written: the next one is read and prepared meanwhile, so this thread works
-  // while the database does.
+  // The batch being written: the next one is read, prepared and grouped ahead meanwhile, so this
+  // thread works while the database does.
   let writing: Promise<void> | null = null;
+  let settling: Promise<void> = Promise.resolve();
   try {
     // Parsing runs in a worker thread, a batch ahead of the inserts here.
     const batches = normaliseInWorker({
@@ -273,11 +279,17 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         else report.add(row);
       }
       if (fills.length > 0) {
-        const next = prepare(fills);
+        const prepared = await prepare(fills);
+        // Grouping ahead needs the batch before decided (a batch that failed settles nothing).
+        await settling;
+        const next = await planAhead(prepared);
         if (writing) await writing;
-        writing = write(next);
-        // Awaited before the next batch or at the end; a failure meanwhile is not left unhandled.
-        writing.catch(() => undefined);
+        let settled!: () => void;
+        settling = new Promise<void>((resolve) => (settled = resolve));
+        writing = write(next, settled);
+        // Awaited before the next batch or at the end; a failure meanwhile is not left unhandled,
+        // and ends the wait for its settling.
+        writing.catch(() => settled());
       }
       await yieldToEventLoop();
       waitStarted = performance.now();
@@ -329,6 +341,9 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     throw err;
   }
 }
+
+/** Fills checked and converted between two looks at the event loop. */
+const PREPARE_SLICE = 250;
 
 /** New fills regrouped per transaction of a large import (an instrument is never split). */
 export const FILLS_PER_REGROUP = 10_000;

@@ -8,10 +8,10 @@ import { executions } from '../../db/schema';
 import { getAccountForUpdate } from '../accounts/accounts.queries';
 import { prepareExecutions } from '../trades/execution-input';
 import { regroupInstruments } from '../trades/regroup';
-import { insertExecutions } from '../trades/trades.queries';
+import { insertExecutions, toExecutionInsertRows } from '../trades/trades.queries';
 import { createUser } from '../users/users.service';
 import { insertImport } from './imports.queries';
-import { createStreamedGrouping, type StreamedGrouping } from './streamed-grouping';
+import { createStreamedGrouping, type BatchPlan, type StreamedGrouping } from './streamed-grouping';
 
 /**
  * The part of a large import no HTTP test can time: another write to the user's trades between
@@ -58,26 +58,46 @@ async function tradesOf(accountId: string): Promise<Omit<TradeJson, 'id' | 'acco
 const startGrouping = (accountId: string) =>
   createStreamedGrouping({ userId, accountId, importId: randomUUID(), defaultRiskAmount: null, now: new Date() });
 
-/** One import batch as the runner writes it: lock, classify, insert, group what closed. */
+/** A batch's fills as the runner numbers them, grouped ahead as far as they can be. */
+function planBatch(grouping: StreamedGrouping, params: { fills: ExecutionInput[]; firstSequence: number }) {
+  const items = prepareExecutions(params.fills, { accountCurrency: 'USD' });
+  return grouping.planBatch(t.database.db, toExecutionInsertRows({ items, firstSequence: params.firstSequence }));
+}
+
+/** One planned batch's transaction, as the runner writes it: lock, then writeBatch. */
+async function writePlanned(
+  grouping: StreamedGrouping,
+  plan: BatchPlan,
+  params: { accountId: string; settled?: () => void },
+) {
+  await t.database.db.transaction(async (tx) => {
+    await getAccountForUpdate(tx, { userId, id: params.accountId });
+    await grouping.writeBatch(tx, plan, { settled: params.settled });
+  });
+}
+
+/** One import batch planned and written in turn. */
 async function writeBatch(
   grouping: StreamedGrouping,
   params: { accountId: string; fills: ExecutionInput[]; firstSequence: number },
 ) {
+  await writePlanned(grouping, await planBatch(grouping, params), params);
+}
+
+/**
+ * Another import of the account, under way, storing fills. It writes no trade until its end, so
+ * the data version does not move; its row says it is running.
+ */
+async function storeByAnotherImport(params: { accountId: string; fills: ExecutionInput[]; firstSequence: number }) {
+  await insertImport(t.database.db, {
+    id: randomUUID(),
+    userId,
+    values: { fileName: 'other.csv', fileSize: 1, fileSha256: 'x', accountId: params.accountId, status: 'running' },
+  });
   await t.database.db.transaction(async (tx) => {
     await getAccountForUpdate(tx, { userId, id: params.accountId });
     const items = prepareExecutions(params.fills, { accountCurrency: 'USD' });
-    await grouping.beginBatch(
-      tx,
-      items.map((item) => item.instrumentKey),
-    );
-    const inserted = await insertExecutions(tx, {
-      userId,
-      accountId: params.accountId,
-      items,
-      firstSequence: params.firstSequence,
-      isNew: (item) => item.fingerprintFromContent && grouping.isStreamed(item.instrumentKey),
-    });
-    await grouping.addInserted(tx, inserted);
+    await insertExecutions(tx, { userId, accountId: params.accountId, items, firstSequence: params.firstSequence });
   });
 }
 
@@ -118,18 +138,8 @@ describe('a large import grouped as it is stored', () => {
     await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
     expect(grouping.tradeIds()).toHaveLength(1);
 
-    // Another import of the account starts and stores the next fills first. It writes no trade
-    // until its end, so the data version does not move; its row says it is under way.
-    await insertImport(t.database.db, {
-      id: randomUUID(),
-      userId,
-      values: { fileName: 'other.csv', fileSize: 1, fileSha256: 'x', accountId: imported, status: 'running' },
-    });
-    await t.database.db.transaction(async (tx) => {
-      await getAccountForUpdate(tx, { userId, id: imported });
-      const items = prepareExecutions(second, { accountCurrency: 'USD' });
-      await insertExecutions(tx, { userId, accountId: imported, items, firstSequence: 3 });
-    });
+    // Another import of the account starts and stores the next fills first.
+    await storeByAnotherImport({ accountId: imported, fills: second, firstSequence: 3 });
 
     // The same fills in this import: skipped as already there, not a failed insert.
     await writeBatch(grouping, { accountId: imported, fills: second, firstSequence: 3 });
@@ -138,6 +148,65 @@ describe('a large import grouped as it is stored', () => {
     expect(grouping.demotedCuts()).toEqual([{ accountId: imported, instrumentKey: 'stock:QQQ', changedAt: null }]);
     const stored = await t.database.db.$count(executions, eq(executions.accountId, imported));
     expect(stored).toBe(4);
+  });
+
+  it('inserts checked what it grouped ahead when another import stored those fills before the batch went in', async () => {
+    const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Ahead' }))).id;
+    const grouping = startGrouping(imported);
+    const first = [fill(0, 'buy', '1', '10'), fill(1, 'sell', '1', '11')];
+    const second = [fill(2, 'buy', '2', '10'), fill(3, 'sell', '2', '12')];
+    await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
+    // Grouped while the first batch was written, before its own transaction:
+    const plan = await planBatch(grouping, { fills: second, firstSequence: 3 });
+    expect(plan.ahead).toHaveLength(2);
+    expect(plan.trades.trades).toHaveLength(1);
+
+    // Meanwhile another import of the account starts and stores the same fills first.
+    await storeByAnotherImport({ accountId: imported, fills: second, firstSequence: 3 });
+
+    // Skipped as already there (not a failed COPY), and the trade grouped ahead is not written:
+    // it would rest on fills that did not go in.
+    await writePlanned(grouping, plan, { accountId: imported });
+    expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
+    expect(grouping.tradeIds()).toEqual([]);
+    expect(await t.database.db.$count(executions, eq(executions.accountId, imported))).toBe(4);
+  });
+
+  it("does not group an instrument ahead past a batch still holding that instrument's fills back", async () => {
+    const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Held' }))).id;
+    const entered = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Held, entered' }))).id;
+    const first = [fill(0, 'buy', '1', '10'), fill(1, 'sell', '1', '11')];
+    // A fill with the broker's id must be checked against the account before it is grouped.
+    const second = [{ ...fill(2, 'buy', '2', '10'), brokerExecId: 'B-2' }, fill(3, 'sell', '2', '12')];
+    const third = [fill(4, 'sell', '3', '13'), fill(5, 'buy', '3', '12.50')];
+    const grouping = startGrouping(imported);
+    await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
+
+    const secondPlan = await planBatch(grouping, { fills: second, firstSequence: 3 });
+    expect(secondPlan.later).toHaveLength(2);
+    // The runner plans the next batch as soon as this one's grouping is decided, while it is
+    // still being written.
+    let thirdPlan: Promise<BatchPlan> | undefined;
+    await writePlanned(grouping, secondPlan, {
+      accountId: imported,
+      settled: () => (thirdPlan = planBatch(grouping, { fills: third, firstSequence: 5 })),
+    });
+    const plan = await thirdPlan!;
+    expect(plan.ahead).toEqual([]); // held back behind the second batch
+    await writePlanned(grouping, plan, { accountId: imported });
+    await t.database.db.transaction(async (tx) => {
+      await getAccountForUpdate(tx, { userId, id: imported });
+      await grouping.finish(tx);
+    });
+    // Still grouped as it came, in order: nothing had to be rebuilt from the database.
+    expect(grouping.fallbackKeys()).toEqual([]);
+    expect(grouping.tradeIds()).toHaveLength(3);
+
+    const all = [...first, ...second, ...third];
+    expect((await client.post('/api/executions', { accountId: entered, executions: all })).status).toBe(200);
+    const expected = await tradesOf(entered);
+    expect(expected).toHaveLength(3);
+    expect(await tradesOf(imported)).toEqual(expected);
   });
 
   it('keeps grouping as it comes when nothing else wrote', async () => {

@@ -7,11 +7,27 @@ import {
   type Execution,
   type Trade,
 } from '../../../core/trades';
+import { encodeNewRows, insertNewRows, writesByCopy, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
+import { yieldToEventLoop } from '../../event-loop';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import type { PreparedExecution } from '../trades/execution-input';
 import { buildNewTradeRows, type RegroupCut } from '../trades/regroup';
-import { insertTradeRows } from '../trades/trade-rows-insert';
+import {
+  insertEncodedTradeRows,
+  insertTradeRows,
+  toNewTradeRows,
+  type EncodedTradeRows,
+  type TradeRows,
+} from '../trades/trade-rows-insert';
+import {
+  newExecutionRows,
+  startInsertExecutionRows,
+  toInsertedExecutions,
+  type ExecutionInsertRow,
+  type InsertedExecution,
+} from '../trades/trades.queries';
+import type { StageClock } from './import-stages';
 import { hasOtherActiveImport, listInstrumentsWithFills, listTradeIdsOfInstruments } from './imports.queries';
 
 /**
@@ -28,8 +44,38 @@ import { hasOtherActiveImport, listInstrumentsWithFills, listTradeIdsOfInstrumen
  * touching trades until its end), since its trades may then rest on fills this does not know.
  * Such an instrument's streamed trades are rebuilt with the rest of it (a cut from the start).
  * Only a streamed instrument's fills can go in without a conflict check (insertExecutions' isNew).
+ *
+ * Grouping ahead (planBatch): a batch's fills that cannot clash (fingerprinted from their content,
+ * of a streamed instrument) are grouped, and on PostgreSQL their rows and trades encoded, while the
+ * previous batch is still being written, so this thread and the database work at the same time
+ * instead of in turn. The batch's transaction then checks the plan (settlePlan: an instrument
+ * demoted meanwhile has its fills inserted checked and its trades dropped) and sends it as is.
+ * The other fills ("later") go in checked and are grouped as inserted (addInserted); while a batch
+ * holds an instrument's fills back, no later batch groups that instrument ahead, so each
+ * instrument's fills still reach the chunker in replay order.
  */
 export type StreamedGrouping = ReturnType<typeof createStreamedGrouping>;
+
+/**
+ * One batch's fills, split: `ahead` are grouped already (their trades in `trades`) and go in
+ * unchecked; `later` go in by insert … on conflict do nothing, then addInserted.
+ */
+export type BatchPlan = {
+  ahead: ExecutionInsertRow[];
+  later: ExecutionInsertRow[];
+  trades: TradeRows;
+  /** The batch's instruments. */
+  instrumentKeys: Set<string>;
+  /** Instruments with fills in `later`: no later batch groups them ahead until this one is written. */
+  heldKeys: Set<string>;
+  /** `ahead` and `trades` in COPY text, while they are as encoded (PostgreSQL only). */
+  encoded: { fills: NewRows<ExecutionInsertRow>; trades: EncodedTradeRows } | null;
+};
+
+/** Fills grouped ahead between two looks at the event loop. */
+const GROUP_AHEAD_SLICE = 200;
+
+const bySequence = (a: { sequence: number }, b: { sequence: number }) => a.sequence - b.sequence;
 
 export function createStreamedGrouping(params: {
   userId: string;
@@ -58,24 +104,134 @@ export function createStreamedGrouping(params: {
     demotedCuts.push({ accountId, instrumentKey, changedAt: null });
   }
 
-  async function writeTrades(tx: Db, stretches: Execution[][]): Promise<void> {
+  /** Held-back batches per instrument (BatchPlan.heldKeys). */
+  const held = new Map<string, number>();
+
+  /**
+   * The trades of closed stretches, as rows; a demoted instrument's are left out (its trades are
+   * rebuilt from the database). Their ids count as this import's.
+   */
+  function buildTrades(stretches: Execution[][]): TradeRows {
     const grouped: Trade[] = [];
-    for (const stretch of stretches) for (const trade of groupTrades(stretch)) grouped.push(trade);
-    if (grouped.length > 0) {
-      const rows = buildNewTradeRows(grouped, {
-        userId,
-        assetClassOf: (trade) => assetClasses.get(trade.instrumentKey)!, // set with its first fill
-        defaultRiskAmount: params.defaultRiskAmount,
-        now: params.now,
+    for (const stretch of stretches)
+      if (streamed.has(stretch[0]!.instrumentKey)) for (const trade of groupTrades(stretch)) grouped.push(trade);
+    if (grouped.length === 0) return { trades: [], parts: [] };
+    const rows = buildNewTradeRows(grouped, {
+      userId,
+      assetClassOf: (trade) => assetClasses.get(trade.instrumentKey)!, // set with its first fill
+      defaultRiskAmount: params.defaultRiskAmount,
+      now: params.now,
+    });
+    for (const row of rows.trades) {
+      const list = tradeIdsByInstrument.get(row.instrumentKey);
+      if (list) list.push(row.id!);
+      else tradeIdsByInstrument.set(row.instrumentKey, [row.id!]); // buildTradeRows sets every id
+    }
+    return rows;
+  }
+
+  async function writeTrades(tx: Db, stretches: Execution[][]): Promise<void> {
+    const rows = buildTrades(stretches);
+    if (rows.trades.length > 0) await insertTradeRows(tx, rows);
+    versionAfterLastWrite = await getAnalyticsVersion(tx, userId);
+  }
+
+  /** Feeds fills of streamed instruments to the chunker, in replay order; one out of order demotes its instrument. */
+  function addToChunker(fills: readonly { id: string; item: PreparedExecution; sequence: number }[]): void {
+    for (const { id, item, sequence } of fills) {
+      if (!streamed.has(item.instrumentKey)) continue;
+      assetClasses.set(item.instrumentKey, item.assetClass);
+      const isInOrder = chunker.add({
+        id,
+        accountId,
+        executedAt: item.executedAt,
+        symbol: item.symbol,
+        instrumentKey: item.instrumentKey,
+        side: item.side,
+        quantity: D(item.quantity),
+        price: D(item.price),
+        commission: D(item.commission),
+        fees: D(item.fees),
+        multiplier: D(item.multiplier),
+        currency: item.currency,
+        sequence,
       });
-      await insertTradeRows(tx, rows);
-      for (const row of rows.trades) {
-        const list = tradeIdsByInstrument.get(row.instrumentKey);
-        if (list) list.push(row.id!);
-        else tradeIdsByInstrument.set(row.instrumentKey, [row.id!]); // buildTradeRows sets every id
+      if (!isInOrder) demote(item.instrumentKey);
+    }
+  }
+
+  function hold(plan: BatchPlan, instrumentKey: string): void {
+    if (plan.heldKeys.has(instrumentKey)) return;
+    plan.heldKeys.add(instrumentKey);
+    held.set(instrumentKey, (held.get(instrumentKey) ?? 0) + 1);
+  }
+
+  function release(plan: BatchPlan): void {
+    for (const key of plan.heldKeys) {
+      const count = (held.get(key) ?? 1) - 1;
+      if (count > 0) held.set(key, count);
+      else held.delete(key);
+    }
+    plan.heldKeys.clear();
+  }
+
+  /**
+   * Groups the fills of `candidates` (replay order) that can be grouped now into `plan.ahead`;
+   * the rest go to `plan.later`, and from an instrument's first fill held back on, all its others.
+   */
+  async function groupAhead(
+    plan: BatchPlan,
+    candidates: readonly ExecutionInsertRow[],
+    pause: () => Promise<void>,
+  ): Promise<void> {
+    const now: ExecutionInsertRow[] = [];
+    const later: ExecutionInsertRow[] = [];
+    for (const fill of candidates) {
+      const key = fill.item.instrumentKey;
+      if (fill.item.fingerprintFromContent && streamed.has(key) && !plan.heldKeys.has(key) && !held.has(key))
+        now.push(fill);
+      else {
+        later.push(fill);
+        hold(plan, key);
       }
     }
-    versionAfterLastWrite = await getAnalyticsVersion(tx, userId);
+    const trades = [...plan.trades.trades];
+    const parts = [...plan.trades.parts];
+    // In slices, with the event loop let run between them: the previous batch's statements go out
+    // and its answers come in meanwhile.
+    for (let start = 0; start < now.length; start += GROUP_AHEAD_SLICE) {
+      if (start > 0) await pause();
+      addToChunker(now.slice(start, start + GROUP_AHEAD_SLICE));
+      const rows = buildTrades(chunker.takeClosed());
+      for (const row of rows.trades) trades.push(row);
+      for (const part of rows.parts) parts.push(part);
+    }
+    plan.trades = { trades, parts };
+    for (const fill of now) (streamed.has(fill.item.instrumentKey) ? plan.ahead : later).push(fill);
+    plan.later = later.sort(bySequence);
+  }
+
+  /** `plan.ahead` and its trades without what a demoted instrument had there (its fills go in checked). */
+  function dropDemoted(plan: BatchPlan): boolean {
+    const gone = plan.ahead.filter((fill) => !streamed.has(fill.item.instrumentKey));
+    if (gone.length === 0) return false;
+    plan.ahead = plan.ahead.filter((fill) => streamed.has(fill.item.instrumentKey));
+    plan.later = [...plan.later, ...gone].sort(bySequence);
+    const trades = plan.trades.trades.filter((trade) => streamed.has(trade.instrumentKey));
+    const ids = new Set(trades.map((trade) => trade.id));
+    plan.trades = { trades, parts: plan.trades.parts.filter((part) => ids.has(part.tradeId)) };
+    return true;
+  }
+
+  const owner = { userId, accountId, importId };
+
+  async function encode(db: Db, plan: BatchPlan, pause: () => Promise<void>): Promise<BatchPlan['encoded']> {
+    const fills = encodeNewRows(db, newExecutionRows(owner, plan.ahead));
+    await pause();
+    const trades = toNewTradeRows(db, plan.trades, { encode: false });
+    const encodedTrades = encodeNewRows(db, trades.trades);
+    await pause();
+    return { fills, trades: { trades: encodedTrades, parts: encodeNewRows(db, trades.parts) } };
   }
 
   /**
@@ -101,35 +257,110 @@ export function createStreamedGrouping(params: {
       for (const id of await listTradeIdsOfInstruments(tx, { accountId, instrumentKeys: known })) existing.add(id);
   }
 
+  /**
+   * In the batch's transaction, after beginBatch: a demoted instrument's fills planned ahead go
+   * in checked instead (its trades are dropped), and fills held back behind a batch written since
+   * are grouped now.
+   */
+  async function settlePlan(plan: BatchPlan): Promise<void> {
+    const dropped = dropDemoted(plan);
+    const before = plan.ahead.length;
+    release(plan);
+    await groupAhead(plan, plan.later, () => Promise.resolve());
+    if (dropped || plan.ahead.length !== before) plan.encoded = null;
+  }
+
+  /** Writes `plan.ahead` and its trades (on PostgreSQL sent at once, queued in order). */
+  async function writePlan(tx: Db, plan: BatchPlan): Promise<void> {
+    const encoded = plan.encoded ?? {
+      fills: newExecutionRows(owner, plan.ahead),
+      trades: toNewTradeRows(tx, plan.trades, { encode: false }),
+    };
+    if (writesByCopy(tx))
+      await Promise.all([insertNewRows(tx, encoded.fills), insertEncodedTradeRows(tx, encoded.trades)]);
+    else {
+      await insertNewRows(tx, encoded.fills);
+      await insertEncodedTradeRows(tx, encoded.trades);
+    }
+  }
+
+  async function addInserted(
+    tx: Db,
+    inserted: readonly { id: string; item: PreparedExecution; sequence: number }[],
+  ): Promise<void> {
+    addToChunker(inserted);
+    await writeTrades(tx, chunker.takeClosed());
+  }
+
   return {
     beginBatch,
-    /** The batch's inserted fills (duplicates left out), in replay order; then writes the trades closed. */
-    async addInserted(
-      tx: Db,
-      inserted: readonly { id: string; item: PreparedExecution; sequence: number }[],
-    ): Promise<void> {
-      for (const { id, item, sequence } of inserted) {
-        if (!streamed.has(item.instrumentKey)) continue;
-        assetClasses.set(item.instrumentKey, item.assetClass);
-        const isInOrder = chunker.add({
-          id,
-          accountId,
-          executedAt: item.executedAt,
-          symbol: item.symbol,
-          instrumentKey: item.instrumentKey,
-          side: item.side,
-          quantity: D(item.quantity),
-          price: D(item.price),
-          commission: D(item.commission),
-          fees: D(item.fees),
-          multiplier: D(item.multiplier),
-          currency: item.currency,
-          sequence,
-        });
-        if (!isInOrder) demote(item.instrumentKey);
-      }
-      await writeTrades(tx, chunker.takeClosed());
+    /**
+     * A batch's fills, numbered: groups what it can now (see BatchPlan). Call in replay order of
+     * batches, after the previous batch's settlePlan. With `db` on PostgreSQL, encodes the rows too.
+     */
+    async planBatch(db: Db, fills: readonly ExecutionInsertRow[]): Promise<BatchPlan> {
+      const plan: BatchPlan = {
+        ahead: [],
+        later: [],
+        trades: { trades: [], parts: [] },
+        instrumentKeys: new Set(fills.map((fill) => fill.item.instrumentKey)),
+        heldKeys: new Set(),
+        encoded: null,
+      };
+      await groupAhead(plan, [...fills].sort(bySequence), yieldToEventLoop);
+      if (writesByCopy(db)) plan.encoded = await encode(db, plan, yieldToEventLoop);
+      return plan;
     },
+    /**
+     * Writes a planned batch, in its transaction holding the account lock: decides its instruments
+     * (beginBatch), settles the plan, sends the fills and trades grouped ahead, then inserts the
+     * held-back fills checked and groups those that went in. Answers the fills inserted.
+     * `settled` is called once the batch's grouping is decided: the next batch may be planned.
+     */
+    async writeBatch(
+      tx: Db,
+      plan: BatchPlan,
+      options: { settled?: () => void; clock?: StageClock } = {},
+    ): Promise<InsertedExecution[]> {
+      try {
+        await beginBatch(tx, plan.instrumentKeys);
+        await settlePlan(plan);
+        options.settled?.();
+        const started = performance.now();
+        const ahead = writePlan(tx, plan);
+        // On PGlite statements run one after another: the checked insert waits for the plan's.
+        if (!writesByCopy(tx)) await ahead;
+        const { inserted: checked, written } = startInsertExecutionRows(
+          tx,
+          // A held-back fill of a streamed instrument, fingerprinted here, cannot be there already.
+          { ...owner, isNew: (item) => item.fingerprintFromContent && streamed.has(item.instrumentKey) },
+          plan.later,
+        );
+        // The held-back fills are grouped as the server answers which went in; their trades'
+        // rows queue behind the fills on the transaction's connection.
+        const [added] = await Promise.all([
+          checked.then(async (added) => {
+            const fills = [...added].sort(bySequence);
+            const groupStarted = performance.now();
+            await addInserted(tx, fills);
+            options.clock?.add('group and write the held-back fills', performance.now() - groupStarted, fills.length);
+            return added;
+          }),
+          Promise.all([ahead, written]).then(() =>
+            options.clock?.add(
+              'insert the fills and the trades grouped ahead',
+              performance.now() - started,
+              plan.ahead.length + plan.later.length,
+            ),
+          ),
+        ]);
+        return [...toInsertedExecutions(plan.ahead), ...added];
+      } finally {
+        release(plan);
+      }
+    },
+    /** The batch's inserted fills (duplicates left out), in replay order; then writes the trades closed. */
+    addInserted,
     /** At the end, in a transaction holding the account lock: the trades of the stretches still open. */
     /** Answers how many fills those stretches held. */
     async finish(tx: Db): Promise<number> {

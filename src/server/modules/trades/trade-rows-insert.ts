@@ -1,4 +1,4 @@
-import { insertNewRows, type BulkColumn } from '../../db/bulk-insert';
+import { encodeNewRows, insertNewRows, writesByCopy, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { tradeExecutions, trades } from '../../db/schema';
 
@@ -55,11 +55,33 @@ const PART_COLUMNS: BulkColumn<TradeExecutionInsert>[] = [
   { name: 'fees', type: 'numeric', value: (p) => p.fees },
 ];
 
+export type TradeRows = { trades: readonly TradeInsert[]; parts: readonly TradeExecutionInsert[] };
+/** Trade rows ready for insertEncodedTradeRows. */
+export type EncodedTradeRows = { trades: NewRows<TradeInsert>; parts: NewRows<TradeExecutionInsert> };
+
+/** Grouped trades and their links as insertNewRows takes them, encoded now when `encode` (see encodeNewRows). */
+export function toNewTradeRows(db: Db, rows: TradeRows, params: { encode: boolean }): EncodedTradeRows {
+  const out: EncodedTradeRows = {
+    trades: { table: trades, columns: TRADE_COLUMNS, rows: rows.trades },
+    parts: { table: tradeExecutions, columns: PART_COLUMNS, rows: rows.parts },
+  };
+  return params.encode ? { trades: encodeNewRows(db, out.trades), parts: encodeNewRows(db, out.parts) } : out;
+}
+
+/**
+ * Inserts grouped trades and then their links. On PostgreSQL both COPYs are sent at once (the
+ * links queue behind the trades they point at on the transaction's connection).
+ */
+export async function insertEncodedTradeRows(db: Db, rows: EncodedTradeRows): Promise<void> {
+  if (writesByCopy(db)) {
+    await Promise.all([insertNewRows(db, rows.trades), insertNewRows(db, rows.parts)]);
+    return;
+  }
+  await insertNewRows(db, rows.trades);
+  await insertNewRows(db, rows.parts);
+}
+
 /** Inserts grouped trades and then their links to the fills, in bulk (new ids: nothing conflicts). */
-export async function insertTradeRows(
-  db: Db,
-  params: { trades: readonly TradeInsert[]; parts: readonly TradeExecutionInsert[] },
-): Promise<void> {
-  await insertNewRows(db, { table: trades, columns: TRADE_COLUMNS, rows: params.trades });
-  await insertNewRows(db, { table: tradeExecutions, columns: PART_COLUMNS, rows: params.parts });
+export function insertTradeRows(db: Db, rows: TradeRows): Promise<void> {
+  return insertEncodedTradeRows(db, toNewTradeRows(db, rows, { encode: false }));
 }

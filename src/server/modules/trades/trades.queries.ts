@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
-import { insertByUnnest, insertNewRows, writesByCopy, type BulkColumn } from '../../db/bulk-insert';
+import { insertByUnnest, insertNewRows, writesByCopy, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { executions, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
@@ -21,7 +21,8 @@ export type TradeFilter = Pick<TradeListQuery, 'accountId' | 'side' | 'status' |
 /** Where the previous page ended: the sort column's value there (null for a null) and the trade id. */
 export type TradeCursor = { sort: TradeSortColumn; order: SortOrder; value: string | number | null; id: string };
 
-type ExecutionInsertRow = {
+/** A fill as it goes in: its new id, entry-order number and file row. */
+export type ExecutionInsertRow = {
   id: string;
   item: PreparedExecution;
   fingerprint: string;
@@ -46,7 +47,7 @@ const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
   { name: 'sequence', type: 'bigint', value: (r) => r.sequence },
   { name: 'source_row', type: 'integer', value: (r) => r.sourceRow },
 ];
-type ExecutionOwner = { userId: string; accountId: string; importId: string | null };
+export type ExecutionOwner = { userId: string; accountId: string; importId: string | null };
 /** The columns for insertNewRows, which takes no SQL: the owner's ids as a value in every row. */
 const ownedExecutionColumns = (owner: ExecutionOwner): BulkColumn<ExecutionInsertRow>[] => [
   { name: 'user_id', type: 'uuid', value: () => owner.userId },
@@ -131,35 +132,21 @@ export function startInsertExecutions(
   db: Db,
   params: InsertExecutionsParams,
 ): { inserted: Promise<InsertedExecution[]>; written: Promise<void> } {
+  return startInsertExecutionRows(db, params, toExecutionInsertRows(params));
+}
+
+/** startInsertExecutions for fills already numbered (toExecutionInsertRows). */
+export function startInsertExecutionRows(
+  db: Db,
+  params: Pick<InsertExecutionsParams, 'userId' | 'accountId' | 'importId' | 'isNew'>,
+  rows: readonly ExecutionInsertRow[],
+): { inserted: Promise<InsertedExecution[]>; written: Promise<void> } {
   const { userId, accountId, importId = null } = params;
-  const now = Date.now();
   const fresh: ExecutionInsertRow[] = [];
   const others: ExecutionInsertRow[] = [];
-  params.items.forEach((item, index) => {
-    const row: ExecutionInsertRow = {
-      id: newRowId(now),
-      item,
-      fingerprint: item.fingerprint,
-      sequence: params.sequences?.[index] ?? params.firstSequence + index,
-      sourceRow: params.sourceRows?.[index] ?? null,
-    };
-    (params.isNew?.(item) ? fresh : others).push(row);
-  });
+  for (const row of rows) (params.isNew?.(row.item) ? fresh : others).push(row);
   const copied = [...byFirstFingerprint(fresh).values()];
-  const toInserted = (rows: readonly ExecutionInsertRow[]): InsertedExecution[] =>
-    rows.map(({ id, item, sequence }) => ({
-      id,
-      fingerprint: item.fingerprint,
-      instrumentKey: item.instrumentKey,
-      executedAt: new Date(item.executedAt),
-      item,
-      sequence,
-    }));
-  const written = insertNewRows(db, {
-    table: executions,
-    columns: ownedExecutionColumns({ userId, accountId, importId }),
-    rows: copied,
-  });
+  const written = insertNewRows(db, newExecutionRows({ userId, accountId, importId }, copied));
   // On PostgreSQL the insert below queues behind the COPY on the transaction's connection (and so
   // skips what the COPY stored); on PGlite, whose statements run one after another anyway, it waits.
   const afterCopy = writesByCopy(db) ? Promise.resolve() : written;
@@ -180,9 +167,42 @@ export function startInsertExecutions(
     )
     .then((result) => {
       const insertedIds = new Set(result.map((row) => row.id as string));
-      return toInserted([...copied, ...others.filter((row) => insertedIds.has(row.id))]);
+      return toInsertedExecutions([...copied, ...others.filter((row) => insertedIds.has(row.id))]);
     });
   return { inserted, written };
+}
+
+/** The fills as they go in: a new time-ordered id each, numbered as `params` says. */
+export function toExecutionInsertRows(
+  params: Pick<InsertExecutionsParams, 'items' | 'firstSequence' | 'sequences' | 'sourceRows'>,
+): ExecutionInsertRow[] {
+  const now = Date.now();
+  return params.items.map((item, index) => ({
+    id: newRowId(now),
+    item,
+    fingerprint: item.fingerprint,
+    sequence: params.sequences?.[index] ?? params.firstSequence + index,
+    sourceRow: params.sourceRows?.[index] ?? null,
+  }));
+}
+
+/** Fills that cannot clash, as insertNewRows takes them (encodeNewRows can encode them ahead). */
+export function newExecutionRows(
+  owner: ExecutionOwner,
+  rows: readonly ExecutionInsertRow[],
+): NewRows<ExecutionInsertRow> {
+  return { table: executions, columns: ownedExecutionColumns(owner), rows };
+}
+
+export function toInsertedExecutions(rows: readonly ExecutionInsertRow[]): InsertedExecution[] {
+  return rows.map(({ id, item, sequence }) => ({
+    id,
+    fingerprint: item.fingerprint,
+    instrumentKey: item.instrumentKey,
+    executedAt: new Date(item.executedAt),
+    item,
+    sequence,
+  }));
 }
 
 /** Items by fingerprint, the first of equal ones, in input order. */
