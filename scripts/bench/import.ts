@@ -72,13 +72,17 @@ export async function writeCsv(path: string, rows: number): Promise<void> {
 
 /**
  * GET `url` every 100 ms from a child process until stopped; answers each request's latency (ms).
+ * `ready` resolves after one request not counted: the child's first connection and first fetch
+ * (about 80 ms of the child's own start-up) say nothing about the app.
  */
-function startHealthProbe(url: string): { stop: () => Promise<number[]> } {
+function startHealthProbe(url: string): { ready: Promise<void>; stop: () => Promise<number[]> } {
   const script = `
     const latencies = [];
     let running = true;
     process.on('message', () => { running = false; });
     (async () => {
+      await (await fetch(process.argv[1])).arrayBuffer();
+      process.send('ready');
       while (running) {
         const started = performance.now();
         await (await fetch(process.argv[1])).arrayBuffer();
@@ -88,11 +92,19 @@ function startHealthProbe(url: string): { stop: () => Promise<number[]> } {
       process.send(latencies, () => process.exit(0));
     })();`;
   const child = fork('-e', [script, url], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const result = new Promise<number[]>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as number[]));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
     child.once('error', reject);
   });
+  const result = ready.then(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        child.once('message', (message) => resolve(message as number[]));
+        child.once('error', reject);
+      }),
+  );
   return {
+    ready,
     stop: () => {
       child.send('stop');
       return result;
@@ -154,6 +166,7 @@ export async function runImportBench(params: ImportBenchParams): Promise<ImportB
     // The probe runs in another process: in this one, a stalled event loop would hold back the
     // probe's own timer and hide the stall it should measure.
     const probe = startHealthProbe(`${base}/api/health`);
+    await probe.ready;
 
     const t1 = performance.now();
     const committed = await fetch(`${base}/api/imports/${preview.id}/commit`, {

@@ -151,14 +151,27 @@ export type NewRows<Row> = {
   copyText?: string;
 };
 
+/** Rows encoded between two looks at the event loop (encodeNewRows). */
+const ENCODE_SLICE = 500;
+
 /**
  * The rows with their COPY text computed now when `db` writes by COPY (PostgreSQL), so that a
- * caller can encode the next batch while the server stores this one. Encode last: the text is
- * what goes in, whatever `rows` holds by then.
+ * caller can encode the next batch while the server stores this one; `pause` runs between slices
+ * of rows (to let the event loop run). Encode last: the text is what goes in, whatever `rows`
+ * holds by then.
  */
-export function encodeNewRows<Row>(db: Db, params: NewRows<Row>): NewRows<Row> {
+export async function encodeNewRows<Row>(
+  db: Db,
+  params: NewRows<Row>,
+  pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<NewRows<Row>> {
   if (!writesByCopy(db) || params.rows.length === 0) return params;
-  return { ...params, copyText: toCopyText(params.columns, params.rows) };
+  let copyText = '';
+  for (let start = 0; start < params.rows.length; start += ENCODE_SLICE) {
+    if (start > 0) await pause();
+    copyText += toCopyText(params.columns, params.rows.slice(start, start + ENCODE_SLICE));
+  }
+  return { ...params, copyText };
 }
 
 /**

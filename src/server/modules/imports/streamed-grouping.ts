@@ -226,12 +226,12 @@ export function createStreamedGrouping(params: {
   const owner = { userId, accountId, importId };
 
   async function encode(db: Db, plan: BatchPlan, pause: () => Promise<void>): Promise<BatchPlan['encoded']> {
-    const fills = encodeNewRows(db, newExecutionRows(owner, plan.ahead));
+    const fills = await encodeNewRows(db, newExecutionRows(owner, plan.ahead), pause);
     await pause();
-    const trades = toNewTradeRows(db, plan.trades, { encode: false });
-    const encodedTrades = encodeNewRows(db, trades.trades);
+    const rows = toNewTradeRows(plan.trades);
+    const trades = await encodeNewRows(db, rows.trades, pause);
     await pause();
-    return { fills, trades: { trades: encodedTrades, parts: encodeNewRows(db, trades.parts) } };
+    return { fills, trades: { trades, parts: await encodeNewRows(db, rows.parts, pause) } };
   }
 
   /**
@@ -262,19 +262,20 @@ export function createStreamedGrouping(params: {
    * in checked instead (its trades are dropped), and fills held back behind a batch written since
    * are grouped now.
    */
-  async function settlePlan(plan: BatchPlan): Promise<void> {
+  async function settlePlan(tx: Db, plan: BatchPlan): Promise<void> {
     const dropped = dropDemoted(plan);
     const before = plan.ahead.length;
     release(plan);
-    await groupAhead(plan, plan.later, () => Promise.resolve());
-    if (dropped || plan.ahead.length !== before) plan.encoded = null;
+    await groupAhead(plan, plan.later, yieldToEventLoop);
+    if (dropped || plan.ahead.length !== before)
+      plan.encoded = writesByCopy(tx) ? await encode(tx, plan, yieldToEventLoop) : null;
   }
 
   /** Writes `plan.ahead` and its trades (on PostgreSQL sent at once, queued in order). */
   async function writePlan(tx: Db, plan: BatchPlan): Promise<void> {
     const encoded = plan.encoded ?? {
       fills: newExecutionRows(owner, plan.ahead),
-      trades: toNewTradeRows(tx, plan.trades, { encode: false }),
+      trades: toNewTradeRows(plan.trades),
     };
     if (writesByCopy(tx))
       await Promise.all([insertNewRows(tx, encoded.fills), insertEncodedTradeRows(tx, encoded.trades)]);
@@ -324,7 +325,7 @@ export function createStreamedGrouping(params: {
     ): Promise<InsertedExecution[]> {
       try {
         await beginBatch(tx, plan.instrumentKeys);
-        await settlePlan(plan);
+        await settlePlan(tx, plan);
         options.settled?.();
         const started = performance.now();
         const ahead = writePlan(tx, plan);

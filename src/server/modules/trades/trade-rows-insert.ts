@@ -1,4 +1,4 @@
-import { encodeNewRows, insertNewRows, writesByCopy, type BulkColumn, type NewRows } from '../../db/bulk-insert';
+import { insertNewRows, writesByCopy, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { tradeExecutions, trades } from '../../db/schema';
 
@@ -59,13 +59,12 @@ export type TradeRows = { trades: readonly TradeInsert[]; parts: readonly TradeE
 /** Trade rows ready for insertEncodedTradeRows. */
 export type EncodedTradeRows = { trades: NewRows<TradeInsert>; parts: NewRows<TradeExecutionInsert> };
 
-/** Grouped trades and their links as insertNewRows takes them, encoded now when `encode` (see encodeNewRows). */
-export function toNewTradeRows(db: Db, rows: TradeRows, params: { encode: boolean }): EncodedTradeRows {
-  const out: EncodedTradeRows = {
+/** Grouped trades and their links as insertNewRows takes them (encodeNewRows can encode them ahead). */
+export function toNewTradeRows(rows: TradeRows): EncodedTradeRows {
+  return {
     trades: { table: trades, columns: TRADE_COLUMNS, rows: rows.trades },
     parts: { table: tradeExecutions, columns: PART_COLUMNS, rows: rows.parts },
   };
-  return params.encode ? { trades: encodeNewRows(db, out.trades), parts: encodeNewRows(db, out.parts) } : out;
 }
 
 /**
@@ -83,5 +82,5 @@ export async function insertEncodedTradeRows(db: Db, rows: EncodedTradeRows): Pr
 
 /** Inserts grouped trades and then their links to the fills, in bulk (new ids: nothing conflicts). */
 export function insertTradeRows(db: Db, rows: TradeRows): Promise<void> {
-  return insertEncodedTradeRows(db, toNewTradeRows(db, rows, { encode: false }));
+  return insertEncodedTradeRows(db, toNewTradeRows(rows));
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('the import batch size', () => {
+  it('is 1,000 rows on PGlite, where other requests wait for the one connection while a batch is written', () => {
+    expect(loadConfig({}).importBatchRows).toBe(1_000);
+    expect(loadConfig({ DATABASE_URL: '' }).importBatchRows).toBe(1_000);
+  });
+
+  it('is 3,000 rows on PostgreSQL, where other requests have connections of their own', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/edgebook' }).importBatchRows).toBe(3_000);
+  });
+
+  it('is what IMPORT_BATCH_ROWS says on either, and refuses a size that is not a positive whole number', () => {
+    expect(loadConfig({ IMPORT_BATCH_ROWS: '250' }).importBatchRows).toBe(250);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/edgebook', IMPORT_BATCH_ROWS: '500' }).importBatchRows,
+    ).toBe(500);
+    expect(() => loadConfig({ IMPORT_BATCH_ROWS: '0' })).toThrow('IMPORT_BATCH_ROWS');
+  });
+});
