@@ -242,7 +242,13 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const write = async ({ batch, rowsThrough, plan }: Awaited<ReturnType<typeof planAhead>>, settled: () => void) => {
     const inserted = await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
-      return grouping.writeBatch(tx, plan, { settled, clock });
+      const added = await grouping.writeBatch(tx, plan, { settled, clock });
+      // In the batch's transaction: one commit per batch, not two.
+      await updateImport(tx, {
+        id: importRow.id,
+        values: { progress: Math.min(0.8, (0.8 * rowsThrough) / Math.max(1, analysis.rowCount)) },
+      });
+      return added;
     });
     executionsAdded += inserted.length;
     collectJournals(batch, journals);
@@ -250,10 +256,6 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     cuts.push(
       ...toCuts(inserted.filter((e) => !grouping.isStreamed(e.instrumentKey)).map((e) => ({ ...e, accountId }))),
     );
-    await updateImport(db, {
-      id: importRow.id,
-      values: { progress: Math.min(0.8, (0.8 * rowsThrough) / Math.max(1, analysis.rowCount)) },
-    });
   };
 
   // The batch being written: the next one is read, prepared and grouped ahead meanwhile, so this
