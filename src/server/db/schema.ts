@@ -236,7 +236,10 @@ export const executions = pgTable(
   (t) => [
     uniqueIndex('executions_account_fingerprint_uq').on(t.accountId, t.fingerprint),
     index('executions_account_instrument_idx').on(t.accountId, t.instrumentKey, t.executedAt),
-    index('executions_user_idx').on(t.userId),
+    // What undoing an import deletes (a user's fills are found through their accounts).
+    index('executions_import_idx')
+      .on(t.importId)
+      .where(sql`${t.importId} is not null`),
   ],
 );
 
