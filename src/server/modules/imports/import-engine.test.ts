@@ -93,3 +93,66 @@ describe('toHeaderSignature', () => {
     expect(toHeaderSignature(['Date', 'Symbol', 'Qty'])).not.toBe(toHeaderSignature(['Date', 'Symbol', 'Price']));
   });
 });
+
+describe('analysing a file again with what an earlier analysis knew', () => {
+  /** A long generic CSV, oldest first (a fill every 10 s), and a counter of the bytes read from it. */
+  function longFile(rows: number) {
+    let text = 'Date,Time,Symbol,Side,Quantity,Price\n';
+    for (let i = 0; i < rows; i += 1) {
+      const at = new Date(Date.UTC(2025, 2, 3) + i * 10_000).toISOString();
+      const date = `${at.slice(5, 7)}/${at.slice(8, 10)}/${at.slice(0, 4)}`;
+      text += `${date},${at.slice(11, 19)},AAPL,${i % 2 ? 'SELL' : 'BUY'},10,200.00\n`;
+    }
+    const bytes = new TextEncoder().encode(text);
+    const read = { bytes: 0 };
+    const open = async function* () {
+      for await (const chunk of toChunks(bytes, 1024)) {
+        read.bytes += chunk.length;
+        yield chunk;
+      }
+    };
+    return { bytes, read, open };
+  }
+  const options = {
+    fileName: 'long.csv',
+    accountTimeZone: 'UTC',
+    maxBytes: 1 << 24,
+    openSpreadsheet: openSpreadsheetHere,
+  };
+
+  it('reads only the first rows, and detects and normalises exactly as the full analysis did', async () => {
+    const file = longFile(50_000);
+    const full = await analyseUpload(file.open, options);
+    expect(file.read.bytes).toBe(file.bytes.length);
+
+    file.read.bytes = 0;
+    const known = { rowCount: full.rowCount, isNewestFirst: full.isNewestFirst };
+    const again = await analyseUpload(file.open, { ...options, known });
+    expect(file.read.bytes).toBeLessThan(file.bytes.length / 10);
+    expect(again.rowCount).toBe(50_000);
+    expect(again.detected).toEqual(full.detected);
+
+    const rowsOf = async (analysis: typeof full) => {
+      const out = [];
+      for await (const row of normaliseUpload(file.open, analysis, { openSpreadsheet: openSpreadsheetHere }))
+        out.push(row);
+      return out;
+    };
+    expect(await rowsOf(again)).toEqual(await rowsOf(full));
+  });
+
+  it('replays in the order the full analysis found (newest first), though it no longer sees the last row', async () => {
+    const file = longFile(1_000);
+    const full = await analyseUpload(file.open, options);
+    const reversed = await analyseUpload(file.open, { ...options, known: { rowCount: 1_000, isNewestFirst: true } });
+    expect(reversed.isNewestFirst).toBe(true);
+    const first = async (analysis: typeof full) => {
+      for await (const row of normaliseUpload(file.open, analysis, { openSpreadsheet: openSpreadsheetHere }))
+        if (row.kind === 'execution') return row.order;
+      return null;
+    };
+    // The file's first row is replayed last when the file is newest first.
+    expect(await first(full)).toBe(1);
+    expect(await first(reversed)).toBe(1_000);
+  });
+});

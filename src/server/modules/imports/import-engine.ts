@@ -86,6 +86,11 @@ export type AnalyseOptions = {
   suggestions?: readonly AppliedSuggestion[];
   /** Reads workbooks: the server's reader processes (spreadsheet-reader.ts), never SheetJS in this thread. */
   openSpreadsheet: OpenSpreadsheet;
+  /**
+   * What an earlier analysis of the same file with the same options found by reading it to the
+   * end: given, only the first rows are read (the import's worker, after the commit's analysis).
+   */
+  known?: { rowCount: number; isNewestFirst: boolean };
 };
 
 /**
@@ -279,7 +284,9 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       if (sample.length === SAMPLE_ROWS) startDetecting();
     }
     lastRow = row;
+    if (options.known && sample.length === SAMPLE_ROWS) break;
   }
+  if (options.known) rowCount = options.known.rowCount;
   const { detection, mapping, templateApplied, suggestions } = await (detecting ?? startDetecting());
   const chosen = new Set(mapping?.columns.map((c) => c.index));
   const refined = new Set(suggestions.map((s) => s.index));
@@ -291,7 +298,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
 
   const dateIndex = detection.mapping.date;
   const dateOf = (row: TableRow | null | undefined) => (dateIndex === undefined ? '' : (row?.cells[dateIndex] ?? ''));
-  const isNewest = isNewestFirst(detection, dateOf(sample[0]), dateOf(lastRow));
+  const isNewest = options.known?.isNewestFirst ?? isNewestFirst(detection, dateOf(sample[0]), dateOf(lastRow));
   const defaultCurrency = options.defaultCurrency ?? 'USD';
   const normalised = normaliseRows({
     ...normaliseParams({ headers, detection, defaultCurrency }, isNewest),
