@@ -7,7 +7,7 @@
  * while another client times GET /api/health every 100 ms to show the app stays responsive.
  */
 import { fork, spawnSync } from 'node:child_process';
-import { createWriteStream, openAsBlob } from 'node:fs';
+import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,11 +237,19 @@ const HEALTH_BUDGET_MS = 100;
 
 /** Runs one engine's import in a child process of its own, so each peak RSS is that engine's alone. */
 function runInChild(engine: 'pglite' | 'postgres', rows: number, databaseUrl: string): ImportBenchResult {
-  const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, String(rows), '--engine', engine], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-  });
+  // With the server's own V8 flags, as `npm start` runs it.
+  const nodeFlags = JSON.parse(
+    readFileSync(new URL('../../src/server/node-flags.json', import.meta.url), 'utf8'),
+  ) as string[];
+  const run = spawnSync(
+    process.execPath,
+    [...nodeFlags, ...process.execArgv, process.argv[1]!, String(rows), '--engine', engine],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    },
+  );
   if (run.status !== 0) throw new Error(`import bench (${engine}) exited with ${run.status}`);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as ImportBenchResult;
 }
