@@ -92,17 +92,16 @@ function startHealthProbe(url: string): { ready: Promise<void>; stop: () => Prom
       process.send(latencies, () => process.exit(0));
     })();`;
   const child = fork('-e', [script, url], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
+  const exited = new Promise<never>((_, reject) => {
     child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the health probe exited (${code}) before answering`)));
   });
-  const result = ready.then(
-    () =>
-      new Promise<number[]>((resolve, reject) => {
-        child.once('message', (message) => resolve(message as number[]));
-        child.once('error', reject);
-      }),
+  const ready = Promise.race([new Promise<void>((resolve) => child.once('message', () => resolve())), exited]);
+  const result = ready.then(() =>
+    Promise.race([new Promise<number[]>((resolve) => child.once('message', (m) => resolve(m as number[]))), exited]),
   );
+  // Awaited by stop(); a probe that dies before is reported there (or by `ready`), not left unhandled.
+  result.catch(() => undefined);
   return {
     ready,
     stop: () => {

@@ -126,10 +126,7 @@ function postgresClientOf(db: Db): pg.ClientBase | pg.Pool | 'pglite' {
   return 'pglite';
 }
 
-/**
- * True when insertNewRows writes by one COPY statement sent at once (PostgreSQL): a statement issued
- * on the same transaction after it queues behind it, without waiting for it to finish.
- */
+/** True when insertNewRows writes by COPY (PostgreSQL): its rows are worth encoding ahead (encodeNewRows). */
 export function writesByCopy(db: Db): boolean {
   return postgresClientOf(db) !== 'pglite';
 }
@@ -181,9 +178,6 @@ export async function encodeNewRows<Row>(
  * than insertByUnnest for the large import it bounds (BENCHMARKS.md, Import). On PGlite by
  * insertByUnnest: its COPY from `/dev/blob` slows down the more it is used (1,000 rows took 33 µs
  * each at first, 95 µs after 250,000), where unnest stays flat.
- *
- * On PostgreSQL the COPY is sent before this returns its promise: a statement issued on the same
- * transaction afterwards queues behind it.
  */
 export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<void> {
   if (params.rows.length === 0) return;

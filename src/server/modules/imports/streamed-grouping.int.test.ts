@@ -209,6 +209,36 @@ describe('a large import grouped as it is stored', () => {
     expect(await tradesOf(imported)).toEqual(expected);
   });
 
+  it('drops the trades it grouped ahead for an instrument a later fill of the same batch takes out of order', async () => {
+    const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Sliced' }))).id;
+    const entered = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Sliced, entered' }))).id;
+    // 200 round trips (grouped in slices: the first trades close long before the batch's end),
+    // then a fill dated before all of them.
+    const fills: ExecutionInput[] = [];
+    for (let trip = 0; trip < 200; trip += 1)
+      fills.push(fill(2 * trip, 'buy', '1', '100'), fill(2 * trip + 1, 'sell', '1', String(100 + (trip % 7))));
+    fills.push(fill(-5, 'buy', '3', '99'));
+    const grouping = startGrouping(imported);
+    const plan = await planBatch(grouping, { fills, firstSequence: 1 });
+    // Nothing of the demoted instrument is sent unchecked: no trade may rest on a fill that goes in
+    // checked (and would fail its key if it did).
+    expect(plan.trades.trades).toEqual([]);
+    expect(plan.ahead).toEqual([]);
+    expect(plan.later).toHaveLength(401);
+    await writePlanned(grouping, plan, { accountId: imported });
+    await t.database.db.transaction(async (tx) => {
+      await getAccountForUpdate(tx, { userId, id: imported });
+      await grouping.finish(tx);
+      await regroupInstruments(tx, { cuts: grouping.demotedCuts(), defaultRiskAmount: null, now: new Date() });
+    });
+    expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
+
+    expect((await client.post('/api/executions', { accountId: entered, executions: fills })).status).toBe(200);
+    const expected = await tradesOf(entered);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await tradesOf(imported)).toEqual(expected);
+  });
+
   it('keeps grouping as it comes when nothing else wrote', async () => {
     const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Quiet' }))).id;
     const grouping = startGrouping(imported);

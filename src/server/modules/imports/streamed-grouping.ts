@@ -22,7 +22,7 @@ import {
 } from '../trades/trade-rows-insert';
 import {
   newExecutionRows,
-  startInsertExecutionRows,
+  insertExecutionRows,
   toInsertedExecutions,
   type ExecutionInsertRow,
   type InsertedExecution,
@@ -70,6 +70,8 @@ export type BatchPlan = {
   heldKeys: Set<string>;
   /** `ahead` and `trades` in COPY text, while they are as encoded (PostgreSQL only). */
   encoded: { fills: NewRows<ExecutionInsertRow>; trades: EncodedTradeRows } | null;
+  /** Counts changes to `ahead` and `trades` (an encoding is of the count it was made at). */
+  changes: number;
 };
 
 /** Fills grouped ahead between two looks at the event loop. */
@@ -207,20 +209,27 @@ export function createStreamedGrouping(params: {
       for (const part of rows.parts) parts.push(part);
     }
     plan.trades = { trades, parts };
-    for (const fill of now) (streamed.has(fill.item.instrumentKey) ? plan.ahead : later).push(fill);
-    plan.later = later.sort(bySequence);
+    for (const fill of now) plan.ahead.push(fill);
+    plan.later = later;
+    if (now.length > 0) plan.changes += 1;
+    // An instrument demoted by a fill out of order in a later slice: its fills of this batch go in
+    // checked, and the trades its earlier slices closed are dropped with them.
+    dropDemoted(plan);
   }
 
-  /** `plan.ahead` and its trades without what a demoted instrument had there (its fills go in checked). */
-  function dropDemoted(plan: BatchPlan): boolean {
+  /**
+   * `plan.ahead` and its trades without what a demoted instrument had there: its fills go in
+   * checked, its trades are rebuilt from the database.
+   */
+  function dropDemoted(plan: BatchPlan): void {
     const gone = plan.ahead.filter((fill) => !streamed.has(fill.item.instrumentKey));
-    if (gone.length === 0) return false;
     plan.ahead = plan.ahead.filter((fill) => streamed.has(fill.item.instrumentKey));
     plan.later = [...plan.later, ...gone].sort(bySequence);
     const trades = plan.trades.trades.filter((trade) => streamed.has(trade.instrumentKey));
+    if (gone.length === 0 && trades.length === plan.trades.trades.length) return;
     const ids = new Set(trades.map((trade) => trade.id));
     plan.trades = { trades, parts: plan.trades.parts.filter((part) => ids.has(part.tradeId)) };
-    return true;
+    plan.changes += 1;
   }
 
   const owner = { userId, accountId, importId };
@@ -263,26 +272,18 @@ export function createStreamedGrouping(params: {
    * are grouped now.
    */
   async function settlePlan(tx: Db, plan: BatchPlan): Promise<void> {
-    const dropped = dropDemoted(plan);
-    const before = plan.ahead.length;
+    const seen = plan.changes;
+    dropDemoted(plan);
     release(plan);
     await groupAhead(plan, plan.later, yieldToEventLoop);
-    if (dropped || plan.ahead.length !== before)
-      plan.encoded = writesByCopy(tx) ? await encode(tx, plan, yieldToEventLoop) : null;
+    if (plan.changes !== seen) plan.encoded = writesByCopy(tx) ? await encode(tx, plan, yieldToEventLoop) : null;
   }
 
-  /** Writes `plan.ahead` and its trades (on PostgreSQL sent at once, queued in order). */
+  /** Writes `plan.ahead` and its trades. */
   async function writePlan(tx: Db, plan: BatchPlan): Promise<void> {
-    const encoded = plan.encoded ?? {
-      fills: newExecutionRows(owner, plan.ahead),
-      trades: toNewTradeRows(plan.trades),
-    };
-    if (writesByCopy(tx))
-      await Promise.all([insertNewRows(tx, encoded.fills), insertEncodedTradeRows(tx, encoded.trades)]);
-    else {
-      await insertNewRows(tx, encoded.fills);
-      await insertEncodedTradeRows(tx, encoded.trades);
-    }
+    const encoded = plan.encoded ?? { fills: newExecutionRows(owner, plan.ahead), trades: toNewTradeRows(plan.trades) };
+    await insertNewRows(tx, encoded.fills);
+    await insertEncodedTradeRows(tx, encoded.trades);
   }
 
   async function addInserted(
@@ -294,10 +295,10 @@ export function createStreamedGrouping(params: {
   }
 
   return {
-    beginBatch,
     /**
      * A batch's fills, numbered: groups what it can now (see BatchPlan). Call in replay order of
-     * batches, after the previous batch's settlePlan. With `db` on PostgreSQL, encodes the rows too.
+     * batches, once the previous batch's writeBatch has called `settled`. With `db` on PostgreSQL,
+     * encodes the rows too.
      */
     async planBatch(db: Db, fills: readonly ExecutionInsertRow[]): Promise<BatchPlan> {
       const plan: BatchPlan = {
@@ -307,6 +308,7 @@ export function createStreamedGrouping(params: {
         instrumentKeys: new Set(fills.map((fill) => fill.item.instrumentKey)),
         heldKeys: new Set(),
         encoded: null,
+        changes: 0,
       };
       await groupAhead(plan, [...fills].sort(bySequence), yieldToEventLoop);
       if (writesByCopy(db)) plan.encoded = await encode(db, plan, yieldToEventLoop);
@@ -328,40 +330,26 @@ export function createStreamedGrouping(params: {
         await settlePlan(tx, plan);
         options.settled?.();
         const started = performance.now();
-        const ahead = writePlan(tx, plan);
-        // On PGlite statements run one after another: the checked insert waits for the plan's.
-        if (!writesByCopy(tx)) await ahead;
-        const { inserted: checked, written } = startInsertExecutionRows(
+        await writePlan(tx, plan);
+        const added = await insertExecutionRows(
           tx,
           // A held-back fill of a streamed instrument, fingerprinted here, cannot be there already.
           { ...owner, isNew: (item) => item.fingerprintFromContent && streamed.has(item.instrumentKey) },
           plan.later,
         );
-        // The held-back fills are grouped as the server answers which went in; their trades'
-        // rows queue behind the fills on the transaction's connection.
-        const [added] = await Promise.all([
-          checked.then(async (added) => {
-            const fills = [...added].sort(bySequence);
-            const groupStarted = performance.now();
-            await addInserted(tx, fills);
-            options.clock?.add('group and write the held-back fills', performance.now() - groupStarted, fills.length);
-            return added;
-          }),
-          Promise.all([ahead, written]).then(() =>
-            options.clock?.add(
-              'insert the fills and the trades grouped ahead',
-              performance.now() - started,
-              plan.ahead.length + plan.later.length,
-            ),
-          ),
-        ]);
+        const groupStarted = performance.now();
+        options.clock?.add(
+          'insert the fills and the trades grouped ahead',
+          groupStarted - started,
+          plan.ahead.length + plan.later.length,
+        );
+        await addInserted(tx, [...added].sort(bySequence));
+        options.clock?.add('group and write the held-back fills', performance.now() - groupStarted, added.length);
         return [...toInsertedExecutions(plan.ahead), ...added];
       } finally {
         release(plan);
       }
     },
-    /** The batch's inserted fills (duplicates left out), in replay order; then writes the trades closed. */
-    addInserted,
     /** At the end, in a transaction holding the account lock: the trades of the stretches still open. */
     /** Answers how many fills those stretches held. */
     async finish(tx: Db): Promise<number> {

@@ -1,4 +1,4 @@
-import { insertNewRows, writesByCopy, type BulkColumn, type NewRows } from '../../db/bulk-insert';
+import { insertNewRows, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { tradeExecutions, trades } from '../../db/schema';
 
@@ -67,15 +67,8 @@ export function toNewTradeRows(rows: TradeRows): EncodedTradeRows {
   };
 }
 
-/**
- * Inserts grouped trades and then their links. On PostgreSQL both COPYs are sent at once (the
- * links queue behind the trades they point at on the transaction's connection).
- */
+/** Inserts grouped trades and then their links (rows ready for insertNewRows). */
 export async function insertEncodedTradeRows(db: Db, rows: EncodedTradeRows): Promise<void> {
-  if (writesByCopy(db)) {
-    await Promise.all([insertNewRows(db, rows.trades), insertNewRows(db, rows.parts)]);
-    return;
-  }
   await insertNewRows(db, rows.trades);
   await insertNewRows(db, rows.parts);
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
-import { insertByUnnest, insertNewRows, writesByCopy, type BulkColumn, type NewRows } from '../../db/bulk-insert';
+import { insertByUnnest, insertNewRows, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { executions, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
@@ -116,60 +116,39 @@ export type InsertExecutionsParams = {
  * known ones. No look-up first: with a large import's statistics still those of the empty account,
  * PostgreSQL plans a fingerprint look-up as a scan of all the account's fills.
  */
-export async function insertExecutions(db: Db, params: InsertExecutionsParams): Promise<InsertedExecution[]> {
-  const { inserted, written } = startInsertExecutions(db, params);
-  const [rows] = await Promise.all([inserted, written]);
-  return rows;
+export function insertExecutions(db: Db, params: InsertExecutionsParams): Promise<InsertedExecution[]> {
+  return insertExecutionRows(db, params, toExecutionInsertRows(params));
 }
 
 /**
- * insertExecutions in two steps, for a caller in a transaction: `inserted` answers which fills go
- * in as soon as that is known (at once on PostgreSQL when they are all new), while `written` waits
- * until the server has stored them. The caller can group the fills meanwhile: the statements it
- * issues on the transaction queue behind the COPY.
+ * insertExecutions for fills already numbered (toExecutionInsertRows). One statement after the
+ * other: a client runs one query at a time (pg 9 refuses a query sent while another runs).
  */
-export function startInsertExecutions(
-  db: Db,
-  params: InsertExecutionsParams,
-): { inserted: Promise<InsertedExecution[]>; written: Promise<void> } {
-  return startInsertExecutionRows(db, params, toExecutionInsertRows(params));
-}
-
-/** startInsertExecutions for fills already numbered (toExecutionInsertRows). */
-export function startInsertExecutionRows(
+export async function insertExecutionRows(
   db: Db,
   params: Pick<InsertExecutionsParams, 'userId' | 'accountId' | 'importId' | 'isNew'>,
   rows: readonly ExecutionInsertRow[],
-): { inserted: Promise<InsertedExecution[]>; written: Promise<void> } {
+): Promise<InsertedExecution[]> {
   const { userId, accountId, importId = null } = params;
   const fresh: ExecutionInsertRow[] = [];
   const others: ExecutionInsertRow[] = [];
   for (const row of rows) (params.isNew?.(row.item) ? fresh : others).push(row);
   const copied = [...byFirstFingerprint(fresh).values()];
-  const written = insertNewRows(db, newExecutionRows({ userId, accountId, importId }, copied));
-  // On PostgreSQL the insert below queues behind the COPY on the transaction's connection (and so
-  // skips what the COPY stored); on PGlite, whose statements run one after another anyway, it waits.
-  const afterCopy = writesByCopy(db) ? Promise.resolve() : written;
-  const inserted = afterCopy
-    .then(() =>
-      insertByUnnest(db, {
-        table: executions,
-        columns: EXECUTION_COLUMNS,
-        rows: others,
-        skipConflicts: true,
-        returning: ['id'],
-        constants: {
-          user_id: sql`${userId}::uuid`,
-          account_id: sql`${accountId}::uuid`,
-          import_id: sql`${importId}::uuid`,
-        },
-      }),
-    )
-    .then((result) => {
-      const insertedIds = new Set(result.map((row) => row.id as string));
-      return toInsertedExecutions([...copied, ...others.filter((row) => insertedIds.has(row.id))]);
-    });
-  return { inserted, written };
+  await insertNewRows(db, newExecutionRows({ userId, accountId, importId }, copied));
+  const result = await insertByUnnest(db, {
+    table: executions,
+    columns: EXECUTION_COLUMNS,
+    rows: others,
+    skipConflicts: true,
+    returning: ['id'],
+    constants: {
+      user_id: sql`${userId}::uuid`,
+      account_id: sql`${accountId}::uuid`,
+      import_id: sql`${importId}::uuid`,
+    },
+  });
+  const insertedIds = new Set(result.map((row) => row.id as string));
+  return toInsertedExecutions([...copied, ...others.filter((row) => insertedIds.has(row.id))]);
 }
 
 /** The fills as they go in: a new time-ordered id each, numbered as `params` says. */
