@@ -48,8 +48,9 @@ import { hasOtherActiveImport, listInstrumentsWithFills, listTradeIdsOfInstrumen
  * Grouping ahead (planBatch): a batch's fills that cannot clash (fingerprinted from their content,
  * of a streamed instrument) are grouped, and on PostgreSQL their rows and trades encoded, while the
  * previous batch is still being written, so this thread and the database work at the same time
- * instead of in turn. The batch's transaction then checks the plan (settlePlan: an instrument
- * demoted meanwhile has its fills inserted checked and its trades dropped) and sends it as is.
+ * instead of in turn. An instrument demoted on the way (by a fill of the batch out of time order,
+ * or meanwhile by another write: settlePlan, in the batch's transaction) has its fills inserted
+ * checked and its trades dropped; the rest of the plan is sent as it is.
  * The other fills ("later") go in checked and are grouped as inserted (addInserted); while a batch
  * holds an instrument's fills back, no later batch groups that instrument ahead, so each
  * instrument's fills still reach the chunker in replay order.
