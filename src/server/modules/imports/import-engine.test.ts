@@ -126,8 +126,8 @@ describe('analysing a file again with what an earlier analysis knew', () => {
     expect(file.read.bytes).toBe(file.bytes.length);
 
     file.read.bytes = 0;
-    const known = { rowCount: full.rowCount, isNewestFirst: full.isNewestFirst };
-    const again = await analyseUpload(file.open, { ...options, known });
+    // As the import's worker does: the analysis's own replay options.
+    const again = await analyseUpload(file.open, { ...full.replay, openSpreadsheet: openSpreadsheetHere });
     expect(file.read.bytes).toBeLessThan(file.bytes.length / 10);
     expect(again.rowCount).toBe(50_000);
     expect(again.detected).toEqual(full.detected);

@@ -60,7 +60,7 @@ export type Analysis = {
   sheetName: string | null;
   maxBytes: number;
   defaultCurrency: string;
-  /** The options that give this analysis again (a worker thread replays it for commit). */
+  /** The options that give this analysis again, reading only the first rows (a worker thread replays it for commit). */
   replay: Omit<AnalyseOptions, 'findTemplate' | 'refineColumns' | 'openSpreadsheet'>;
 };
 
@@ -334,6 +334,8 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       ...(mapping ? { mapping } : {}),
       ...(options.sheetName ? { sheetName: options.sheetName } : {}),
       ...(suggestions.length > 0 ? { suggestions } : {}),
+      // What this pass read the whole file for: a replay reads only the first rows again.
+      known: { rowCount, isNewestFirst: isNewest },
     },
   };
 }

@@ -266,8 +266,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     // Parsing runs in a worker thread, a batch ahead of the inserts here.
     const batches = normaliseInWorker({
       path: deps.uploads.path(importRow.id),
-      // The worker reads only the first rows again to detect: the rest it knows from this analysis.
-      options: { ...analysis.replay, known: { rowCount: analysis.rowCount, isNewestFirst: analysis.isNewestFirst } },
+      options: analysis.replay,
       batchRows: deps.batchRows,
       spreadsheetMaxHeapMb: deps.spreadsheetMaxHeapMb,
     });

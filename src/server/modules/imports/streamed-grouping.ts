@@ -7,7 +7,7 @@ import {
   type Execution,
   type Trade,
 } from '../../../core/trades';
-import { encodeNewRows, insertNewRows, writesByCopy, type NewRows } from '../../db/bulk-insert';
+import { encodeNewRows, insertNewRows, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { yieldToEventLoop } from '../../event-loop';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
@@ -69,7 +69,7 @@ export type BatchPlan = {
   instrumentKeys: Set<string>;
   /** Instruments with fills in `later`: no later batch groups them ahead until this one is written. */
   heldKeys: Set<string>;
-  /** `ahead` and `trades` in COPY text, while they are as encoded (PostgreSQL only). */
+  /** `ahead` and `trades` for insertNewRows (in COPY text on PostgreSQL), as of `changes`. */
   encoded: { fills: NewRows<ExecutionInsertRow>; trades: EncodedTradeRows } | null;
   /** Counts changes to `ahead` and `trades` (an encoding is of the count it was made at). */
   changes: number;
@@ -98,6 +98,8 @@ export function createStreamedGrouping(params: {
   const demotedCuts: RegroupCut[] = [];
   const existing = new Set<string>();
   let versionAfterLastWrite: number | null = null;
+  /** Held-back batches per instrument (BatchPlan.heldKeys). */
+  const held = new Map<string, number>();
 
   function demote(instrumentKey: string): void {
     if (!streamed.delete(instrumentKey)) return;
@@ -106,9 +108,6 @@ export function createStreamedGrouping(params: {
     tradeIdsByInstrument.delete(instrumentKey);
     demotedCuts.push({ accountId, instrumentKey, changedAt: null });
   }
-
-  /** Held-back batches per instrument (BatchPlan.heldKeys). */
-  const held = new Map<string, number>();
 
   /**
    * The trades of closed stretches, as rows; a demoted instrument's are left out (its trades are
@@ -182,11 +181,7 @@ export function createStreamedGrouping(params: {
    * Groups the fills of `candidates` (replay order) that can be grouped now into `plan.ahead`;
    * the rest go to `plan.later`, and from an instrument's first fill held back on, all its others.
    */
-  async function groupAhead(
-    plan: BatchPlan,
-    candidates: readonly ExecutionInsertRow[],
-    pause: () => Promise<void>,
-  ): Promise<void> {
+  async function groupAhead(plan: BatchPlan, candidates: readonly ExecutionInsertRow[]): Promise<void> {
     const now: ExecutionInsertRow[] = [];
     const later: ExecutionInsertRow[] = [];
     for (const fill of candidates) {
@@ -203,7 +198,7 @@ export function createStreamedGrouping(params: {
     // In slices, with the event loop let run between them: the previous batch's statements go out
     // and its answers come in meanwhile.
     for (let start = 0; start < now.length; start += GROUP_AHEAD_SLICE) {
-      if (start > 0) await pause();
+      if (start > 0) await yieldToEventLoop();
       addToChunker(now.slice(start, start + GROUP_AHEAD_SLICE));
       const rows = buildTrades(chunker.takeClosed());
       for (const row of rows.trades) trades.push(row);
@@ -235,13 +230,12 @@ export function createStreamedGrouping(params: {
 
   const owner = { userId, accountId, importId };
 
-  async function encode(db: Db, plan: BatchPlan, pause: () => Promise<void>): Promise<BatchPlan['encoded']> {
-    const fills = await encodeNewRows(db, newExecutionRows(owner, plan.ahead), pause);
-    await pause();
+  /** The plan's rows for insertNewRows: on PostgreSQL in COPY text, encoded in slices. */
+  async function encode(db: Db, plan: BatchPlan): Promise<NonNullable<BatchPlan['encoded']>> {
+    const fills = await encodeNewRows(db, newExecutionRows(owner, plan.ahead), yieldToEventLoop);
     const rows = toNewTradeRows(plan.trades);
-    const trades = await encodeNewRows(db, rows.trades, pause);
-    await pause();
-    return { fills, trades: { trades, parts: await encodeNewRows(db, rows.parts, pause) } };
+    const trades = await encodeNewRows(db, rows.trades, yieldToEventLoop);
+    return { fills, trades: { trades, parts: await encodeNewRows(db, rows.parts, yieldToEventLoop) } };
   }
 
   /**
@@ -272,17 +266,17 @@ export function createStreamedGrouping(params: {
    * in checked instead (its trades are dropped), and fills held back behind a batch written since
    * are grouped now.
    */
-  async function settlePlan(tx: Db, plan: BatchPlan): Promise<void> {
+  async function settlePlan(plan: BatchPlan): Promise<void> {
     const seen = plan.changes;
     dropDemoted(plan);
     release(plan);
-    await groupAhead(plan, plan.later, yieldToEventLoop);
-    if (plan.changes !== seen) plan.encoded = writesByCopy(tx) ? await encode(tx, plan, yieldToEventLoop) : null;
+    await groupAhead(plan, plan.later);
+    if (plan.changes !== seen) plan.encoded = null; // encoded again by writePlan
   }
 
   /** Writes `plan.ahead` and its trades. */
   async function writePlan(tx: Db, plan: BatchPlan): Promise<void> {
-    const encoded = plan.encoded ?? { fills: newExecutionRows(owner, plan.ahead), trades: toNewTradeRows(plan.trades) };
+    const encoded = plan.encoded ?? (await encode(tx, plan));
     await insertNewRows(tx, encoded.fills);
     await insertEncodedTradeRows(tx, encoded.trades);
   }
@@ -311,8 +305,8 @@ export function createStreamedGrouping(params: {
         encoded: null,
         changes: 0,
       };
-      await groupAhead(plan, [...fills].sort(bySequence), yieldToEventLoop);
-      if (writesByCopy(db)) plan.encoded = await encode(db, plan, yieldToEventLoop);
+      await groupAhead(plan, [...fills].sort(bySequence));
+      plan.encoded = await encode(db, plan);
       return plan;
     },
     /**
@@ -328,7 +322,7 @@ export function createStreamedGrouping(params: {
     ): Promise<InsertedExecution[]> {
       try {
         await beginBatch(tx, plan.instrumentKeys);
-        await settlePlan(tx, plan);
+        await settlePlan(plan);
         options.settled?.();
         const started = performance.now();
         await writePlan(tx, plan);
