@@ -96,6 +96,13 @@ describe('groupTrades', () => {
     expect(trades[1]?.executions[0]).toMatchObject({ executionId: 'flip', role: 'entry' });
     expect(str(trades[1]?.executions[0]?.quantity ?? null)).toBe('200');
     expect(trades[1]).toMatchObject({ openingExecutionId: 'flip', openedAt: at(60), closedAt: at(120) });
+    // Only the crossing fill's parts are shares: the stored links are exactly those (migration 0010).
+    expect(trades.flatMap((t) => t.executions.map((part) => `${part.executionId}:${part.split}`))).toEqual([
+      'buy:false',
+      'flip:true',
+      'flip:true',
+      'cover:false',
+    ]);
   });
 
   it('splits a flip’s costs exactly even when a third does not terminate', () => {

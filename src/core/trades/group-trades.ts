@@ -33,6 +33,8 @@ export type TradeExecution = {
   /** The commission and fees charged to this trade for this part, ≥ 0. */
   commission: Decimal;
   fees: Decimal;
+  /** The fill crossed zero: this is its share in one of the two trades it belongs to. */
+  split: boolean;
 };
 
 /** An entry matched, first in first out, with (part of) an exit. */
@@ -290,6 +292,7 @@ function replayGroup(group: readonly Fill[], scales: Scales, out: Ranked[]): voi
       quantity: closingQuantity,
       commission: closingCommission,
       fees: closingFees,
+      split: true,
     };
     addExit(state, fill, exit, closing, scales);
     out.push(toRanked(state, true, scales));
@@ -298,6 +301,7 @@ function replayGroup(group: readonly Fill[], scales: Scales, out: Ranked[]): voi
       quantity: subtract(execution.quantity, closingQuantity),
       commission: subtract(execution.commission, closingCommission),
       fees: subtract(execution.fees, closingFees),
+      split: true,
     };
     state = openTrade(fill, entry, fill.quantity - closing, scales);
   }
@@ -320,6 +324,7 @@ function toPart(fill: Fill, role: TradeExecution['role']): TradeExecution {
     price: execution.price,
     commission: execution.commission,
     fees: execution.fees,
+    split: false,
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -10,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -275,6 +277,12 @@ export const trades = pgTable(
     openingExecutionId: uuid()
       .notNull()
       .references(() => executions.id, { onDelete: 'cascade' }),
+    /**
+     * The fill that flattened a closed trade (null while open). A trade's fills are its
+     * instrument's from the opening fill to this one in replay order (the trade_parts view). No
+     * foreign key: a change to a trade's fills regroups it, which writes it again.
+     */
+    closingExecutionId: uuid(),
     instrumentKey: text().notNull(),
     symbol: text().notNull(),
     assetClass: text().notNull(),
@@ -315,7 +323,9 @@ export const trades = pgTable(
     index('trades_user_closed_idx').on(t.userId, t.closedAt, t.id),
     index('trades_user_opened_idx').on(t.userId, t.openedAt, t.id),
     index('trades_user_symbol_idx').on(t.userId, t.symbol, t.closedAt),
-    index('trades_account_instrument_idx').on(t.accountId, t.instrumentKey),
+    // Also finds the trade open at a fill's time (the latest opened before it).
+    index('trades_account_instrument_opened_idx').on(t.accountId, t.instrumentKey, t.openedAt),
+    check('trades_closing_execution_ck', sql`(${t.status} = 'closed') = (${t.closingExecutionId} is not null)`),
     // One per sortable column of the trade list (keyset pagination on (column, id)): each page is
     // an index range scan at any depth.
     index('trades_user_symbol_id_idx').on(t.userId, t.symbol, t.id),
@@ -328,7 +338,11 @@ export const trades = pgTable(
   ],
 );
 
-/** Which executions (and how much of each: a crossing fill is split) make up a trade. */
+/**
+ * The parts of the fills that crossed zero (split between the trade they closed and the one they
+ * opened): how much of each fill, and of its costs, each of the two trades holds. Every other fill
+ * belongs whole to the one trade whose range holds it; trade_parts lists both kinds.
+ */
 export const tradeExecutions = pgTable(
   'trade_executions',
   {
@@ -348,6 +362,23 @@ export const tradeExecutions = pgTable(
     index('trade_executions_execution_idx').on(t.executionId),
   ],
 );
+
+/**
+ * Every fill of every trade (migration 0010): the instrument's fills from the trade's opening fill
+ * to its closing fill (to the last, while open) in replay order, each whole (its role from its
+ * side and the trade's direction) unless it crossed zero, when its part comes from
+ * trade_executions. Select it by trade id: reading it by fill would range over every trade.
+ */
+export const tradeParts = pgView('trade_parts', {
+  tradeId: uuid().notNull(),
+  executionId: uuid().notNull(),
+  role: text({ enum: ['entry', 'exit'] }).notNull(),
+  quantity: quantity().notNull(),
+  commission: money().notNull(),
+  fees: money().notNull(),
+  /** The fill crossed zero: this is its share in one of its two trades. */
+  split: boolean().notNull(),
+}).existing();
 
 export const tags = pgTable(
   'tags',

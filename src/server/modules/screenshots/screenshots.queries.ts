@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ImageType } from '../../../core/screenshots';
 import type { Db } from '../../db/client';
-import { executions, screenshots, tradeExecutions, trades } from '../../db/schema';
+import { executions, screenshots, tradeParts, trades } from '../../db/schema';
 
 /** One stored screenshot: the row without its user. */
 export type ScreenshotRecord = {
@@ -101,9 +101,9 @@ export async function listScreenshotKeysOfTrades(
 ): Promise<string[]> {
   if (params.tradeIds.length === 0) return [];
   const fills = db
-    .select({ id: tradeExecutions.executionId })
-    .from(tradeExecutions)
-    .innerJoin(trades, eq(trades.id, tradeExecutions.tradeId))
+    .select({ id: tradeParts.executionId })
+    .from(tradeParts)
+    .innerJoin(trades, eq(trades.id, tradeParts.tradeId))
     .where(and(eq(trades.userId, params.userId), inArray(trades.id, [...params.tradeIds])));
   const rows = await db
     .select({ storageKey: screenshots.storageKey, thumbnailKey: screenshots.thumbnailKey })

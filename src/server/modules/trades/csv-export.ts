@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executions, tradeExecutions, trades } from '../../db/schema';
+import { executions, tradeParts, trades } from '../../db/schema';
 import { listAccounts } from '../accounts/accounts.queries';
 import { listStrategies } from '../strategies/strategies.queries';
 import { listTags } from '../tags/tags.queries';
@@ -141,7 +141,7 @@ async function listBatchRows(
       e.symbol, e.asset_class, e.side, e.quantity, e.price, e.commission, e.fees, e.multiplier, e.currency,
       e.broker_exec_id, e.fingerprint, e.sequence
     from batch b
-    join ${tradeExecutions} te on te.trade_id = b.id
+    join ${tradeParts} te on te.trade_id = b.id
     join ${executions} e on e.id = te.execution_id
     order by b.opened_at, b.id, e.executed_at, e.sequence`);
   // Both drivers answer a raw statement as { rows }; the select list above is ExportRow's shape.

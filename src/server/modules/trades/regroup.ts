@@ -124,9 +124,11 @@ export type BuildTradeRowsParams = {
 };
 
 /**
- * The trades row and trade_executions rows of one grouped trade. Money is stored to 8 places:
- * gross, commission and fees are each rounded and net is their difference, so the stored columns
- * always satisfy net = gross − commission − fees.
+ * The trades row of one grouped trade, and the trade_executions rows of its split fills (the one
+ * that opened it and the one that closed it, when they crossed zero; every other fill is whole in
+ * the trade's stretch, migration 0010). Money is stored to 8 places: gross, commission and fees are
+ * each rounded and net is their difference, so the stored columns always satisfy
+ * net = gross − commission − fees.
  */
 export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeInsert; parts: TradeExecutionInsert[] } {
   const { trade, journal, id } = params;
@@ -147,6 +149,7 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeInse
       userId: params.userId,
       accountId: trade.accountId,
       openingExecutionId: trade.openingExecutionId,
+      closingExecutionId: trade.status === 'closed' ? trade.executions.at(-1)!.executionId : null, // ≥ 1 part
       instrumentKey: trade.instrumentKey,
       symbol: trade.symbol,
       assetClass: params.assetClass,
@@ -171,14 +174,16 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeInse
       createdAt: params.createdAt,
       updatedAt: params.now,
     },
-    parts: trade.executions.map((part) => ({
-      tradeId: id,
-      executionId: part.executionId,
-      role: part.role,
-      quantity: toQuantityText(part.quantity),
-      commission: toMoneyText(part.commission),
-      fees: toMoneyText(part.fees),
-    })),
+    parts: trade.executions
+      .filter((part) => part.split)
+      .map((part) => ({
+        tradeId: id,
+        executionId: part.executionId,
+        role: part.role,
+        quantity: toQuantityText(part.quantity),
+        commission: toMoneyText(part.commission),
+        fees: toMoneyText(part.fees),
+      })),
   };
 }
 

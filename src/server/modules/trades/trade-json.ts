@@ -13,6 +13,8 @@ export type TradePartRow = {
   quantity: string;
   commission: string;
   fees: string;
+  /** The fill crossed zero: this is its share in one of its two trades. */
+  split: boolean;
   executedAt: Date;
   side: 'buy' | 'sell';
   price: string;

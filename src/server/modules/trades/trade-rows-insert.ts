@@ -13,6 +13,7 @@ const TRADE_COLUMNS: BulkColumn<TradeInsert>[] = [
   { name: 'user_id', type: 'uuid', value: (t) => t.userId },
   { name: 'account_id', type: 'uuid', value: (t) => t.accountId },
   { name: 'opening_execution_id', type: 'uuid', value: (t) => t.openingExecutionId },
+  { name: 'closing_execution_id', type: 'uuid', value: (t) => orNull(t.closingExecutionId) },
   { name: 'instrument_key', type: 'text', value: (t) => t.instrumentKey },
   { name: 'symbol', type: 'text', value: (t) => t.symbol },
   { name: 'asset_class', type: 'text', value: (t) => t.assetClass },
@@ -73,7 +74,7 @@ export async function insertEncodedTradeRows(db: Db, rows: EncodedTradeRows): Pr
   await insertNewRows(db, rows.parts);
 }
 
-/** Inserts grouped trades and then their links to the fills, in bulk (new ids: nothing conflicts). */
+/** Inserts grouped trades and then the links of their split fills, in bulk (new ids: nothing conflicts). */
 export function insertTradeRows(db: Db, rows: TradeRows): Promise<void> {
   return insertEncodedTradeRows(db, toNewTradeRows(rows));
 }

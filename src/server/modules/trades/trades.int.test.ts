@@ -11,7 +11,7 @@ import type {
 } from '../../../contracts/trades';
 import { ManualClock } from '../../clock';
 import { D, groupTrades, type Execution } from '../../../core/trades';
-import { executions, tradeExecutions, trades, users } from '../../db/schema';
+import { executions, tradeParts, trades, users } from '../../db/schema';
 import { toExecution, toMoneyText, toQuantityText } from './regroup';
 import { createUser, setTrialDaysRemaining } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
@@ -517,7 +517,12 @@ async function expectedTrades(accountId: string) {
       quantity: toQuantityText(trade.quantity),
       grossPnl: toMoneyText(trade.grossPnl),
       commission: toMoneyText(trade.commission),
-      parts: trade.executions.map((part) => `${part.executionId}:${part.role}:${toQuantityText(part.quantity)}`).sort(),
+      parts: trade.executions
+        .map(
+          (part) =>
+            `${part.executionId}:${part.role}:${D(toQuantityText(part.quantity)).toString()}:${D(toMoneyText(part.commission)).toString()}:${part.split}`,
+        )
+        .sort(),
     }))
     .sort((a, b) => (a.openingExecutionId < b.openingExecutionId ? -1 : 1));
 }
@@ -527,13 +532,15 @@ async function storedTrades(accountId: string) {
   const rows = await t.database.db.select().from(trades).where(eq(trades.accountId, accountId)).orderBy(asc(trades.id));
   const parts = await t.database.db
     .select({
-      tradeId: tradeExecutions.tradeId,
-      executionId: tradeExecutions.executionId,
-      role: tradeExecutions.role,
-      quantity: tradeExecutions.quantity,
+      tradeId: tradeParts.tradeId,
+      executionId: tradeParts.executionId,
+      role: tradeParts.role,
+      quantity: tradeParts.quantity,
+      commission: tradeParts.commission,
+      split: tradeParts.split,
     })
-    .from(tradeExecutions)
-    .innerJoin(trades, eq(trades.id, tradeExecutions.tradeId))
+    .from(tradeParts)
+    .innerJoin(trades, eq(trades.id, tradeParts.tradeId))
     .where(eq(trades.accountId, accountId));
   return rows
     .map((row) => ({
@@ -546,7 +553,10 @@ async function storedTrades(accountId: string) {
       commission: D(row.commission).toString(),
       parts: parts
         .filter((part) => part.tradeId === row.id)
-        .map((part) => `${part.executionId}:${part.role}:${D(part.quantity).toString()}`)
+        .map(
+          (part) =>
+            `${part.executionId}:${part.role}:${D(part.quantity).toString()}:${D(part.commission).toString()}:${part.split}`,
+        )
         .sort(),
     }))
     .sort((a, b) => (a.openingExecutionId < b.openingExecutionId ? -1 : 1));

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
 import { insertByUnnest, insertNewRows, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
-import { executions, tags, tradeExecutions, trades, tradeTags } from '../../db/schema';
+import { executions, tags, tradeParts, trades, tradeTags } from '../../db/schema';
 import type { PreparedExecution } from './execution-input';
 import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
 
@@ -199,9 +199,9 @@ export async function deleteExecutionsOfTrades(
   const deleted: { accountId: string; instrumentKey: string; executedAt: Date }[] = [];
   for (const ids of chunk(params.tradeIds, IDS_PER_QUERY)) {
     const owned = db
-      .select({ id: tradeExecutions.executionId })
-      .from(tradeExecutions)
-      .innerJoin(trades, eq(trades.id, tradeExecutions.tradeId))
+      .select({ id: tradeParts.executionId })
+      .from(tradeParts)
+      .innerJoin(trades, eq(trades.id, tradeParts.tradeId))
       .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)));
     deleted.push(
       ...(await db.delete(executions).where(inArray(executions.id, owned)).returning({
@@ -283,20 +283,21 @@ export async function listTradeParts(db: Db, tradeIds: readonly string[]): Promi
   for (const ids of chunk(tradeIds, IDS_PER_QUERY)) {
     const rows = await db
       .select({
-        tradeId: tradeExecutions.tradeId,
-        executionId: tradeExecutions.executionId,
-        role: tradeExecutions.role,
-        quantity: tradeExecutions.quantity,
-        commission: tradeExecutions.commission,
-        fees: tradeExecutions.fees,
+        tradeId: tradeParts.tradeId,
+        executionId: tradeParts.executionId,
+        role: tradeParts.role,
+        quantity: tradeParts.quantity,
+        commission: tradeParts.commission,
+        fees: tradeParts.fees,
+        split: tradeParts.split,
         executedAt: executions.executedAt,
         side: executions.side,
         price: executions.price,
         sequence: executions.sequence,
       })
-      .from(tradeExecutions)
-      .innerJoin(executions, eq(executions.id, tradeExecutions.executionId))
-      .where(inArray(tradeExecutions.tradeId, ids))
+      .from(tradeParts)
+      .innerJoin(executions, eq(executions.id, tradeParts.executionId))
+      .where(inArray(tradeParts.tradeId, ids))
       .orderBy(asc(executions.executedAt), asc(executions.sequence));
     for (const row of rows) {
       const list = byTrade.get(row.tradeId);
@@ -307,14 +308,35 @@ export async function listTradeParts(db: Db, tradeIds: readonly string[]): Promi
   return byTrade;
 }
 
-/** The trade that contains this fill as an entry (the one it opened or scaled into). */
+/**
+ * The trade that contains this fill as an entry (the one it opened or scaled into): the last of
+ * its instrument's trades to open at or before it, if the fill is an entry there.
+ */
 export async function getTradeIdByEntry(db: Db, executionId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: tradeExecutions.tradeId })
-    .from(tradeExecutions)
-    .where(and(eq(tradeExecutions.executionId, executionId), eq(tradeExecutions.role, 'entry')))
+  const opener = alias(executions, 'opener');
+  const fill = alias(executions, 'fill');
+  const [latest] = await db
+    .select({ id: trades.id })
+    .from(trades)
+    .innerJoin(
+      fill,
+      and(
+        eq(fill.id, executionId),
+        eq(fill.accountId, trades.accountId),
+        eq(fill.instrumentKey, trades.instrumentKey),
+        lte(trades.openedAt, fill.executedAt),
+      ),
+    )
+    .innerJoin(opener, eq(opener.id, trades.openingExecutionId))
+    .where(sql`(${opener.executedAt}, ${opener.sequence}) <= (${fill.executedAt}, ${fill.sequence})`)
+    .orderBy(desc(trades.openedAt), desc(opener.sequence))
     .limit(1);
-  return row?.id;
+  if (!latest) return undefined;
+  const [part] = await db
+    .select({ role: tradeParts.role })
+    .from(tradeParts)
+    .where(and(eq(tradeParts.tradeId, latest.id), eq(tradeParts.executionId, executionId)));
+  return part?.role === 'entry' ? latest.id : undefined;
 }
 
 export async function updateTradeRow(

@@ -346,6 +346,7 @@ function toRiskParts(parts: readonly TradePartRow[]): TradeExecution[] {
     price: D(part.price),
     commission: D(part.commission),
     fees: D(part.fees),
+    split: part.split,
   }));
 }
 

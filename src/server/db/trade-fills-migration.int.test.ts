@@ -1,0 +1,168 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { asc, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupTrades } from '../../core/trades';
+import { createUser } from '../modules/users/users.service';
+import { buildTradeRows, toExecution } from '../modules/trades/regroup';
+import type { Db } from './client';
+import { migrationsDir } from './client';
+import * as schema from './schema';
+import { accounts, executions, tradeExecutions, tradeParts, trades } from './schema';
+
+/**
+ * Migration 0010 on a database that has trades from before it: every fill linked to its trade.
+ * Afterwards only the fills that crossed zero keep links, each closed trade knows its closing
+ * fill, and trade_parts lists exactly the parts the links did.
+ */
+const client = new PGlite();
+const pglite = drizzle(client, { schema, casing: 'snake_case' });
+const db = pglite as unknown as Db; // the app's type, as openDatabase answers it
+const before = mkdtempSync(join(tmpdir(), 'edgebook-migrations-'));
+
+const at = (minute: number) => new Date(Date.UTC(2025, 2, 3, 14, minute));
+let openerIds: Record<string, string> = {};
+let linksBefore: string[] = [];
+
+const partText = (p: {
+  tradeId: string;
+  executionId: string;
+  role: string;
+  quantity: string;
+  commission: string;
+  fees: string;
+}) => [p.tradeId, p.executionId, p.role, Number(p.quantity), Number(p.commission), Number(p.fees)].join(' ');
+
+beforeAll(async () => {
+  // The migrations up to 0009, as a database made before 0010 had them.
+  cpSync(migrationsDir, before, { recursive: true });
+  const journalPath = join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 9) }));
+  await migrate(pglite, { migrationsFolder: before });
+
+  const user = await createUser(db, {
+    email: 'old@example.com',
+    password: 'a long password 1',
+    isVerified: true,
+    now: new Date(),
+  });
+  const [account] = await db.insert(accounts).values({ userId: user.id, name: 'Old' }).returning();
+  const fill = (
+    name: string,
+    minute: number,
+    symbol: string,
+    side: 'buy' | 'sell',
+    quantity: string,
+    commission: string,
+  ) => ({
+    userId: user.id,
+    accountId: account!.id,
+    executedAt: at(minute),
+    symbol,
+    instrumentKey: `stock:${symbol}`,
+    assetClass: 'stock',
+    side,
+    quantity,
+    price: '10',
+    commission,
+    fingerprint: name,
+    sequence: minute,
+  });
+  await db.insert(executions).values([
+    fill('long', 0, 'AAPL', 'buy', '100', '1'),
+    fill('flip', 1, 'AAPL', 'sell', '150', '1.5'), // closes the long with 100, opens a short with 50
+    fill('cover', 2, 'AAPL', 'buy', '50', '0.5'),
+    fill('open', 3, 'AAPL', 'buy', '10', '0'),
+    fill('msft-in', 4, 'MSFT', 'buy', '5', '0'),
+    fill('msft-out', 5, 'MSFT', 'sell', '5', '0'),
+  ]);
+  const rows = await db.select().from(executions).orderBy(asc(executions.sequence));
+  const ids = Object.fromEntries(rows.map((row) => [row.fingerprint, row.id]));
+  const now = new Date();
+  for (const trade of groupTrades(rows.map(toExecution))) {
+    const built = buildTradeRows({
+      trade,
+      userId: user.id,
+      assetClass: 'stock',
+      journal: {},
+      defaultRiskAmount: null,
+      id: crypto.randomUUID(),
+      createdAt: now,
+      now,
+    });
+    const t = built.trade;
+    await db.execute(sql`insert into trades (id, user_id, account_id, opening_execution_id, instrument_key, symbol,
+      asset_class, direction, status, opened_at, closed_at, quantity, max_position, avg_entry_price, avg_exit_price,
+      multiplier, currency, gross_pnl, commission, fees, net_pnl, execution_count)
+      values (${t.id}, ${t.userId}, ${t.accountId}, ${t.openingExecutionId}, ${t.instrumentKey}, ${t.symbol},
+      ${t.assetClass}, ${t.direction}, ${t.status}, ${t.openedAt!.toISOString()}, ${t.closedAt?.toISOString() ?? null},
+      ${t.quantity}, ${t.maxPosition}, ${t.avgEntryPrice}, ${t.avgExitPrice ?? null}, ${t.multiplier}, ${t.currency},
+      ${t.grossPnl}, ${t.commission}, ${t.fees}, ${t.netPnl}, ${t.executionCount})`);
+    // Before 0010 every fill had its link.
+    await db.insert(tradeExecutions).values(
+      trade.executions.map((part) => ({
+        tradeId: t.id!,
+        executionId: part.executionId,
+        role: part.role,
+        quantity: part.quantity.toString(),
+        commission: part.commission.toFixed(8),
+        fees: part.fees.toFixed(8),
+      })),
+    );
+    openerIds = { ...openerIds, [Object.keys(ids).find((k) => ids[k] === t.openingExecutionId)!]: t.id! };
+  }
+  linksBefore = (await db.select().from(tradeExecutions)).map(partText).sort();
+  openerIds = { ...openerIds, ...Object.fromEntries(Object.entries(ids).map(([k, v]) => [`fill:${k}`, v])) };
+
+  await migrate(pglite, { migrationsFolder: migrationsDir });
+});
+
+afterAll(async () => {
+  await client.close();
+  rmSync(before, { recursive: true, force: true });
+});
+
+describe('migration 0010: a trade’s fills by range', () => {
+  it('lists through trade_parts exactly the parts every fill’s link held', async () => {
+    expect(linksBefore).toHaveLength(7); // 6 fills, the flip in two trades
+    const parts = (await db.select().from(tradeParts)).map((p) => partText({ ...p }));
+    expect(parts.sort()).toEqual(linksBefore);
+  });
+
+  it('keeps links only for the fill that crossed zero, and marks those parts split', async () => {
+    const links = await db.select().from(tradeExecutions);
+    expect(links.map((l) => [l.executionId, l.role, Number(l.quantity), Number(l.commission)]).sort()).toEqual(
+      [
+        [openerIds['fill:flip'], 'entry', 50, 0.5],
+        [openerIds['fill:flip'], 'exit', 100, 1],
+      ].sort(),
+    );
+    const split = await db.select().from(tradeParts).where(eq(tradeParts.split, true));
+    expect(split.map((p) => p.executionId)).toEqual([openerIds['fill:flip'], openerIds['fill:flip']]);
+  });
+
+  it('gives each closed trade its closing fill and an open one none', async () => {
+    const rows = await db
+      .select({ opener: trades.openingExecutionId, closer: trades.closingExecutionId, status: trades.status })
+      .from(trades);
+    const byOpener = new Map(rows.map((row) => [row.opener, row]));
+    expect(byOpener.get(openerIds['fill:long']!)).toMatchObject({ status: 'closed', closer: openerIds['fill:flip'] });
+    expect(byOpener.get(openerIds['fill:flip']!)).toMatchObject({ status: 'closed', closer: openerIds['fill:cover'] });
+    expect(byOpener.get(openerIds['fill:open']!)).toMatchObject({ status: 'open', closer: null });
+    expect(byOpener.get(openerIds['fill:msft-in']!)).toMatchObject({
+      status: 'closed',
+      closer: openerIds['fill:msft-out'],
+    });
+  });
+
+  it('refuses a closed trade without its closing fill', async () => {
+    await expect(
+      db.update(trades).set({ closingExecutionId: null }).where(eq(trades.status, 'closed')),
+    ).rejects.toThrow();
+  });
+});
