@@ -24,10 +24,12 @@ SELECT t.id AS trade_id,
 FROM "trades" t
 JOIN "executions" o ON o.id = t.opening_execution_id
 LEFT JOIN "executions" c ON c.id = t.closing_execution_id
+-- opened_at and closed_at are the opening and closing fills' times: the index range on
+-- (account_id, instrument_key, executed_at); the sequences settle fills at the same instant.
 JOIN "executions" e ON e.account_id = t.account_id AND e.instrument_key = t.instrument_key
-  AND e.executed_at >= o.executed_at AND (e.executed_at, e.sequence) >= (o.executed_at, o.sequence)
-  AND (t.closing_execution_id IS NULL
-    OR (e.executed_at <= c.executed_at AND (e.executed_at, e.sequence) <= (c.executed_at, c.sequence)))
+  AND e.executed_at >= t.opened_at AND e.executed_at <= coalesce(t.closed_at, 'infinity'::timestamptz)
+  AND (e.executed_at, e.sequence) >= (o.executed_at, o.sequence)
+  AND (t.closing_execution_id IS NULL OR (e.executed_at, e.sequence) <= (c.executed_at, c.sequence))
 LEFT JOIN "trade_executions" l ON l.trade_id = t.id AND l.execution_id = e.id;--> statement-breakpoint
 DROP INDEX "trades_account_instrument_idx";--> statement-breakpoint
 CREATE INDEX "trades_account_instrument_opened_idx" ON "trades" USING btree ("account_id","instrument_key","opened_at");
