@@ -149,7 +149,7 @@ export type NewRows<Row> = {
 };
 
 /** Rows encoded between two looks at the event loop (encodeNewRows). */
-const ENCODE_SLICE = 500;
+const ENCODE_SLICE = 250;
 
 /**
  * The rows with their COPY text computed now when `db` writes by COPY (PostgreSQL), so that a

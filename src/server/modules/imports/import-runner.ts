@@ -1,14 +1,12 @@
-import type { ExecutionInput } from '../../../contracts/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
-import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
-import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
+import { prepareBatch, type Fill, type PreparedBatch } from './prepare-fills';
 import { restoreJournals } from './restore-journals';
 import { yieldToEventLoop } from '../../event-loop';
 import { StageClock } from './import-stages';
@@ -66,42 +64,9 @@ class RowReport {
   }
 }
 
-type Fill = { row: number; order: number; execution: ExecutionInput; fingerprint?: string; journal?: ImportedJournal };
-
 /** The journals an Edgebook CSV carries, by the fingerprint of the fill that opens each trade. */
 function collectJournals(fills: readonly Fill[], into: Map<string, ImportedJournal>): void {
   for (const fill of fills) if (fill.fingerprint && fill.journal) into.set(fill.fingerprint, fill.journal);
-}
-
-/** Prepares one batch of a file's fills; a fill the journal cannot hold becomes that row's error. */
-function prepareBatch(
-  batch: readonly Fill[],
-  params: { account: AccountRow; occurrences: Map<string, number>; report: RowReport },
-): { items: PreparedExecution[]; rows: number[]; orders: number[] } {
-  const rejected = new Set<number>();
-  const items = prepareExecutions(
-    batch.map((entry) => entry.execution),
-    {
-      accountCurrency: params.account.currency,
-      occurrences: params.occurrences,
-      // Edgebook's own CSV carries each fill's identity: importing it again adds nothing.
-      fingerprintOf: (index) => batch[index]?.fingerprint,
-      fieldName: (_index, field) => field,
-      onInvalid: (index, fields) => {
-        rejected.add(index);
-        const entry = batch[index];
-        if (entry)
-          params.report.error(
-            entry.row,
-            Object.entries(fields)
-              .map(([field, message]) => `${field}: ${message}`)
-              .join('; '),
-          );
-      },
-    },
-  );
-  const kept = batch.filter((_, index) => !rejected.has(index));
-  return { items, rows: kept.map((entry) => entry.row), orders: kept.map((entry) => entry.order) };
 }
 
 async function lockAccount(tx: Db, params: { userId: string; accountId: string }): Promise<AccountRow> {
@@ -143,7 +108,11 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   fills.sort((a, b) => a.order - b.order);
   return deps.db.transaction(async (tx) => {
     const account = await lockAccount(tx, { userId: user.id, accountId });
-    const { items, rows } = prepareBatch(fills, { account, occurrences: new Map(), report });
+    const { items, rows } = prepareBatch(fills, {
+      accountCurrency: account.currency,
+      occurrences: new Map(),
+      onError: (error) => report.error(error.row, error.message),
+    });
     const existing = await listTradeIdsOfInstruments(tx, {
       accountId,
       instrumentKeys: [...new Set(items.map((item) => item.instrumentKey))],
@@ -173,7 +142,6 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const { db } = deps;
   const accountId = importRow.accountId!; // commit sets it before running
   const report = new RowReport();
-  const occurrences = new Map<string, number>();
   const cuts: RegroupCut[] = [];
   const journals = new Map<string, ImportedJournal>();
   const insertedWithJournal: { id: string; fingerprint: string }[] = [];
@@ -193,41 +161,10 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     defaultRiskAmount: user.defaultRiskAmount,
     now: params.now,
   });
-  /** Checks and converts one batch's fills and numbers them (no database). */
-  const prepare = async (batch: Fill[]) => {
-    const rowsThrough = rowsRead;
-    const fills: ExecutionInsertRow[] = [];
-    let ms = 0;
-    // In slices, with the event loop let run between them: the batch being written meanwhile
-    // waits on this thread for each answer of the server.
-    for (let start = 0; start < batch.length; start += PREPARE_SLICE) {
-      if (start > 0) await yieldToEventLoop();
-      const started = performance.now();
-      const { items, rows, orders } = prepareBatch(batch.slice(start, start + PREPARE_SLICE), {
-        account,
-        occurrences,
-        report,
-      });
-      for (const fill of toExecutionInsertRows({
-        items,
-        firstSequence,
-        sequences: orders.map((order) => firstSequence + order),
-        sourceRows: rows,
-      }))
-        fills.push(fill);
-      prepared += items.length;
-      for (const item of items)
-        fillsByInstrument.set(item.instrumentKey, (fillsByInstrument.get(item.instrumentKey) ?? 0) + 1);
-      ms += performance.now() - started;
-    }
-    clock.add('prepare (symbols, decimals, fingerprints)', ms, batch.length);
-    // Progress counts a batch once it is written: the file's rows up to its last.
-    return { batch, rowsThrough, fills };
-  };
   /** Groups what it can of a prepared batch before its transaction (streamed-grouping.ts, BatchPlan). */
-  const planAhead = async (prepared: Awaited<ReturnType<typeof prepare>>) => {
+  const planAhead = async (prepared: { batch: PreparedBatch; rowsThrough: number }) => {
     const started = performance.now();
-    const out = await grouping.planBatch(db, prepared.fills);
+    const out = await grouping.planBatch(db, prepared.batch.fills);
     clock.add(
       'group ahead and encode (while the previous batch is written)',
       performance.now() - started,
@@ -251,7 +188,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       return added;
     });
     executionsAdded += inserted.length;
-    collectJournals(batch, journals);
+    for (const [fingerprint, journal] of batch.journals) journals.set(fingerprint, journal);
     for (const row of inserted) if (journals.has(row.fingerprint)) insertedWithJournal.push(row);
     cuts.push(
       ...toCuts(inserted.filter((e) => !grouping.isStreamed(e.instrumentKey)).map((e) => ({ ...e, accountId }))),
@@ -263,28 +200,39 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   let writing: Promise<void> | null = null;
   let settling: Promise<void> = Promise.resolve();
   try {
-    // Parsing runs in a worker thread, a batch ahead of the inserts here.
+    // Reading and preparing run in a worker thread, a batch ahead of the inserts here.
     const batches = normaliseInWorker({
       path: deps.uploads.path(importRow.id),
       options: analysis.replay,
       batchRows: deps.batchRows,
       spreadsheetMaxHeapMb: deps.spreadsheetMaxHeapMb,
+      prepare: { accountCurrency: account.currency, firstSequence },
     });
     let waitStarted = performance.now();
-    for await (const rows of batches) {
-      // The worker reads and normalises a batch ahead: this is only the time spent waiting for it.
-      clock.add('read + normalise (worker thread; time waited for it)', performance.now() - waitStarted, rows.length);
-      const fills: Fill[] = [];
-      for (const row of rows) {
-        rowsRead += 1;
-        if (row.kind === 'execution') fills.push(row);
-        else report.add(row);
+    for await (const batch of batches) {
+      // The worker reads and prepares a batch ahead: this is only the time spent waiting for it.
+      clock.add(
+        'read, normalise and prepare (worker thread; time waited for it)',
+        performance.now() - waitStarted,
+        batch.rowCount,
+      );
+      clock.add(
+        '… of which preparing (symbols, decimals, fingerprints; in the worker)',
+        batch.prepareMs,
+        batch.rowCount,
+      );
+      rowsRead += batch.rowCount;
+      for (const row of batch.others) report.add(row);
+      for (const error of batch.errors) report.error(error.row, error.message);
+      prepared += batch.fills.length;
+      for (const fill of batch.fills) {
+        const key = fill.item.instrumentKey;
+        fillsByInstrument.set(key, (fillsByInstrument.get(key) ?? 0) + 1);
       }
-      if (fills.length > 0) {
-        const prepared = await prepare(fills);
+      if (batch.fills.length > 0) {
         // Grouping ahead needs the batch before decided (a batch that failed settles nothing).
         await settling;
-        const next = await planAhead(prepared);
+        const next = await planAhead({ batch, rowsThrough: rowsRead });
         if (writing) await writing;
         let settled!: () => void;
         settling = new Promise<void>((resolve) => (settled = resolve));
@@ -343,9 +291,6 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     throw err;
   }
 }
-
-/** Fills checked and converted between two looks at the event loop. */
-const PREPARE_SLICE = 250;
 
 /** New fills regrouped per transaction of a large import (an instrument is never split). */
 export const FILLS_PER_REGROUP = 10_000;

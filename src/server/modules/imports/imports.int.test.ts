@@ -471,6 +471,22 @@ describe('a large import grouped as it is stored', () => {
     expect(state.tradesUpdated).toBe(shape.hasEarlierFills ? 1 : 0);
   });
 
+  it('reports by row a fill it cannot store, and adds the rest', async () => {
+    const c = await signIn();
+    const accountId = await newAccount(c, 'UTC');
+    const fills = tradingDay(7, 80);
+    const lines = fills.map((f) => `${f.executedAt},${f.symbol},${f.side},${f.quantity},${f.price},${f.commission}`);
+    // Read as a fill, refused when prepared for storage (in the import's worker): row 32 of the file.
+    lines.splice(30, 0, `${fills[30]!.executedAt},AAPL,buy,10000000000000000000,230,0`);
+    const state = await importInBackground(
+      c,
+      accountId,
+      ['Date,Symbol,Side,Quantity,Price,Commission', ...lines].join('\n'),
+    );
+    expect(state).toMatchObject({ executionsAdded: fills.length, duplicatesSkipped: 0 });
+    expect(state.errors).toEqual([{ row: 32, message: 'quantity: Too large' }]);
+  });
+
   it('skips a broker fill listed again further down, and adds nothing when the file comes again', async () => {
     const c = await signIn();
     const accountId = await newAccount(c, 'UTC');

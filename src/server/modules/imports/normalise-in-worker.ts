@@ -1,15 +1,15 @@
 import { ImportFileError, type ImportFileErrorCode } from '../../../core/import/table';
 import { startTsWorker } from '../../workers/ts-worker';
-import type { NormalisedRow } from './import-engine';
+import type { PreparedBatch } from './prepare-fills';
 import type { NormaliseWorkerData, NormaliseWorkerMessage } from './normalise-worker';
 
 const WORKER_URL = new URL('./normalise-worker.ts', import.meta.url);
 
 /**
- * The file's normalised rows, read in a worker thread, batch by batch: the next batch is read
- * while the caller stores this one. `onRowsRead` reports progress through the file.
+ * The file's rows, read and their fills prepared in a worker thread, batch by batch: the next
+ * batch is read while the caller stores this one.
  */
-export async function* normaliseInWorker(data: NormaliseWorkerData): AsyncGenerator<NormalisedRow[]> {
+export async function* normaliseInWorker(data: NormaliseWorkerData): AsyncGenerator<PreparedBatch> {
   const worker = startTsWorker(WORKER_URL, { workerData: data });
   const inbox: NormaliseWorkerMessage[] = [];
   let wake: (() => void) | null = null;
@@ -43,7 +43,7 @@ export async function* normaliseInWorker(data: NormaliseWorkerData): AsyncGenera
       }
       // Ask for the next batch now: the worker reads it while this one is stored.
       worker.postMessage('next');
-      yield message.rows;
+      yield message.batch;
     }
   } finally {
     await worker.terminate();

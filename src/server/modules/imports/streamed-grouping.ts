@@ -76,7 +76,7 @@ export type BatchPlan = {
 };
 
 /** Fills grouped ahead between two looks at the event loop. */
-const GROUP_AHEAD_SLICE = 200;
+const GROUP_AHEAD_SLICE = 100;
 
 const bySequence = (a: { sequence: number }, b: { sequence: number }) => a.sequence - b.sequence;
 
