@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 describe('the import batch size', () => {
-  it('is 1,000 rows on PGlite, where other requests wait for the one connection while a batch is written', () => {
-    expect(loadConfig({}).importBatchRows).toBe(1_000);
-    expect(loadConfig({ DATABASE_URL: '' }).importBatchRows).toBe(1_000);
+  it('is 300 rows on PGlite, where other requests wait for the one connection while a batch is written', () => {
+    expect(loadConfig({}).importBatchRows).toBe(300);
+    expect(loadConfig({ DATABASE_URL: '' }).importBatchRows).toBe(300);
   });
 
   it('is 3,000 rows on PostgreSQL, where other requests have connections of their own', () => {

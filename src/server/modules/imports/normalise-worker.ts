@@ -34,6 +34,11 @@ const data = workerData as NormaliseWorkerData;
  * than AHEAD, so a batch is ready whenever the parent asks (memory: AHEAD batches at most).
  */
 const AHEAD = 2;
+/**
+ * The first batch is grouped in its own transaction (its instruments are decided there) by code
+ * that has not run yet in this process: kept small, it holds PGlite's one connection briefly.
+ */
+const FIRST_BATCH_ROWS = 50;
 let unacknowledged = 0;
 let release: (() => void) | null = null;
 port.on('message', () => {
@@ -62,7 +67,7 @@ try {
   for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: spreadsheets.open })) {
     rowsRead += 1;
     rows.push(row);
-    if (rows.length === data.batchRows) {
+    if (rows.length === (rowsRead === rows.length ? Math.min(FIRST_BATCH_ROWS, data.batchRows) : data.batchRows)) {
       await send(rows, rowsRead);
       rows = [];
     }
