@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brokerFormatRequests, executions, importMappingTemplates, imports, trades } from '../../db/schema';
+import { brokerFormatRequests, executions, importMappingTemplates, imports, trades, users } from '../../db/schema';
 
 export type ImportRow = typeof imports.$inferSelect;
 type ImportValues = Omit<typeof imports.$inferInsert, 'id' | 'userId'>;
@@ -64,26 +64,33 @@ export async function listUnfinishedImports(db: Db): Promise<Pick<ImportRow, 'id
 }
 
 /**
- * True when another of the user's imports into this account is queued or running: it adds fills
- * between this one's batches without touching any trade until its end.
+ * What a large import's batch checks first, in one round trip: whether another of the user's
+ * imports into this account is queued or running (it adds fills between this one's batches
+ * without touching any trade until its end), and the user's analytics version (which moves with
+ * every write to their trades).
  */
-export async function hasOtherActiveImport(
+export async function getImportBatchState(
   db: Db,
   params: { userId: string; accountId: string; importId: string },
-): Promise<boolean> {
+): Promise<{ isShared: boolean; analyticsVersion: number }> {
   const [row] = await db
-    .select({ id: imports.id })
-    .from(imports)
-    .where(
-      and(
-        eq(imports.userId, params.userId),
-        eq(imports.accountId, params.accountId),
-        inArray(imports.status, ['queued', 'running']),
-        sql`${imports.id} <> ${params.importId}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .select({
+      isShared: sql<boolean>`exists (${db
+        .select({ id: imports.id })
+        .from(imports)
+        .where(
+          and(
+            eq(imports.userId, params.userId),
+            eq(imports.accountId, params.accountId),
+            inArray(imports.status, ['queued', 'running']),
+            sql`${imports.id} <> ${params.importId}`,
+          ),
+        )})`,
+      analyticsVersion: users.analyticsVersion,
+    })
+    .from(users)
+    .where(eq(users.id, params.userId));
+  return { isShared: row?.isShared ?? false, analyticsVersion: row?.analyticsVersion ?? 0 };
 }
 
 /** Deletes the executions an import added; answers what went, for regrouping. */

@@ -28,7 +28,7 @@ import {
   type InsertedExecution,
 } from '../trades/trades.queries';
 import type { StageClock } from './import-stages';
-import { hasOtherActiveImport, listInstrumentsWithFills, listTradeIdsOfInstruments } from './imports.queries';
+import { getImportBatchState, listInstrumentsWithFills, listTradeIdsOfInstruments } from './imports.queries';
 
 /**
  * Grouping a large import as it is stored, batch by batch, for the instruments new to the account:
@@ -245,11 +245,8 @@ export function createStreamedGrouping(params: {
    * account has fills of them or another import is under way.
    */
   async function beginBatch(tx: Db, instrumentKeys: Iterable<string>): Promise<void> {
-    const isShared = await hasOtherActiveImport(tx, { userId, accountId, importId });
-    if (
-      isShared ||
-      (versionAfterLastWrite !== null && (await getAnalyticsVersion(tx, userId)) !== versionAfterLastWrite)
-    )
+    const { isShared, analyticsVersion } = await getImportBatchState(tx, { userId, accountId, importId });
+    if (isShared || (versionAfterLastWrite !== null && analyticsVersion !== versionAfterLastWrite))
       for (const key of [...streamed]) demote(key);
     const unseen = [...new Set(instrumentKeys)].filter((key) => !streamed.has(key) && !fallback.has(key));
     if (unseen.length === 0) return;
