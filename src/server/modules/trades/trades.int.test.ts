@@ -427,6 +427,25 @@ describe('POST /api/trades (manual entry)', () => {
     expect(trade).toMatchObject({ status: 'open', quantity: '2', executionCount: 2 });
   });
 
+  it('answers the trade its entry opens when the entry crosses a position already open', async () => {
+    const { c, accountId } = await newAccount();
+    const long = { executedAt: at(0), symbol: 'NVDA', side: 'buy', quantity: '5', price: '100' };
+    expect((await c.post('/api/executions', { accountId, executions: [long] })).status).toBe(200);
+    // Selling 10 closes the long 5 and opens a short with the other 5: the form's trade is the short.
+    const res = await c.post('/api/trades', {
+      accountId,
+      symbol: 'NVDA',
+      direction: 'short',
+      quantity: '10',
+      entryPrice: '101',
+      entryAt: at(10),
+    });
+    expect(res.status).toBe(201);
+    const trade = (await res.json()) as TradeDetailJson;
+    expect(trade).toMatchObject({ direction: 'short', status: 'open', quantity: '5' });
+    expect(trade.executions.map((e) => [e.side, e.role, e.quantity])).toEqual([['sell', 'entry', '5']]);
+  });
+
   it('asks for the exit time with the exit price', async () => {
     const { c, accountId } = await newAccount();
     const res = await c.post('/api/trades', {
