@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, jsonb, numeric, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, expectedEngine } from '../../../test/helpers/test-database';
+import { createTestDatabase } from '../../../test/helpers/test-database';
 import type { Database } from './client';
-import { insertByUnnest, insertNewRows, writesByCopy, type BulkColumn } from './bulk-insert';
+import { insertByUnnest, insertNewRows, type BulkColumn } from './bulk-insert';
 
 const probe = pgTable('bulk_probe', {
   id: serial().primaryKey(),
@@ -148,12 +148,6 @@ describe('insertByUnnest', () => {
 });
 
 describe('insertNewRows', () => {
-  it('writes by COPY on PostgreSQL, in a transaction or not', async () => {
-    const isPostgres = expectedEngine() === 'postgres';
-    expect(writesByCopy(database.db)).toBe(isPostgres);
-    await database.db.transaction(async (tx) => expect(writesByCopy(tx)).toBe(isPostgres));
-  });
-
   it('stores every value exactly as given, whatever the text, in a transaction or not', async () => {
     await fc.assert(
       fc.asyncProperty(rowSpecs, fc.boolean(), async (specs, inTransaction) => {

@@ -164,7 +164,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   /** Groups what it can of a prepared batch before its transaction (streamed-grouping.ts, BatchPlan). */
   const planAhead = async (prepared: { batch: PreparedBatch; rowsThrough: number }) => {
     const started = performance.now();
-    const out = await grouping.planBatch(db, prepared.batch.fills);
+    const out = await grouping.planBatch(prepared.batch.fills);
     clock.add(
       'group ahead and encode (while the previous batch is written)',
       performance.now() - started,

@@ -61,7 +61,7 @@ const startGrouping = (accountId: string) =>
 /** A batch's fills as the runner numbers them, grouped ahead as far as they can be. */
 function planBatch(grouping: StreamedGrouping, params: { fills: ExecutionInput[]; firstSequence: number }) {
   const items = prepareExecutions(params.fills, { accountCurrency: 'USD' });
-  return grouping.planBatch(t.database.db, toExecutionInsertRows({ items, firstSequence: params.firstSequence }));
+  return grouping.planBatch(toExecutionInsertRows({ items, firstSequence: params.firstSequence }));
 }
 
 /** One planned batch's transaction, as the runner writes it: lock, then writeBatch. */

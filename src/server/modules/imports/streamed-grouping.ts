@@ -46,7 +46,7 @@ import { getImportBatchState, listInstrumentsWithFills, listTradeIdsOfInstrument
  * Only a streamed instrument's fills can go in without a conflict check (insertExecutions' isNew).
  *
  * Grouping ahead (planBatch): a batch's fills that cannot clash (fingerprinted from their content,
- * of a streamed instrument) are grouped, and on PostgreSQL their rows and trades encoded, while the
+ * of a streamed instrument) are grouped, and their rows and trades encoded, while the
  * previous batch is still being written, so this thread and the database work at the same time
  * instead of in turn. An instrument demoted on the way (by a fill of the batch out of time order,
  * or meanwhile by another write: settlePlan, in the batch's transaction) has its fills inserted
@@ -69,7 +69,7 @@ export type BatchPlan = {
   instrumentKeys: Set<string>;
   /** Instruments with fills in `later`: no later batch groups them ahead until this one is written. */
   heldKeys: Set<string>;
-  /** `ahead` and `trades` for insertNewRows (in COPY text on PostgreSQL), as of `changes`. */
+  /** `ahead` and `trades` for insertNewRows (in COPY text), as of `changes`. */
   encoded: { fills: NewRows<ExecutionInsertRow>; trades: EncodedTradeRows } | null;
   /** Counts changes to `ahead` and `trades` (an encoding is of the count it was made at). */
   changes: number;
@@ -230,12 +230,12 @@ export function createStreamedGrouping(params: {
 
   const owner = { userId, accountId, importId };
 
-  /** The plan's rows for insertNewRows: on PostgreSQL in COPY text, encoded in slices. */
-  async function encode(db: Db, plan: BatchPlan): Promise<NonNullable<BatchPlan['encoded']>> {
-    const fills = await encodeNewRows(db, newExecutionRows(owner, plan.ahead), yieldToEventLoop);
+  /** The plan's rows for insertNewRows, in COPY text, encoded in slices. */
+  async function encode(plan: BatchPlan): Promise<NonNullable<BatchPlan['encoded']>> {
+    const fills = await encodeNewRows(newExecutionRows(owner, plan.ahead), yieldToEventLoop);
     const rows = toNewTradeRows(plan.trades);
-    const trades = await encodeNewRows(db, rows.trades, yieldToEventLoop);
-    return { fills, trades: { trades, parts: await encodeNewRows(db, rows.parts, yieldToEventLoop) } };
+    const trades = await encodeNewRows(rows.trades, yieldToEventLoop);
+    return { fills, trades: { trades, parts: await encodeNewRows(rows.parts, yieldToEventLoop) } };
   }
 
   /**
@@ -273,7 +273,7 @@ export function createStreamedGrouping(params: {
 
   /** Writes `plan.ahead` and its trades. */
   async function writePlan(tx: Db, plan: BatchPlan): Promise<void> {
-    const encoded = plan.encoded ?? (await encode(tx, plan));
+    const encoded = plan.encoded ?? (await encode(plan));
     await insertNewRows(tx, encoded.fills);
     await insertEncodedTradeRows(tx, encoded.trades);
   }
@@ -288,11 +288,10 @@ export function createStreamedGrouping(params: {
 
   return {
     /**
-     * A batch's fills, numbered: groups what it can now (see BatchPlan). Call in replay order of
-     * batches, once the previous batch's writeBatch has called `settled`. With `db` on PostgreSQL,
-     * encodes the rows too.
+     * A batch's fills, numbered: groups what it can now (see BatchPlan) and encodes the rows. Call
+     * in replay order of batches, once the previous batch's writeBatch has called `settled`.
      */
-    async planBatch(db: Db, fills: readonly ExecutionInsertRow[]): Promise<BatchPlan> {
+    async planBatch(fills: readonly ExecutionInsertRow[]): Promise<BatchPlan> {
       const plan: BatchPlan = {
         ahead: [],
         later: [],
@@ -303,7 +302,7 @@ export function createStreamedGrouping(params: {
         changes: 0,
       };
       await groupAhead(plan, [...fills].sort(bySequence));
-      plan.encoded = await encode(db, plan);
+      plan.encoded = await encode(plan);
       return plan;
     },
     /**

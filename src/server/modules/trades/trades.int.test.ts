@@ -11,7 +11,7 @@ import type {
 } from '../../../contracts/trades';
 import { ManualClock } from '../../clock';
 import { D, groupTrades, type Execution } from '../../../core/trades';
-import { executions, tradeParts, trades, users } from '../../db/schema';
+import { executions, imports, tradeParts, trades, users } from '../../db/schema';
 import { toExecution, toMoneyText, toQuantityText } from './regroup';
 import { createUser, setTrialDaysRemaining } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
@@ -476,6 +476,24 @@ describe('DELETE /api/trades/:id and bulk actions', () => {
     expect((await c.get(`/api/trades/${made[0]!.id}`)).status).toBe(404);
     expect((await listAll(c, `accountId=${accountId}&limit=10`)).map((tr) => tr.id)).toEqual([made[1]!.id]);
     expect((await c.delete(`/api/trades/${made[0]!.id}`)).status).toBe(404);
+  });
+
+  it('refuses to delete trades while an import into their account is running, and deletes nothing', async () => {
+    const { c, userId, accountId } = await signIn();
+    const { trades: made } = await addFills(c, accountId, [
+      fill(0, { side: 'buy', quantity: '10', price: '10' }),
+      fill(1, { side: 'sell', quantity: '10', price: '11' }),
+    ]);
+    const [running] = await t.database.db
+      .insert(imports)
+      .values({ userId, accountId, fileName: 'big.csv', fileSize: 1, fileSha256: 'x', status: 'running' })
+      .returning();
+    const res = await c.delete(`/api/trades/${made[0]!.id}`);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toMatch(/import into this account is running/);
+    expect((await c.get(`/api/trades/${made[0]!.id}`)).status).toBe(200);
+    await t.database.db.update(imports).set({ status: 'done' }).where(eq(imports.id, running!.id));
+    expect((await c.delete(`/api/trades/${made[0]!.id}`)).status).toBe(204);
   });
 
   it('deleting one side of a flip rebuilds the other without the crossing fill', async () => {

@@ -4,7 +4,7 @@ import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trad
 import { insertByUnnest, insertNewRows, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
-import { executions, tags, tradeParts, trades, tradeTags } from '../../db/schema';
+import { executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
 import type { PreparedExecution } from './execution-input';
 import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
 
@@ -191,20 +191,28 @@ export function byFirstFingerprint<T extends { fingerprint: string }>(items: rea
   return out;
 }
 
-/** Deletes the fills of these trades (their trades and links cascade); answers what went, for regrouping. */
+/**
+ * Deletes the fills of these trades (their trades and links cascade); answers what went, for
+ * regrouping. Every trade's fills are listed before any goes: a trade's fills are found by range up
+ * to its closing fill, which may be the opening fill of another trade in the list.
+ */
 export async function deleteExecutionsOfTrades(
   db: Db,
   params: { userId: string; tradeIds: string[] },
 ): Promise<{ accountId: string; instrumentKey: string; executedAt: Date }[]> {
-  const deleted: { accountId: string; instrumentKey: string; executedAt: Date }[] = [];
+  const fillIds = new Set<string>();
   for (const ids of chunk(params.tradeIds, IDS_PER_QUERY)) {
-    const owned = db
+    const rows = await db
       .select({ id: tradeParts.executionId })
       .from(tradeParts)
       .innerJoin(trades, eq(trades.id, tradeParts.tradeId))
       .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)));
+    for (const row of rows) fillIds.add(row.id);
+  }
+  const deleted: { accountId: string; instrumentKey: string; executedAt: Date }[] = [];
+  for (const ids of chunk([...fillIds], IDS_PER_QUERY)) {
     deleted.push(
-      ...(await db.delete(executions).where(inArray(executions.id, owned)).returning({
+      ...(await db.delete(executions).where(inArray(executions.id, ids)).returning({
         accountId: executions.accountId,
         instrumentKey: executions.instrumentKey,
         executedAt: executions.executedAt,
@@ -212,6 +220,27 @@ export async function deleteExecutionsOfTrades(
     );
   }
   return deleted;
+}
+
+/**
+ * True while a large import into one of these accounts is running: it stores its fills batch by
+ * batch and regroups the instruments the account had only at its end, so until then a trade's
+ * stretch of fills may hold fills that are not yet grouped.
+ */
+export async function hasRunningImportInto(db: Db, params: { userId: string; accountIds: string[] }): Promise<boolean> {
+  if (params.accountIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(
+      and(
+        eq(imports.userId, params.userId),
+        inArray(imports.accountId, params.accountIds),
+        eq(imports.status, 'running'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function getTradeRow(db: Db, params: { userId: string; id: string }): Promise<TradeRow | undefined> {

@@ -28,6 +28,7 @@ import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from
 import {
   addTagsToTrades,
   deleteExecutionsOfTrades,
+  hasRunningImportInto,
   getMaxSequenceFrom,
   getTradeIdByEntry,
   getTradeRow,
@@ -425,8 +426,10 @@ async function deleteTradesInTx(
   const refs = await listOwnTradeRefs(tx, { userId: user.id, ids: unique });
   if (refs.length !== unique.length) throw new AppError('NOT_FOUND', 'Trade not found');
   // Lock the accounts in a fixed order so two bulk deletes cannot deadlock.
-  for (const accountId of [...new Set(refs.map((ref) => ref.accountId))].sort())
-    await lockAccount(tx, { userId: user.id, accountId });
+  const accountIds = [...new Set(refs.map((ref) => ref.accountId))].sort();
+  for (const accountId of accountIds) await lockAccount(tx, { userId: user.id, accountId });
+  if (await hasRunningImportInto(tx, { userId: user.id, accountIds }))
+    throw new AppError('CONFLICT', 'An import into this account is running: delete trades once it has finished.');
   const storageKeys = await listScreenshotKeysOfTrades(tx, { userId: user.id, tradeIds: unique });
   const deleted = await deleteExecutionsOfTrades(tx, { userId: user.id, tradeIds: unique });
   await regroupInstruments(tx, { cuts: toCuts(deleted), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
