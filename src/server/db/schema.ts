@@ -522,6 +522,13 @@ export const imports = pgTable(
     /** The column roles used at commit (detected, template or the user's choices). */
     mapping: jsonb().$type<Record<string, unknown>>(),
     rowCount: integer().notNull().default(0),
+    /**
+     * The last entry-order number a large import reserved when it started (its fills are numbered
+     * from the account's last on by their place in replay order): while it runs, every other
+     * writer to the account numbers its fills after it, so no two fills of an instrument share a
+     * time and a number (a trade's fills are a range in that order).
+     */
+    reservedSequenceThrough: bigint({ mode: 'number' }),
     progress: doublePrecision().notNull().default(0),
     executionsAdded: integer().notNull().default(0),
     duplicatesSkipped: integer().notNull().default(0),

@@ -14,9 +14,9 @@ import { createStreamedGrouping } from './streamed-grouping';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import {
   deleteImportExecutions,
-  getMaxSequence,
   listTradeIdsOfInstruments,
   listUnfinishedImports,
+  reserveImportSequences,
   updateImport,
   type ImportRow,
 } from './imports.queries';
@@ -150,8 +150,16 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   let prepared = 0;
   let rowsRead = 0;
   await updateImport(db, { id: importRow.id, values: { status: 'running' } });
-  const account = await db.transaction((tx) => lockAccount(tx, { userId: user.id, accountId }));
-  const firstSequence = (await getMaxSequence(db, accountId)) + 1;
+  // Fills are numbered by their place in replay order, which counts the file's rows (a header,
+  // a preamble, a row that holds two fills): the reservation leaves room for all of them.
+  const { account, firstSequence } = await db.transaction(async (tx) => ({
+    account: await lockAccount(tx, { userId: user.id, accountId }),
+    firstSequence: await reserveImportSequences(tx, {
+      importId: importRow.id,
+      accountId,
+      count: 2 * analysis.rowCount + 1_000,
+    }),
+  }));
 
   const clock = new StageClock();
   const grouping = createStreamedGrouping({

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { getMaxReservedSequence } from '../trades/trades.queries';
 import { brokerFormatRequests, executions, importMappingTemplates, imports, trades, users } from '../../db/schema';
 
 export type ImportRow = typeof imports.$inferSelect;
@@ -178,11 +179,28 @@ export async function listInstrumentsWithFills(
   return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
 }
 
-/** The highest entry-order number an account's executions have (0 when none). */
+/**
+ * Reserves the entry-order numbers of a large import's fills, in the transaction holding the
+ * account lock: `count` numbers from after the account's last fill and every range its other
+ * imports under way reserved. Answers the first.
+ */
+export async function reserveImportSequences(
+  db: Db,
+  params: { importId: string; accountId: string; count: number },
+): Promise<number> {
+  const first = (await getMaxSequence(db, params.accountId)) + 1;
+  await db
+    .update(imports)
+    .set({ reservedSequenceThrough: first + params.count - 1 })
+    .where(eq(imports.id, params.importId));
+  return first;
+}
+
+/** The highest entry-order number an account's executions have or its imports under way reserved (0 when none). */
 export async function getMaxSequence(db: Db, accountId: string): Promise<number> {
   const [row] = await db
     .select({ max: max(executions.sequence) })
     .from(executions)
     .where(eq(executions.accountId, accountId));
-  return Number(row?.max ?? 0);
+  return Math.max(Number(row?.max ?? 0), await getMaxReservedSequence(db, accountId));
 }

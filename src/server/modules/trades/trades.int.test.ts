@@ -496,6 +496,35 @@ describe('DELETE /api/trades/:id and bulk actions', () => {
     expect((await c.delete(`/api/trades/${made[0]!.id}`)).status).toBe(204);
   });
 
+  it('numbers fills added while an import is under way after the numbers it reserved', async () => {
+    const { c, userId, accountId } = await signIn();
+    const [running] = await t.database.db
+      .insert(imports)
+      .values({
+        userId,
+        accountId,
+        fileName: 'big.csv',
+        fileSize: 1,
+        fileSha256: 'x',
+        status: 'running',
+        reservedSequenceThrough: 10_000,
+      })
+      .returning();
+    await addFills(c, accountId, [fill(0, { side: 'buy', quantity: '10', price: '10' })]);
+    await t.database.db.update(imports).set({ status: 'done' }).where(eq(imports.id, running!.id));
+    await addFills(c, accountId, [fill(0, { side: 'buy', quantity: '5', price: '10' })]);
+    const stored = await t.database.db
+      .select({ quantity: executions.quantity, sequence: executions.sequence })
+      .from(executions)
+      .where(eq(executions.accountId, accountId))
+      .orderBy(asc(executions.sequence));
+    // The second, added once the import was done, comes after the first, not after the reservation.
+    expect(stored.map((row) => [D(row.quantity).toString(), row.sequence])).toEqual([
+      ['10', 10_001],
+      ['5', 10_002],
+    ]);
+  });
+
   it('deleting one side of a flip rebuilds the other without the crossing fill', async () => {
     const { c, accountId } = await newAccount();
     const { trades: made } = await addFills(c, accountId, [

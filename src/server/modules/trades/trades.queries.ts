@@ -63,7 +63,19 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** The highest sequence among these instruments' fills at or after `from` (0 for none). */
+/** The last entry-order number the account's imports under way reserved (0 for none). */
+export async function getMaxReservedSequence(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: max(imports.reservedSequenceThrough) })
+    .from(imports)
+    .where(and(eq(imports.accountId, accountId), inArray(imports.status, ['queued', 'running'])));
+  return Number(row?.max ?? 0);
+}
+
+/**
+ * The highest sequence among these instruments' fills at or after `from`, or reserved by the
+ * account's imports under way (0 for none): new fills are numbered after it.
+ */
 export async function getMaxSequenceFrom(
   db: Db,
   params: { accountId: string; instrumentKeys: string[]; from: Date },
@@ -78,7 +90,7 @@ export async function getMaxSequenceFrom(
         gte(executions.executedAt, params.from),
       ),
     );
-  return Number(row?.max ?? 0);
+  return Math.max(Number(row?.max ?? 0), await getMaxReservedSequence(db, params.accountId));
 }
 
 export type InsertedExecution = {

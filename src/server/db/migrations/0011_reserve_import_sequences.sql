@@ -1,0 +1,1 @@
+ALTER TABLE "imports" ADD COLUMN "reserved_sequence_through" bigint;
