@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError, openSpreadsheetHere, toChunks } from '../../../core/import/table';
-import { analyseUpload, normaliseUpload, toHeaderSignature } from './import-engine';
+import { analyseUpload, normaliseUpload, toHeaderSignature, WHOLE_FILE_ROWS } from './import-engine';
 
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
 const FIXTURES = readdirSync(FIXTURES_DIR)
@@ -140,6 +140,35 @@ describe('analysing a file again with what an earlier analysis knew', () => {
     };
     expect(await rowsOf(again)).toEqual(await rowsOf(full));
   });
+
+  it(
+    'numbers a long file’s fills by their place among its rows, whatever lines come between',
+    { timeout: 60_000 },
+    async () => {
+      // Past WHOLE_FILE_ROWS the file is normalised in chunks; blank lines between rows still make
+      // no order beyond the row count (the import reserves that many entry-order numbers).
+      const rows = WHOLE_FILE_ROWS + 500;
+      let text = 'Date,Time,Symbol,Side,Quantity,Price\n';
+      for (let i = 0; i < rows; i += 1) {
+        const at = new Date(Date.UTC(2025, 2, 3) + i * 10_000).toISOString();
+        text += `${at.slice(5, 7)}/${at.slice(8, 10)}/${at.slice(0, 4)},${at.slice(11, 19)},AAPL,${i % 2 ? 'SELL' : 'BUY'},10,200.00\n`;
+        if (i % 1_000 === 0) text += '\n\n';
+      }
+      const bytes = new TextEncoder().encode(text);
+      const open = () => toChunks(bytes, 1 << 16);
+      for (const isNewestFirst of [false, true]) {
+        const analysis = await analyseUpload(open, { ...options, known: { rowCount: rows, isNewestFirst } });
+        const orders: number[] = [];
+        for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere }))
+          if (row.kind === 'execution') orders.push(row.order);
+        expect(orders).toHaveLength(rows);
+        expect(new Set(orders).size).toBe(rows);
+        expect(Math.min(...orders)).toBe(1);
+        expect(Math.max(...orders)).toBe(rows);
+        expect(orders[0]).toBe(isNewestFirst ? rows : 1);
+      }
+    },
+  );
 
   it('replays in the order the full analysis found (newest first), though it no longer sees the last row', async () => {
     const file = longFile(1_000);

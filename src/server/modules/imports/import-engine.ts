@@ -429,13 +429,19 @@ export async function* normaliseUpload(
     analysis.isNewestFirst,
   );
   const seenExecIds = new Set<string>();
-  const orderOf = (row: number) => (analysis.isNewestFirst ? analysis.rowCount + 1 - row : row);
+  // Long files: a row's place among the data rows (a record may span lines, and a header,
+  // preamble or blank lines come before or between), so orders stay within 1…rowCount and the
+  // import's reserved entry-order numbers (import-runner.ts) hold them all.
+  const orderOf = (index: number) => (analysis.isNewestFirst ? analysis.rowCount + 1 - index : index);
+  let rowsBefore = 0;
   const isWhole = analysis.rowCount <= WHOLE_FILE_ROWS;
   const readEdgebookRow =
     analysis.detection.preset?.id === 'edgebook' ? createEdgebookRowReader(analysis.headers) : null;
 
   function* emit(rows: TableRow[]): Generator<NormalisedRow> {
     const result = normaliseRows({ ...params, rows });
+    const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, rowsBefore + i + 1]));
+    rowsBefore += rows.length;
     const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
     for (const skipped of result.skipped) yield { kind: 'skipped', ...skipped };
     for (const problem of result.problems)
@@ -448,8 +454,8 @@ export async function* normaliseUpload(
         }
         seenExecIds.add(execution.brokerExecId);
       }
-      // Whole files: normaliseRows' sequence is the replay order. Chunks: by file row.
-      const order = isWhole ? execution.sequence : orderOf(execution.row);
+      // Whole files: normaliseRows' sequence is the replay order. Chunks: by place among the rows.
+      const order = indexOfLine ? orderOf(indexOfLine.get(execution.row) ?? rowsBefore) : execution.sequence;
       const extra = readEdgebookRow ? readEdgebookRow(cellsByRow?.get(execution.row) ?? []) : null;
       yield {
         kind: 'execution',
