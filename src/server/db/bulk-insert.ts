@@ -179,11 +179,11 @@ export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<
   const names = params.columns.map((column) => `"${column.name}"`).join(', ');
   const statement = `copy "${getTableName(params.table)}" (${names})`;
   const text = params.copyText ?? toCopyText(params.columns, params.rows);
-  if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
-    await client.query(`${statement} from '/dev/blob'`, [], { blob: new Blob([text]) });
+  if (client instanceof pg.Client) return copyFromStdin(client, statement, text);
+  if (!(client instanceof pg.Pool)) {
+    await client.query(`${statement} from '/dev/blob'`, [], { blob: new Blob([text]) }); // PGlite
     return;
   }
-  if (!(client instanceof pg.Pool)) return copyFromStdin(client, statement, text);
   const connection = await client.connect();
   try {
     await copyFromStdin(connection, statement, text);

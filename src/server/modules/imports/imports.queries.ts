@@ -197,7 +197,7 @@ export async function reserveImportSequences(
 }
 
 /** The highest entry-order number an account's executions have or its imports under way reserved (0 when none). */
-export async function getMaxSequence(db: Db, accountId: string): Promise<number> {
+async function getMaxSequence(db: Db, accountId: string): Promise<number> {
   const [row] = await db
     .select({ max: max(executions.sequence) })
     .from(executions)

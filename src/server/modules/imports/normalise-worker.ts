@@ -64,12 +64,14 @@ try {
   };
   let rows: NormalisedRow[] = [];
   let rowsRead = 0;
+  let batchRows = Math.min(FIRST_BATCH_ROWS, data.batchRows);
   for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: spreadsheets.open })) {
     rowsRead += 1;
     rows.push(row);
-    if (rows.length === (rowsRead === rows.length ? Math.min(FIRST_BATCH_ROWS, data.batchRows) : data.batchRows)) {
+    if (rows.length === batchRows) {
       await send(rows, rowsRead);
       rows = [];
+      batchRows = data.batchRows;
     }
   }
   if (rows.length > 0) await send(rows, rowsRead);
