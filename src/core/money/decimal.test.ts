@@ -6,6 +6,8 @@ import {
   compareDecimals,
   D,
   divide,
+  divideScaled,
+  fromScaledBigInt,
   isNegative,
   isPositive,
   isZero,
@@ -17,6 +19,7 @@ import {
   toAbsolute,
   toDecimal,
   toMoneyString,
+  toScaledBigInt,
   ZERO,
 } from './decimal';
 
@@ -164,5 +167,66 @@ describe('toMoneyString', () => {
 
   it('defaults to cents', () => {
     expect(toMoneyString(D('-7.1'))).toBe('-7.10');
+  });
+});
+
+describe('fromScaledBigInt', () => {
+  it('is the decimal big.js reads from the same digits and exponent, in the same form', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), fc.integer({ min: 0, max: 30 }), (n, scale) => {
+        const value = fromScaledBigInt(n, scale);
+        const expected = new Big(`${n}e-${scale}`);
+        expect(value.eq(expected)).toBe(true);
+        expect(value.toString()).toBe(n === 0n ? '0' : D(expected.toString()).toString());
+        // The same internal form, so every later operation behaves as on a parsed value.
+        if (n !== 0n)
+          expect({ s: value.s, e: value.e, c: value.c }).toEqual({ s: expected.s, e: expected.e, c: expected.c });
+        expect(toScaledBigInt(value, scale)).toBe(n);
+      }),
+    );
+  });
+
+  it('keeps trailing zeros out of the digits and places the exponent at the first digit', () => {
+    expect(fromScaledBigInt(12300n, 0).toString()).toBe('12300');
+    expect(fromScaledBigInt(-12300n, 4).toString()).toBe('-1.23');
+    expect(fromScaledBigInt(123n, 5).toString()).toBe('0.00123');
+    expect(fromScaledBigInt(0n, 8)).toBe(ZERO);
+    expect(subtract(fromScaledBigInt(150n, 2), D('0.5')).toString()).toBe('1');
+  });
+});
+
+describe('divideScaled', () => {
+  const scaled = fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n });
+  const scale = fc.integer({ min: 0, max: 24 });
+
+  it('answers what divide answers for the same decimals (20 places, half-even), ties included', () => {
+    fc.assert(
+      fc.property(
+        scaled,
+        scale,
+        scaled.filter((b) => b !== 0n),
+        scale,
+        (a, aScale, b, bScale) => {
+          const expected = divide(fromScaledBigInt(a, aScale), fromScaledBigInt(b, bScale));
+          expect(divideScaled(a, aScale, b, bScale).toString()).toBe(expected.toString());
+        },
+      ),
+    );
+    // Exact ties half a unit of the 20th place: to the even neighbour, on both sides of zero.
+    for (const [a, b, expected] of [
+      [5n, 10n ** 21n, '0'],
+      [15n, 10n ** 21n, '0.00000000000000000002'],
+      [25n, 10n ** 21n, '0.00000000000000000002'],
+      [-15n, 10n ** 21n, '-0.00000000000000000002'],
+      [35n, -(10n ** 21n), '-0.00000000000000000004'],
+      [1n, 2n * 10n ** 20n, '0'],
+    ] as const) {
+      expect(divideScaled(a, 0, b, 0).toString()).toBe(expected);
+      expect(divide(fromScaledBigInt(a, 0), fromScaledBigInt(b, 0)).toString()).toBe(expected);
+    }
+  });
+
+  it('refuses a zero divisor', () => {
+    expect(() => divideScaled(1n, 0, 0n, 3)).toThrow(RangeError);
   });
 });

@@ -1,6 +1,7 @@
 import {
   decimalPlaces,
   divide,
+  divideScaled,
   DIVISION_PLACES,
   fromScaledBigInt,
   isPositive,
@@ -415,7 +416,7 @@ function toQuantity(quantity: bigint, a: Fill, b: Fill, scales: Scales): Decimal
 /** notional ÷ quantity as a Decimal (20 places, half-even); null for no quantity. */
 function toAverage(notional: bigint, quantity: bigint, notionalScale: number, quantityScale: number): Decimal | null {
   if (quantity === 0n) return null;
-  return divide(fromScaledBigInt(notional, notionalScale), fromScaledBigInt(quantity, quantityScale));
+  return divideScaled(notional, notionalScale, quantity, quantityScale);
 }
 
 function toRanked(state: TradeState, isClosed: boolean, scales: Scales): Ranked {

@@ -30,11 +30,6 @@ export async function copyOutBinary(db: Db, query: string): Promise<(Buffer | nu
   }
 }
 
-/** True when the database is the embedded PGlite (one connection, in this process). */
-export function isPglite(db: Db): boolean {
-  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
-}
-
 /**
  * PostgreSQL only: in one snapshot (a repeatable-read, read-only transaction), the rows of `head`
  * whole, as copyOutBinary answers them, to `onHead`; then the COPY binary output of `rows` to

@@ -24,6 +24,7 @@ import { normaliseHeader } from '../detect/synonyms';
 import { parseDateTime, toUtcInstant, type DateFormat } from '../values/dates';
 import { parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
 import { toRawRecord, type RawRecord, type RowContext } from './raw-record';
+import { createBoundedMemo } from '../../bounded-memo';
 
 /**
  * One fill ready for the executions API (`ExecutionInput`: decimals as canonical strings), with
@@ -115,7 +116,16 @@ function toAssetClass(text: string): AssetClass | undefined {
  * Reads a number cell, or a preset's derived value written `=a*b/c` (decimal factors only). Exact;
  * division keeps 20 places.
  */
+// A file's numbers, symbols and their texts mostly repeat: each is read once (bounded-memo.ts).
+const numbers = createBoundedMemo<Decimal | null>(20_000);
+const texts = createBoundedMemo<string>(20_000);
+const instruments = createBoundedMemo<ReadInstrument | { problem: string }>(5_000);
+
 function readNumber(text: string, separator: DecimalSeparator): Decimal | null {
+  return text === '' ? null : numbers(`${separator}${text}`, () => readNumberOnce(text, separator));
+}
+
+function readNumberOnce(text: string, separator: DecimalSeparator): Decimal | null {
   if (text.startsWith('=')) {
     const tokens = text.slice(1).split(/([*/])/);
     let value = toDecimal(tokens[0] ?? '');
@@ -132,8 +142,11 @@ function readNumber(text: string, separator: DecimalSeparator): Decimal | null {
 
 /** A Decimal as the API's decimal string, trimmed to 12 places (derived prices may carry 20). */
 function toText(value: Decimal, places = 12): string {
-  const rounded = roundDecimal(value, places);
-  return (isZero(rounded) ? ZERO : rounded).toString();
+  // The decimal's own digits name it exactly: sign, exponent and digits.
+  return texts(`${places}|${value.s}|${value.e}|${value.c.join('')}`, () => {
+    const rounded = roundDecimal(value, places);
+    return (isZero(rounded) ? ZERO : rounded).toString();
+  });
 }
 
 function toLine(row: InputRow, index: number): { line: number; cells: readonly string[] } {
@@ -356,6 +369,30 @@ type ReadInstrument = {
 };
 
 function readInstrument(
+  record: RawRecord,
+  executedAt: string,
+  separator: DecimalSeparator,
+): ReadInstrument | { problem: string } {
+  // Everything it reads; of the time only the year (it places one-digit futures years). Each part
+  // with its length first, so no two different records share a key whatever their cells hold.
+  const key = [
+    record.symbol,
+    record.multiplier,
+    record.assetClassHint ?? '',
+    record.assetClass,
+    record.optionRight,
+    record.strike,
+    record.expiry,
+    record.underlying,
+    executedAt.slice(0, 4),
+    separator,
+  ]
+    .map((part) => `${part.length}:${part}`)
+    .join('');
+  return instruments(key, () => readInstrumentOnce(record, executedAt, separator));
+}
+
+function readInstrumentOnce(
   record: RawRecord,
   executedAt: string,
   separator: DecimalSeparator,

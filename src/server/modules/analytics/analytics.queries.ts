@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
-import type { Db } from '../../db/client';
-import { copyOutBinary, copyOutInSnapshot, isPglite } from '../../db/copy-out';
+import { isPglite, type Db } from '../../db/client';
+import { yieldToEventLoop } from '../../event-loop';
+import { copyOutBinary, copyOutInSnapshot } from '../../db/copy-out';
 import { accounts, analyticsChanges, strategies, tags, trades, tradeTags, users } from '../../db/schema';
 import { dateConditions, filterConditions, type TradeFilter } from '../trades/trades.queries';
 import { replaceTradesClosedAt, type TradeFacts } from './trade-facts';
@@ -211,7 +212,18 @@ export type LoadTradeFactsParams = {
   splitAt?: readonly number[];
   /** About how many trades there are (the cache's count before), so the columns need not grow. */
   expectedRows?: number;
+  /** PGlite: trades per statement (PGLITE_FACTS_PAGE_ROWS by default). */
+  pageRows?: number;
+  /** PGlite: runs between two pages (tests write there). */
+  betweenPages?: () => Promise<void>;
 };
+
+/**
+ * Trades per statement when PGlite reads all of a user's facts: a statement holds the one
+ * connection and the event loop (PGlite runs in this thread), so 500,000 trades in one would stall
+ * every other request for a few hundred milliseconds; a page of these takes tens.
+ */
+export const PGLITE_FACTS_PAGE_ROWS = 25_000;
 
 /**
  * Every closed trade of the user as {@link TradeFacts}, with the data version, in one statement per
@@ -226,6 +238,11 @@ export async function loadTradeFacts(db: Db, params: LoadTradeFactsParams): Prom
     const reader = createTradeFactsReader(undefined, { expectedRows: (expectedRows / ranges.length) * 1.1 });
     const parts = await Promise.all(ranges.map((range) => readFactsRows(db, { ...params, range, reader })));
     if (parts.every((part) => part.version === parts[0]!.version)) return toLoaded(db, params, reader, parts);
+  }
+  if (isPglite(db)) {
+    const reader = createTradeFactsReader(undefined, { expectedRows: expectedRows * 1.1 });
+    const part = await readFactsRowsInPages(db, { ...params, range: { from: null, before: null }, reader });
+    if (part) return toLoaded(db, params, reader, [part]);
   }
   const reader = createTradeFactsReader(undefined, { expectedRows: expectedRows * 1.1 });
   const part = await readFactsRows(db, { ...params, range: { from: null, before: null }, reader });
@@ -333,6 +350,84 @@ type ReadFactsParams = {
 
 type FactsRowsPart = { version: number; segment: TradeFactsSegment };
 
+/** The SQL of a facts read: the trades' filter, the row limit and the data version (literals checked). */
+function toFactsSql(params: Pick<ReadFactsParams, 'userId' | 'maxTrades' | 'range' | 'closedAtIn'>) {
+  const { userId, range, closedAtIn } = params;
+  // COPY takes no parameters: every value below is a checked uuid, an integer or a formatted date.
+  if (!UUID.test(userId)) throw new Error(`readFactsRows: not a uuid: ${userId}`);
+  if (!Number.isSafeInteger(params.maxTrades)) throw new Error('readFactsRows: maxTrades must be an integer');
+  const closed = [
+    `t.user_id = '${userId}'`,
+    't.analytics_row is not null',
+    ...(range.from === null ? [] : [`t.closed_at >= ${timestampLiteral(range.from)}`]),
+    ...(range.before === null ? [] : [`t.closed_at < ${timestampLiteral(range.before)}`]),
+    ...(closedAtIn === undefined ? [] : [`t.closed_at in (${closedAtIn.map(timestampLiteral).join(', ') || 'null'})`]),
+  ].join(' and ');
+  return {
+    closed,
+    limit: Math.min(params.maxTrades, Number.MAX_SAFE_INTEGER - 1) + 1,
+    version: `(select analytics_version from users where id = '${userId}')::text`,
+    /** The tags on the opening fills of `trades` (rows with opening_execution_id), as addTags reads them. */
+    tagsOf: (trades: string) => `(select string_agg(x.opening || ':' || x.ids, ';') from (
+      select tt.opening_execution_id::text as opening, string_agg(tt.tag_id::text, ',' order by tt.tag_id) as ids
+      from trade_tags tt
+      join tags g on g.id = tt.tag_id and g.user_id = '${userId}'
+      join ${trades} on p.opening_execution_id = tt.opening_execution_id
+      group by tt.opening_execution_id
+    ) x)`,
+  };
+}
+
+/** A page's last trade, `closed_at|id` as PostgreSQL writes them: where the next page starts. */
+const PAGE_KEY = /^([^|]+)\|([0-9a-f-]{36})$/;
+
+/**
+ * PGlite: readFactsRows a page of trades per statement, in (closed_at, id) order, letting the
+ * event loop run between pages (see PGLITE_FACTS_PAGE_ROWS). Pages are separate snapshots: when a
+ * write came between two (the data version moved), answers null and the caller reads in one.
+ */
+async function readFactsRowsInPages(
+  db: Db,
+  params: ReadFactsParams & Pick<LoadTradeFactsParams, 'pageRows' | 'betweenPages'>,
+): Promise<FactsRowsPart | null> {
+  const { closed, limit, version, tagsOf } = toFactsSql(params);
+  const pageRows = params.pageRows ?? PGLITE_FACTS_PAGE_ROWS;
+  if (!Number.isSafeInteger(pageRows) || pageRows < 1)
+    throw new Error('readFactsRows: pageRows must be a positive integer');
+  const segment = params.reader.createSegment();
+  let readVersion: number | null = null;
+  let after = '';
+  for (let read = 0; read < limit;) {
+    const rows = Math.min(pageRows, limit - read);
+    const [tuple] = await copyOutBinary(
+      db,
+      `with page as materialized (
+        select t.analytics_row, t.closed_at, t.id, t.opening_execution_id from trades t
+        where ${closed}${after} order by t.closed_at, t.id limit ${rows}
+      )
+      select ${version},
+        (select string_agg(p.analytics_row, ''::bytea order by p.closed_at, p.id) from page p),
+        (select count(*)::text from page),
+        (select p.closed_at::text || '|' || p.id::text from page p order by p.closed_at desc, p.id desc limit 1),
+        ${tagsOf('page p')}`,
+    );
+    const [versionText, joined, countText, lastKey, tagText] = tuple ?? [];
+    const pageVersion = Number(versionText?.toString() ?? 0);
+    if (readVersion !== null && pageVersion !== readVersion) return null;
+    readVersion = pageVersion;
+    params.reader.addTags(tagText?.toString() ?? null);
+    if (joined) segment.pushRows(joined);
+    const count = Number(countText?.toString() ?? 0);
+    read += count;
+    const key = PAGE_KEY.exec(lastKey?.toString() ?? '');
+    if (count < rows || !key) break;
+    // Both parts come from the database's own output (a timestamp's text, a uuid): nothing to escape.
+    after = ` and (t.closed_at, t.id) > ('${key[1]!.replace(/'/g, "''")}'::timestamptz, '${key[2]!}'::uuid)`;
+    await (params.betweenPages ?? yieldToEventLoop)();
+  }
+  return { version: readVersion ?? 0, segment };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A timestamptz literal of epoch ms (an ISO text made here from a number: nothing to escape). */
@@ -346,28 +441,10 @@ const timestampLiteral = (ms: number) => `'${new Date(ms).toISOString()}'::times
  * visit to the table once vacuum has marked its pages all-visible.
  */
 async function readFactsRows(db: Db, params: ReadFactsParams): Promise<FactsRowsPart> {
-  const { userId, range, closedAtIn } = params;
-  // COPY takes no parameters: every value below is a checked uuid, an integer or a formatted date.
-  if (!UUID.test(userId)) throw new Error(`readFactsRows: not a uuid: ${userId}`);
-  if (!Number.isSafeInteger(params.maxTrades)) throw new Error('readFactsRows: maxTrades must be an integer');
-  const closed = [
-    `t.user_id = '${userId}'`,
-    't.analytics_row is not null',
-    ...(range.from === null ? [] : [`t.closed_at >= ${timestampLiteral(range.from)}`]),
-    ...(range.before === null ? [] : [`t.closed_at < ${timestampLiteral(range.before)}`]),
-    ...(closedAtIn === undefined ? [] : [`t.closed_at in (${closedAtIn.map(timestampLiteral).join(', ') || 'null'})`]),
-  ].join(' and ');
-  const limit = Math.min(params.maxTrades, Number.MAX_SAFE_INTEGER - 1) + 1;
+  const { closed, limit, version, tagsOf } = toFactsSql(params);
   const rows = `select t.analytics_row from trades t where ${closed} order by t.closed_at, t.id limit ${limit}`;
-  const version = `(select analytics_version from users where id = '${userId}')::text`;
   // The tags on the opening fills of the range's trades (the API puts no other user's there).
-  const tags = `(select string_agg(x.opening || ':' || x.ids, ';') from (
-    select tt.opening_execution_id::text as opening, string_agg(tt.tag_id::text, ',' order by tt.tag_id) as ids
-    from trade_tags tt
-    join tags g on g.id = tt.tag_id and g.user_id = '${userId}'
-    join trades t on t.opening_execution_id = tt.opening_execution_id and ${closed}
-    group by tt.opening_execution_id
-  ) x)`;
+  const tags = tagsOf(`(select t.opening_execution_id from trades t where ${closed}) p`);
   const segment = params.reader.createSegment();
   if (isPglite(db)) {
     // One statement is one snapshot on the one connection. PGlite writes COPY output slowly a

@@ -6,6 +6,7 @@ import { strategies, trades, tradeTags } from '../../db/schema';
 import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { expectedEngine } from '../../../../test/helpers/test-database';
 import { loadTradeFacts } from './analytics.queries';
 import type { ExactColumn, TradeFacts } from './trade-facts';
 
@@ -89,9 +90,9 @@ async function readBySql(): Promise<SqlRow[]> {
 const exact = (column: ExactColumn, i: number) => new Big(column.whole[i]!).plus(new Big(column.frac[i]!).div(1e8));
 
 /** Every fact of every row equals what the columns say. */
-async function expectFactsMatchColumns(): Promise<TradeFacts> {
+async function expectFactsMatchColumns(pageRows?: number): Promise<TradeFacts> {
   const expected = await readBySql();
-  const loaded = await loadTradeFacts(t.database.db, { userId, maxTrades: 1000 });
+  const loaded = await loadTradeFacts(t.database.db, { userId, maxTrades: 1000, pageRows });
   const facts = loaded.facts!;
   expect(facts.count).toBe(expected.length);
   expected.forEach((row, i) => {
@@ -208,6 +209,44 @@ describe('trades.analytics_row', () => {
     const after = await expectFactsMatchColumns();
     expect([...after.strategy].every((s) => s === -1)).toBe(true);
   });
+
+  it('reads the same a page of trades at a time (PGlite), tags and all, and stops at the cap', async () => {
+    const whole = await loadTradeFacts(t.database.db, { userId, maxTrades: 1000 });
+    expect(whole.facts!.tagIds.length).toBeGreaterThan(0); // set by the test before
+    for (const pageRows of [1, 2, 3]) {
+      expect(await loadTradeFacts(t.database.db, { userId, maxTrades: 1000, pageRows })).toEqual(whole);
+      await expectFactsMatchColumns(pageRows);
+    }
+    const capped = await loadTradeFacts(t.database.db, { userId, maxTrades: 2, pageRows: 1 });
+    expect(capped).toEqual({ version: whole.version, count: whole.count, facts: null });
+  });
+
+  it.runIf(expectedEngine() === 'pglite')(
+    'reads again in one statement when the trades change between two pages',
+    async () => {
+      const before = await loadTradeFacts(t.database.db, { userId, maxTrades: 1000 });
+      let pages = 0;
+      const loaded = await loadTradeFacts(t.database.db, {
+        userId,
+        maxTrades: 1000,
+        pageRows: 2,
+        betweenPages: async () => {
+          pages += 1;
+          if (pages > 1) return;
+          const res = await client.post('/api/executions', {
+            accountId: account.id,
+            executions: roundTrip(40, 'LATE'),
+          });
+          expect(res.status).toBe(200);
+        },
+      });
+      expect(pages).toBe(1); // the second page saw the write: the pages were dropped
+      expect(loaded.count).toBe(before.count + 1);
+      expect(loaded.facts!.symbols).toContain('LATE');
+      expect(loaded.version).toBeGreaterThan(before.version);
+      await expectFactsMatchColumns();
+    },
+  );
 
   it('is null while a trade is open, and the facts leave it out', async () => {
     const res = await client.post('/api/executions', {

@@ -17,6 +17,7 @@ import {
   listTradeIdsOfInstruments,
   listUnfinishedImports,
   reserveImportSequences,
+  setImportProgress,
   updateImport,
   type ImportRow,
 } from './imports.queries';
@@ -185,15 +186,16 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
    * resolves once the batch's grouping is decided (the next batch may be planned from then on).
    */
   const write = async ({ batch, rowsThrough, plan }: Awaited<ReturnType<typeof planAhead>>, settled: () => void) => {
+    // writeBatch takes the account lock with its first statement (getImportBatchState).
     const inserted = await db.transaction(async (tx) => {
-      await lockAccount(tx, { userId: user.id, accountId });
-      const added = await grouping.writeBatch(tx, plan, { settled, clock });
-      // In the batch's transaction: one commit per batch, not two.
-      await updateImport(tx, {
-        id: importRow.id,
-        values: { progress: Math.min(0.8, (0.8 * rowsThrough) / Math.max(1, analysis.rowCount)) },
+      // The progress is set in the batch's transaction (one commit per batch, not two), by the
+      // statement that also reads the data version the batch leaves.
+      const progress = Math.min(0.8, (0.8 * rowsThrough) / Math.max(1, analysis.rowCount));
+      return grouping.writeBatch(tx, plan, {
+        settled,
+        clock,
+        endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
       });
-      return added;
     });
     executionsAdded += inserted.length;
     for (const [fingerprint, journal] of batch.journals) journals.set(fingerprint, journal);
@@ -264,7 +266,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     // regrouped from the database now. A few instruments per transaction: on PGlite a transaction
     // holds the one connection, so other requests wait for at most one slice rather than the
     // whole regrouping. A failure in any slice still takes the whole import out again (below).
-    const tradeIds = grouping.tradeIds();
+    const regrouped: string[] = [];
     const slices = sliceCuts(cuts, fillsByInstrument);
     for (const [index, slice] of slices.entries()) {
       const keys = new Set(slice.map((cut) => cut.instrumentKey));
@@ -278,7 +280,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
             return regroupInstruments(tx, { cuts: slice, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
           }),
       );
-      for (const id of ids) tradeIds.push(id);
+      for (const id of ids) regrouped.push(id);
       await updateImport(db, { id: importRow.id, values: { progress: 0.8 + (0.19 * (index + 1)) / slices.length } });
     }
     await db.transaction(async (tx) => {
@@ -286,10 +288,13 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       await restoreJournals(tx, { user, accountId, journals, inserted: insertedWithJournal, now: params.now });
     });
     clock.publish(importRow.id);
+    // The streamed trades are all new; a regrouped one that kept its id was there before.
+    const { tradesCreated, tradesUpdated } = countTrades(regrouped, grouping.existingTradeIds());
     return {
       executionsAdded,
       duplicatesSkipped: prepared - executionsAdded,
-      ...countTrades(tradeIds, grouping.existingTradeIds()),
+      tradesCreated: grouping.tradeCount() + tradesCreated,
+      tradesUpdated,
       ...report.finish(),
     };
   } catch (err) {

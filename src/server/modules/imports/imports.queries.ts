@@ -1,7 +1,17 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { isPglite, type Db } from '../../db/client';
+import { getAccountForUpdate } from '../accounts/accounts.queries';
 import { getMaxReservedSequence } from '../trades/trades.queries';
-import { brokerFormatRequests, executions, importMappingTemplates, imports, trades, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import {
+  accounts,
+  brokerFormatRequests,
+  executions,
+  importMappingTemplates,
+  imports,
+  trades,
+  users,
+} from '../../db/schema';
 
 export type ImportRow = typeof imports.$inferSelect;
 type ImportValues = Omit<typeof imports.$inferInsert, 'id' | 'userId'>;
@@ -52,6 +62,24 @@ export async function updateImport(db: Db, params: { id: string; values: Partial
   await db.update(imports).set(params.values).where(eq(imports.id, params.id));
 }
 
+/**
+ * Sets a running import's progress and answers its user's analytics data version, in one
+ * statement: a large import's batch ends with both (streamed-grouping.ts, writeBatch).
+ */
+export async function setImportProgress(
+  db: Db,
+  params: { id: string; userId: string; progress: number },
+): Promise<number> {
+  const [row] = await db
+    .update(imports)
+    .set({ progress: params.progress })
+    .where(eq(imports.id, params.id))
+    .returning({
+      version: sql<string>`(select ${users.analyticsVersion} from ${users} where ${users.id} = ${params.userId})`,
+    });
+  return Number(row?.version ?? 0);
+}
+
 export async function deleteImportRow(db: Db, params: { userId: string; id: string }): Promise<void> {
   await db.delete(imports).where(and(eq(imports.userId, params.userId), eq(imports.id, params.id)));
 }
@@ -65,15 +93,22 @@ export async function listUnfinishedImports(db: Db): Promise<Pick<ImportRow, 'id
 }
 
 /**
- * What a large import's batch checks first, in one round trip: whether another of the user's
- * imports into this account is queued or running (it adds fills between this one's batches
- * without touching any trade until its end), and the user's analytics version (which moves with
- * every write to their trades).
+ * What a large import's batch does first: takes the account's lock (as getAccountForUpdate),
+ * then checks whether another of the user's imports into this account is queued or running (it
+ * adds fills between this one's batches without touching any trade until its end) and reads the
+ * user's analytics version (which moves with every write to their trades). Throws NOT_FOUND when
+ * the account is gone.
  */
 export async function getImportBatchState(
   db: Db,
   params: { userId: string; accountId: string; importId: string },
 ): Promise<{ isShared: boolean; analyticsVersion: number }> {
+  // On PostgreSQL the lock is a statement of its own, first: a statement that waits for a row lock
+  // still reads everything else as it was when it started (read committed), and would miss the
+  // very write it waited for. PGlite has one connection, so nothing can hold the lock meanwhile
+  // and one statement does both (a round trip fewer in each of a large import's batches).
+  if (!isPglite(db) && !(await getAccountForUpdate(db, { userId: params.userId, id: params.accountId })))
+    throw new AppError('NOT_FOUND', 'Account not found');
   const [row] = await db
     .select({
       isShared: sql<boolean>`exists (${db
@@ -90,8 +125,12 @@ export async function getImportBatchState(
       analyticsVersion: users.analyticsVersion,
     })
     .from(users)
-    .where(eq(users.id, params.userId));
-  return { isShared: row?.isShared ?? false, analyticsVersion: row?.analyticsVersion ?? 0 };
+    .innerJoin(accounts, and(eq(accounts.id, params.accountId), eq(accounts.userId, users.id)))
+    .where(eq(users.id, params.userId))
+    // The batch's account lock (getAccountForUpdate's), already held on PostgreSQL.
+    .for('update', { of: accounts });
+  if (!row) throw new AppError('NOT_FOUND', 'Account not found');
+  return { isShared: row.isShared, analyticsVersion: row.analyticsVersion };
 }
 
 /** Deletes the executions an import added; answers what went, for regrouping. */

@@ -22,7 +22,7 @@ import {
   type SavedUpload,
 } from './imports.service';
 import { createUploadStore } from './upload-store';
-import { vacuumTradesAfterBulkWrite } from '../../db/maintenance';
+import { maintainAfterBulkWrite } from '../../db/maintenance';
 
 export const IMPORT_FILE_FIELD = 'file';
 const MULTIPART_EXPECTED = `Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field.`;
@@ -90,10 +90,11 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     syncRowLimit: app.config.importSyncRowLimit,
     batchRows: app.config.importBatchRows,
     log: (message, err) => app.log.error({ err }, message),
-    // The analytics reload of a large import reads the pages it wrote: vacuumed first, from the index.
+    // The analytics reload of a large import reads the pages it wrote: vacuumed first, from the
+    // index (PostgreSQL); PGlite checkpoints its write-ahead log (maintenance.ts).
     onTradesChanged: (userId) =>
-      void vacuumTradesAfterBulkWrite(app.db, app.dbEngine)
-        .catch((err: unknown) => app.log.warn({ err }, 'vacuum after an import failed'))
+      void maintainAfterBulkWrite(app.db, app.dbEngine)
+        .catch((err: unknown) => app.log.warn({ err }, 'maintenance after an import failed'))
         .finally(() => app.analyticsCache.refresh(userId)),
     ...(app.config.llm && {
       refineColumns: createColumnRefiner({

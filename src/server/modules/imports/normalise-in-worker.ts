@@ -1,3 +1,4 @@
+import { deserialize } from 'node:v8';
 import { ImportFileError, type ImportFileErrorCode } from '../../../core/import/table';
 import { startTsWorker } from '../../workers/ts-worker';
 import type { PreparedBatch } from './prepare-fills';
@@ -43,7 +44,7 @@ export async function* normaliseInWorker(data: NormaliseWorkerData): AsyncGenera
       }
       // Ask for the next batch now: the worker reads it while this one is stored.
       worker.postMessage('next');
-      yield message.batch;
+      yield deserialize(message.bytes) as PreparedBatch;
     }
   } finally {
     await worker.terminate();

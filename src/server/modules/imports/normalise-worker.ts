@@ -1,14 +1,16 @@
 /**
  * Runs in a worker thread: reads an uploaded file with the commit's analysis options, prepares its
- * fills (prepare-fills.ts) and posts them to the parent in batches, at most AHEAD of them not yet
- * taken by the parent, so reading and checking never block the server's event loop and memory
- * stays bounded by a few batches whatever the file's size.
+ * fills (prepare-fills.ts) and posts them to the parent in batches, at most AHEAD_ROWS rows of them
+ * not yet taken by the parent, so reading and checking never block the server's event loop and
+ * memory stays bounded whatever the file's size.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportFileError } from '../../../core/import/table';
 import { analyseUpload, normaliseUpload, type AnalyseOptions, type NormalisedRow } from './import-engine';
-import { createBatchPreparer, type PreparedBatch } from './prepare-fills';
+import { createBatchPreparer } from './prepare-fills';
 import { createSpreadsheetReader } from './spreadsheet-reader';
 
 export type NormaliseWorkerData = {
@@ -21,45 +23,74 @@ export type NormaliseWorkerData = {
   prepare: { accountCurrency: string; firstSequence: number };
 };
 export type NormaliseWorkerMessage =
-  | { type: 'batch'; batch: PreparedBatch; rowsRead: number }
+  /**
+   * A PreparedBatch as v8.serialize writes it (read it with readBatch): batches waiting for the
+   * parent sit in its inbox as bytes outside its heap rather than as thousands of objects that
+   * every garbage collection of that thread (the server's) would visit.
+   */
+  | { type: 'batch'; bytes: Uint8Array; rowsRead: number }
   | { type: 'done'; rowsRead: number }
   | { type: 'error'; message: string; code: string | null };
 
 const port = parentPort;
 if (!port) throw new Error('normalise-worker must run in a worker thread');
+lowerThreadPriority();
 const data = workerData as NormaliseWorkerData;
 
 /**
- * Batches sent and not yet taken by the parent: this thread works on while the parent holds fewer
- * than AHEAD, so a batch is ready whenever the parent asks (memory: AHEAD batches at most).
+ * Rows sent and not yet taken by the parent: this thread works on while the parent holds fewer
+ * than this (and always two batches), so batches are ready whenever the parent asks. It covers a
+ * long file's chunk boundaries (import-engine.ts, WHOLE_FILE_ROWS), where this thread reads and
+ * normalises a whole chunk before the next row comes out: with only two batches ahead, the parent
+ * waited there, about 10 s of a 1,000,000-row import. Memory: this many prepared fills at most.
  */
-const AHEAD = 2;
+const AHEAD_ROWS = 60_000;
 /**
  * The first batch is grouped in its own transaction (its instruments are decided there) by code
  * that has not run yet in this process: kept small, it holds PGlite's one connection briefly.
  */
 const FIRST_BATCH_ROWS = 50;
-let unacknowledged = 0;
+/** The row counts of the batches sent and not yet taken, oldest first (the parent takes them in order). */
+const unacknowledged: number[] = [];
+let rowsAhead = 0;
 let release: (() => void) | null = null;
 port.on('message', () => {
-  unacknowledged -= 1;
+  rowsAhead -= unacknowledged.shift() ?? 0;
   release?.();
   release = null;
 });
-const room = () => (unacknowledged < AHEAD ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve)));
+const hasRoom = () => unacknowledged.length < 2 || rowsAhead < AHEAD_ROWS;
+const room = () => (hasRoom() ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve)));
 
 // This thread's own reader processes for workbooks; they end with the thread.
 const spreadsheets = createSpreadsheetReader({
   maxHeapMb: data.spreadsheetMaxHeapMb,
 });
 
+/**
+ * Linux: this thread (and the workbook readers it starts) at a lower CPU priority than the
+ * server's thread, so that on a busy machine a request waits less and the import a little more:
+ * the thread runs ahead of its parent (AHEAD_ROWS) and has slack to lose. Elsewhere, or when not
+ * allowed, nothing changes.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+  } catch {
+    // Not Linux (no /proc/thread-self), or not permitted: the default priority.
+  }
+}
+
 try {
   const open = () => createReadStream(data.path, { highWaterMark: 256 * 1024 });
   const analysis = await analyseUpload(open, { ...data.options, openSpreadsheet: spreadsheets.open });
   const prepare = createBatchPreparer(data.prepare);
   const send = async (rows: NormalisedRow[], rowsRead: number) => {
-    port.postMessage({ type: 'batch', batch: prepare(rows), rowsRead } satisfies NormaliseWorkerMessage);
-    unacknowledged += 1;
+    const bytes = serialize(prepare(rows));
+    port.postMessage({ type: 'batch', bytes, rowsRead } satisfies NormaliseWorkerMessage, [bytes.buffer]);
+    unacknowledged.push(rows.length);
+    rowsAhead += rows.length;
     await room();
   };
   let rows: NormalisedRow[] = [];

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import { executions } from '../../db/schema';
+import { expectedEngine } from '../../../../test/helpers/test-database';
+import { executions, imports } from '../../db/schema';
 import { getAccountForUpdate } from '../accounts/accounts.queries';
 import { prepareExecutions } from '../trades/execution-input';
 import { regroupInstruments } from '../trades/regroup';
 import { insertExecutions, toExecutionInsertRows } from '../trades/trades.queries';
 import { createUser } from '../users/users.service';
-import { insertImport } from './imports.queries';
+import { insertImport, setImportProgress } from './imports.queries';
 import { createStreamedGrouping, type BatchPlan, type StreamedGrouping } from './streamed-grouping';
 
 /**
@@ -102,6 +103,97 @@ async function storeByAnotherImport(params: { accountId: string; fills: Executio
 }
 
 describe('a large import grouped as it is stored', () => {
+  it.runIf(expectedEngine() === 'postgres')(
+    "takes the account's row lock: a batch waits for another transaction updating the account",
+    async () => {
+      const accountId = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Locked' }))).id;
+      const grouping = startGrouping(accountId);
+      const plan = await planBatch(grouping, { fills: [fill(0, 'buy', '1', '10')], firstSequence: 1 });
+      const events: string[] = [];
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.database.db.transaction(async (tx) => {
+        // The lock an update of the account's name takes: it does not block the fills' foreign-key
+        // checks, only a writer holding the account (getAccountForUpdate's lock).
+        await tx.execute(sql`select id from accounts where id = ${accountId} for no key update`);
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        events.push('holder done');
+      });
+      await isLocked;
+      await t.database.db.transaction(async (tx) => {
+        await grouping.writeBatch(tx, plan);
+        events.push('batch written');
+      });
+      await holder;
+      expect(events).toEqual(['holder done', 'batch written']);
+    },
+  );
+
+  it.runIf(expectedEngine() === 'postgres')(
+    'sees the write it waited for: trades written while a batch waited for the account demote its instruments',
+    async () => {
+      const accountId = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Raced' }))).id;
+      const grouping = startGrouping(accountId);
+      await writeBatch(grouping, {
+        accountId,
+        fills: [fill(0, 'buy', '10', '400'), fill(5, 'sell', '10', '401')],
+        firstSequence: 1,
+      });
+      expect(grouping.fallbackKeys()).toEqual([]);
+      const plan = await planBatch(grouping, {
+        fills: [fill(10, 'buy', '5', '402'), fill(15, 'sell', '5', '403')],
+        firstSequence: 3,
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // Another writer of the account's trades (what a fill entered in another tab does, in short).
+      const writer = t.database.db.transaction(async (tx) => {
+        await getAccountForUpdate(tx, { userId, id: accountId });
+        locked();
+        await tx.execute(sql`update users set analytics_version = analytics_version + 1 where id = ${userId}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      await isLocked;
+      await t.database.db.transaction((tx) => grouping.writeBatch(tx, plan)); // waits for the writer
+      await writer;
+      expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
+    },
+  );
+
+  it("keeps streaming when each batch ends with the runner's progress statement (it reads the data version)", async () => {
+    const accountId = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Progress' }))).id;
+    const importId = randomUUID();
+    await insertImport(t.database.db, {
+      id: importId,
+      userId,
+      values: { fileName: 'big.csv', fileSize: 1, fileSha256: 'x', accountId, status: 'running' },
+    });
+    const grouping = createStreamedGrouping({ userId, accountId, importId, defaultRiskAmount: null, now: new Date() });
+    const batches = [
+      [fill(0, 'buy', '10', '400'), fill(5, 'sell', '10', '401')],
+      [fill(10, 'buy', '4', '402'), fill(15, 'sell', '4', '403')],
+      [fill(20, 'sell', '2', '404'), fill(25, 'buy', '2', '403')],
+    ];
+    for (const [index, fills] of batches.entries()) {
+      const plan = await planBatch(grouping, { fills, firstSequence: 1 + 2 * index });
+      await t.database.db.transaction(async (tx) => {
+        await getAccountForUpdate(tx, { userId, id: accountId });
+        await grouping.writeBatch(tx, plan, {
+          endBatch: (db) => setImportProgress(db, { id: importId, userId, progress: (index + 1) / 10 }),
+        });
+      });
+    }
+    // A wrong version after a batch would look like another writer and demote the instrument.
+    expect(grouping.fallbackKeys()).toEqual([]);
+    expect(grouping.tradeCount()).toBe(3);
+    const [row] = await t.database.db
+      .select({ progress: imports.progress })
+      .from(imports)
+      .where(eq(imports.id, importId));
+    expect(row?.progress).toBeCloseTo(0.3);
+  });
+
   it('rebuilds an instrument from the database when something else wrote between two batches', async () => {
     const imported = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Imported' }))).id;
     const entered = (await client.json<AccountJson>(client.post('/api/accounts', { name: 'Entered' }))).id;
@@ -112,7 +204,7 @@ describe('a large import grouped as it is stored', () => {
 
     const grouping = startGrouping(imported);
     await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
-    expect(grouping.tradeIds()).toHaveLength(1); // the first round trip closed and was written
+    expect(grouping.tradeCount()).toBe(1); // the first round trip closed and was written
     expect((await client.post('/api/executions', { accountId: imported, executions: other })).status).toBe(200);
     await writeBatch(grouping, { accountId: imported, fills: second, firstSequence: 4 });
     await t.database.db.transaction(async (tx) => {
@@ -121,7 +213,7 @@ describe('a large import grouped as it is stored', () => {
       await regroupInstruments(tx, { cuts: grouping.demotedCuts(), defaultRiskAmount: null, now: new Date() });
     });
     expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
-    expect(grouping.tradeIds()).toEqual([]);
+    expect(grouping.tradeCount()).toBe(0);
 
     const all = [...first, ...other, ...second];
     expect((await client.post('/api/executions', { accountId: entered, executions: all })).status).toBe(200);
@@ -136,7 +228,7 @@ describe('a large import grouped as it is stored', () => {
     const first = [fill(0, 'buy', '1', '10'), fill(1, 'sell', '1', '11')];
     const second = [fill(2, 'buy', '2', '10'), fill(3, 'sell', '2', '12')];
     await writeBatch(grouping, { accountId: imported, fills: first, firstSequence: 1 });
-    expect(grouping.tradeIds()).toHaveLength(1);
+    expect(grouping.tradeCount()).toBe(1);
 
     // Another import of the account starts and stores the next fills first.
     await storeByAnotherImport({ accountId: imported, fills: second, firstSequence: 3 });
@@ -144,7 +236,7 @@ describe('a large import grouped as it is stored', () => {
     // The same fills in this import: skipped as already there, not a failed insert.
     await writeBatch(grouping, { accountId: imported, fills: second, firstSequence: 3 });
     expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
-    expect(grouping.tradeIds()).toEqual([]);
+    expect(grouping.tradeCount()).toBe(0);
     expect(grouping.demotedCuts()).toEqual([{ accountId: imported, instrumentKey: 'stock:QQQ', changedAt: null }]);
     const stored = await t.database.db.$count(executions, eq(executions.accountId, imported));
     expect(stored).toBe(4);
@@ -168,7 +260,7 @@ describe('a large import grouped as it is stored', () => {
     // it would rest on fills that did not go in.
     await writePlanned(grouping, plan, { accountId: imported });
     expect(grouping.fallbackKeys()).toEqual(['stock:QQQ']);
-    expect(grouping.tradeIds()).toEqual([]);
+    expect(grouping.tradeCount()).toBe(0);
     expect(await t.database.db.$count(executions, eq(executions.accountId, imported))).toBe(4);
   });
 
@@ -200,7 +292,7 @@ describe('a large import grouped as it is stored', () => {
     });
     // Still grouped as it came, in order: nothing had to be rebuilt from the database.
     expect(grouping.fallbackKeys()).toEqual([]);
-    expect(grouping.tradeIds()).toHaveLength(3);
+    expect(grouping.tradeCount()).toBe(3);
 
     const all = [...first, ...second, ...third];
     expect((await client.post('/api/executions', { accountId: entered, executions: all })).status).toBe(200);
@@ -245,6 +337,6 @@ describe('a large import grouped as it is stored', () => {
     await writeBatch(grouping, { accountId: imported, fills: [fill(0, 'buy', '1', '10')], firstSequence: 1 });
     await writeBatch(grouping, { accountId: imported, fills: [fill(1, 'sell', '1', '11')], firstSequence: 2 });
     expect(grouping.fallbackKeys()).toEqual([]);
-    expect(grouping.tradeIds()).toHaveLength(1);
+    expect(grouping.tradeCount()).toBe(1);
   });
 });

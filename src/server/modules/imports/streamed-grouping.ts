@@ -4,9 +4,11 @@ import {
   groupTrades,
   keyOfFill,
   type AssetClass,
+  type Decimal,
   type Execution,
   type Trade,
 } from '../../../core/trades';
+import { createBoundedMemo } from '../../../core/bounded-memo';
 import { encodeNewRows, insertNewRows, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { yieldToEventLoop } from '../../event-loop';
@@ -75,6 +77,13 @@ export type BatchPlan = {
   changes: number;
 };
 
+/**
+ * Distinct decimal texts the grouping remembers (bounded-memo.ts): a file's quantities, costs and
+ * multipliers, and many of its prices, repeat, and reading one is most of what feeding a fill to
+ * the chunker costs. Decimals are immutable, so fills share them safely.
+ */
+const DECIMAL_MEMO_SIZE = 20_000;
+
 /** Fills grouped ahead between two looks at the event loop. */
 const GROUP_AHEAD_SLICE = 100;
 
@@ -93,49 +102,50 @@ export function createStreamedGrouping(params: {
   const streamed = new Set<string>();
   const fallback = new Set<string>();
   const assetClasses = new Map<string, AssetClass>();
-  /** Trade ids written, by instrument (a demoted instrument's are rebuilt, not counted here). */
-  const tradeIdsByInstrument = new Map<string, string[]>();
+  /** Trades written, by instrument (a demoted instrument's are rebuilt, not counted here). */
+  const tradesByInstrument = new Map<string, number>();
   const demotedCuts: RegroupCut[] = [];
   const existing = new Set<string>();
   let versionAfterLastWrite: number | null = null;
   /** Held-back batches per instrument (BatchPlan.heldKeys). */
   const held = new Map<string, number>();
+  const decimalOf = createBoundedMemo<Decimal>(DECIMAL_MEMO_SIZE);
+  const decimal = (text: string) => decimalOf(text, () => D(text));
 
   function demote(instrumentKey: string): void {
     if (!streamed.delete(instrumentKey)) return;
     chunker.drop(keyOfFill({ accountId, instrumentKey }));
     fallback.add(instrumentKey);
-    tradeIdsByInstrument.delete(instrumentKey);
+    tradesByInstrument.delete(instrumentKey);
     demotedCuts.push({ accountId, instrumentKey, changedAt: null });
   }
 
   /**
    * The trades of closed stretches, as rows; a demoted instrument's are left out (its trades are
-   * rebuilt from the database). Their ids count as this import's.
+   * rebuilt from the database). They count as this import's.
    */
   function buildTrades(stretches: Execution[][]): TradeRows {
-    const grouped: Trade[] = [];
+    const fills: Execution[] = [];
     for (const stretch of stretches)
-      if (streamed.has(stretch[0]!.instrumentKey)) for (const trade of groupTrades(stretch)) grouped.push(trade);
-    if (grouped.length === 0) return { trades: [], parts: [] };
+      if (streamed.has(stretch[0]!.instrumentKey)) for (const fill of stretch) fills.push(fill);
+    if (fills.length === 0) return { trades: [], parts: [] };
+    // One call for all the stretches: each goes from flat to flat, so grouping them together gives
+    // each one's own trades (flat-chunks.ts), without a call's set-up for every two fills.
+    const grouped: Trade[] = groupTrades(fills);
     const rows = buildNewTradeRows(grouped, {
       userId,
       assetClassOf: (trade) => assetClasses.get(trade.instrumentKey)!, // set with its first fill
       defaultRiskAmount: params.defaultRiskAmount,
       now: params.now,
     });
-    for (const row of rows.trades) {
-      const list = tradeIdsByInstrument.get(row.instrumentKey);
-      if (list) list.push(row.id!);
-      else tradeIdsByInstrument.set(row.instrumentKey, [row.id!]); // buildTradeRows sets every id
-    }
+    for (const row of rows.trades)
+      tradesByInstrument.set(row.instrumentKey, (tradesByInstrument.get(row.instrumentKey) ?? 0) + 1);
     return rows;
   }
 
   async function writeTrades(tx: Db, stretches: Execution[][]): Promise<void> {
     const rows = buildTrades(stretches);
     if (rows.trades.length > 0) await insertTradeRows(tx, rows);
-    versionAfterLastWrite = await getAnalyticsVersion(tx, userId);
   }
 
   /** Feeds fills of streamed instruments to the chunker, in replay order; one out of order demotes its instrument. */
@@ -150,11 +160,11 @@ export function createStreamedGrouping(params: {
         symbol: item.symbol,
         instrumentKey: item.instrumentKey,
         side: item.side,
-        quantity: D(item.quantity),
-        price: D(item.price),
-        commission: D(item.commission),
-        fees: D(item.fees),
-        multiplier: D(item.multiplier),
+        quantity: decimal(item.quantity),
+        price: decimal(item.price),
+        commission: decimal(item.commission),
+        fees: decimal(item.fees),
+        multiplier: decimal(item.multiplier),
         currency: item.currency,
         sequence,
       });
@@ -239,7 +249,7 @@ export function createStreamedGrouping(params: {
   }
 
   /**
-   * Call first in each batch's transaction, holding the account lock, with the batch's
+   * Call first in each batch's transaction (it takes the account lock), with the batch's
    * instruments: a write by anyone else since the last batch, or another import into the account,
    * demotes every streamed instrument; instruments seen for the first time are streamed unless the
    * account has fills of them or another import is under way.
@@ -283,7 +293,7 @@ export function createStreamedGrouping(params: {
     inserted: readonly { id: string; item: PreparedExecution; sequence: number }[],
   ): Promise<void> {
     addToChunker(inserted);
-    await writeTrades(tx, chunker.takeClosed());
+    if (inserted.length > 0) await writeTrades(tx, chunker.takeClosed());
   }
 
   return {
@@ -306,7 +316,7 @@ export function createStreamedGrouping(params: {
       return plan;
     },
     /**
-     * Writes a planned batch, in its transaction holding the account lock: decides its instruments
+     * Writes a planned batch in its transaction: takes the account lock and decides its instruments
      * (beginBatch), settles the plan, sends the fills and trades grouped ahead, then inserts the
      * held-back fills checked and groups those that went in. Answers the fills inserted.
      * `settled` is called once the batch's grouping is decided: the next batch may be planned.
@@ -314,7 +324,15 @@ export function createStreamedGrouping(params: {
     async writeBatch(
       tx: Db,
       plan: BatchPlan,
-      options: { settled?: () => void; clock?: StageClock } = {},
+      options: {
+        settled?: () => void;
+        clock?: StageClock;
+        /**
+         * The batch's last statement, answering the user's analytics data version after it (the
+         * next batch compares it to see a write by anyone else); getAnalyticsVersion by default.
+         */
+        endBatch?: (tx: Db) => Promise<number>;
+      } = {},
     ): Promise<InsertedExecution[]> {
       try {
         await beginBatch(tx, plan.instrumentKeys);
@@ -335,6 +353,7 @@ export function createStreamedGrouping(params: {
           plan.ahead.length + plan.later.length,
         );
         await addInserted(tx, [...added].sort(bySequence));
+        versionAfterLastWrite = await (options.endBatch ?? ((db: Db) => getAnalyticsVersion(db, userId)))(tx);
         options.clock?.add('group and write the held-back fills', performance.now() - groupStarted, added.length);
         return [...toInsertedExecutions(plan.ahead), ...added];
       } finally {
@@ -347,6 +366,7 @@ export function createStreamedGrouping(params: {
       await beginBatch(tx, []);
       const stretches = chunker.takeOpen();
       await writeTrades(tx, stretches);
+      versionAfterLastWrite = await getAnalyticsVersion(tx, userId);
       return stretches.reduce((sum, stretch) => sum + stretch.length, 0);
     },
     isStreamed: (instrumentKey: string) => streamed.has(instrumentKey),
@@ -354,8 +374,12 @@ export function createStreamedGrouping(params: {
     demotedCuts: () => [...demotedCuts],
     /** Instruments grouped from the database at the end. */
     fallbackKeys: () => [...fallback],
-    /** The ids of the trades written here that stand (not rebuilt with a demoted instrument). */
-    tradeIds: () => [...tradeIdsByInstrument.values()].flat(),
+    /** How many trades written here stand (not rebuilt with a demoted instrument): all new. */
+    tradeCount: () => {
+      let count = 0;
+      for (const trades of tradesByInstrument.values()) count += trades;
+      return count;
+    },
     /** The trades the fallback instruments had before this import. */
     existingTradeIds: (): ReadonlySet<string> => existing,
   };

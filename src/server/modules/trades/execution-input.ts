@@ -12,6 +12,7 @@ import {
   type InstrumentError,
   type Side,
 } from '../../../core/trades';
+import { createBoundedMemo } from '../../../core/bounded-memo';
 import { AppError } from '../../errors';
 
 /** An execution checked and normalised at the edge, ready to insert (decimals as canonical strings). */
@@ -63,13 +64,22 @@ const LIMITS = {
   fees: { places: 8, integerDigits: 16 },
   multiplier: { places: 8, integerDigits: 16 },
 } as const;
+const LIMIT_FIELDS = Object.keys(LIMITS) as (keyof typeof LIMITS)[];
 
-function checkDecimal(raw: string, limit: { places: number; integerDigits: number }): Decimal | string {
-  const value = toDecimal(raw);
-  if (!value) return 'Must be a decimal number';
-  if (decimalPlaces(value) > limit.places) return `At most ${limit.places} decimal places`;
-  if (value.e + 1 > limit.integerDigits) return 'Too large';
-  return value;
+/** A checked decimal and its canonical text, or what is wrong with it. */
+type CheckedDecimal = { value: Decimal; text: string } | string;
+
+// An import's quantities, prices and costs mostly repeat: each text is read once (bounded-memo.ts).
+const checkedDecimals = createBoundedMemo<CheckedDecimal>(20_000);
+
+function checkDecimal(raw: string, limit: { places: number; integerDigits: number }): CheckedDecimal {
+  return checkedDecimals(`${limit.places}|${limit.integerDigits}|${raw}`, () => {
+    const value = toDecimal(raw);
+    if (!value) return 'Must be a decimal number';
+    if (decimalPlaces(value) > limit.places) return `At most ${limit.places} decimal places`;
+    if (value.e + 1 > limit.integerDigits) return 'Too large';
+    return { value, text: value.toString() };
+  });
 }
 
 /**
@@ -114,8 +124,8 @@ export function prepareExecutions(
       } else if (params.onInvalid) params.onInvalid(index, itemFields);
       else Object.assign(fields, itemFields);
     };
-    const decimals: Partial<Record<keyof typeof LIMITS, Decimal>> = {};
-    for (const field of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+    const decimals: Partial<Record<keyof typeof LIMITS, { value: Decimal; text: string }>> = {};
+    for (const field of LIMIT_FIELDS) {
       const raw = item[field];
       if (raw === undefined) continue;
       const checked = checkDecimal(raw, LIMITS[field]);
@@ -123,17 +133,14 @@ export function prepareExecutions(
       else decimals[field] = checked;
     }
     const executedAt = new Date(item.executedAt).toISOString();
-    const cacheKey = [
-      item.symbol,
-      item.assetClass ?? '',
-      decimals.multiplier?.toString() ?? '',
-      executedAt.slice(0, 4),
-    ].join('|');
+    const cacheKey = [item.symbol, item.assetClass ?? '', decimals.multiplier?.text ?? '', executedAt.slice(0, 4)].join(
+      '|',
+    );
     let instrument = instruments.get(cacheKey);
     if (!instrument) {
       instrument = parseInstrument(item.symbol, {
         assetClass: item.assetClass,
-        multiplier: decimals.multiplier,
+        multiplier: decimals.multiplier?.value,
         referenceDate: executedAt,
       });
       instruments.set(cacheKey, instrument);
@@ -145,8 +152,8 @@ export function prepareExecutions(
     const { quantity, price } = decimals;
     if (!quantity || !price) return finish(null); // reported above
     const instrumentKey = toInstrumentKey(instrument);
-    const quantityText = quantity.toString();
-    const priceText = price.toString();
+    const quantityText = quantity.text;
+    const priceText = price.text;
     let fingerprint = params.fingerprintOf?.(index);
     if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
     const fingerprintFromContent = fingerprint === undefined;
@@ -171,8 +178,8 @@ export function prepareExecutions(
       side: item.side,
       quantity: quantityText,
       price: priceText,
-      commission: decimals.commission?.toString() ?? '0',
-      fees: decimals.fees?.toString() ?? '0',
+      commission: decimals.commission?.text ?? '0',
+      fees: decimals.fees?.text ?? '0',
       multiplier: instrument.multiplier.toString(),
       currency: item.currency ?? instrument.quoteCurrency ?? params.accountCurrency,
       brokerExecId: item.brokerExecId ?? null,

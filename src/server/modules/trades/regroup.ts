@@ -101,7 +101,15 @@ export type RiskInput = {
 export function computeStoredRisk(input: RiskInput): { initialRisk: string | null; rMultiple: string | null } {
   const toValue = (text: string | null | undefined) => (text == null ? null : D(text));
   const result = computeRMultiple({
-    trade: { ...input.trade, netPnl: input.netPnl },
+    // Only what R reads: spreading the whole trade into a new object cost a large import more than R itself.
+    trade: {
+      direction: input.trade.direction,
+      openedAt: input.trade.openedAt,
+      executions: input.trade.executions,
+      multiplier: input.trade.multiplier,
+      status: input.trade.status,
+      netPnl: input.netPnl,
+    },
     initialStop: toValue(input.stopPrice),
     riskAmount: toValue(input.riskAmount),
     defaultRiskAmount: toValue(input.defaultRiskAmount),

@@ -47,6 +47,37 @@ const TRADE_COLUMNS: BulkColumn<TradeInsert>[] = [
   { name: 'updated_at', type: 'timestamptz', value: (t) => t.updatedAt ?? new Date() },
 ];
 
+/** The journal's columns: empty for every trade an import groups from new fills. */
+const JOURNAL_COLUMNS = new Set([
+  'stop_price',
+  'target_price',
+  'risk_amount',
+  'strategy_id',
+  'rating',
+  'mistakes',
+  'emotions',
+  'notes',
+]);
+
+/** TRADE_COLUMNS without the journal's: the table's defaults (null, [] and '') fill them in. */
+const TRADE_COLUMNS_WITHOUT_JOURNAL = TRADE_COLUMNS.filter((column) => !JOURNAL_COLUMNS.has(column.name));
+
+const isEmptyList = (list: readonly unknown[] | null | undefined) => list == null || list.length === 0;
+
+/** True when none of the trade's journal columns holds anything but what the table's default would. */
+function hasEmptyJournal(trade: TradeInsert): boolean {
+  return (
+    trade.stopPrice == null &&
+    trade.targetPrice == null &&
+    trade.riskAmount == null &&
+    trade.strategyId == null &&
+    trade.rating == null &&
+    isEmptyList(trade.mistakes) &&
+    isEmptyList(trade.emotions) &&
+    (trade.notes ?? '') === ''
+  );
+}
+
 const PART_COLUMNS: BulkColumn<TradeExecutionInsert>[] = [
   { name: 'trade_id', type: 'uuid', value: (p) => p.tradeId },
   { name: 'execution_id', type: 'uuid', value: (p) => p.executionId },
@@ -62,8 +93,11 @@ export type EncodedTradeRows = { trades: NewRows<TradeInsert>; parts: NewRows<Tr
 
 /** Grouped trades and their links as insertNewRows takes them (encodeNewRows can encode them ahead). */
 export function toNewTradeRows(rows: TradeRows): EncodedTradeRows {
+  // Rows without a journal (a large import's) leave its eight columns to their defaults: fewer
+  // values to write and for the database to read, two of them JSON.
+  const columns = rows.trades.every(hasEmptyJournal) ? TRADE_COLUMNS_WITHOUT_JOURNAL : TRADE_COLUMNS;
   return {
-    trades: { table: trades, columns: TRADE_COLUMNS, rows: rows.trades },
+    trades: { table: trades, columns, rows: rows.trades },
     parts: { table: tradeExecutions, columns: PART_COLUMNS, rows: rows.parts },
   };
 }

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createBoundedMemo } from './bounded-memo';
+
+describe('createBoundedMemo', () => {
+  it('answers what the function answers, computing each key once while it is remembered', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 200 }),
+        fc.integer({ min: 1, max: 20 }),
+        (keys, size) => {
+          const memo = createBoundedMemo<string>(size);
+          const computed: string[] = [];
+          for (const key of keys) {
+            const answer = memo(key, () => {
+              computed.push(key);
+              return `value of ${key}`;
+            });
+            expect(answer).toBe(`value of ${key}`);
+          }
+          // Every distinct key is computed at least once, and never more often than the memo forgot.
+          expect(new Set(computed)).toEqual(new Set(keys));
+          expect(computed.length).toBeLessThanOrEqual(keys.length);
+        },
+      ),
+    );
+  });
+
+  it('remembers null and other falsy answers', () => {
+    const memo = createBoundedMemo<number | null>(10);
+    let calls = 0;
+    const compute = () => {
+      calls += 1;
+      return null;
+    };
+    expect(memo('x', compute)).toBeNull();
+    expect(memo('x', compute)).toBeNull();
+    expect(calls).toBe(1);
+  });
+
+  it('forgets everything once full, so memory stays bounded', () => {
+    const memo = createBoundedMemo<number>(2);
+    let calls = 0;
+    const compute = () => ++calls;
+    memo('a', compute);
+    memo('b', compute);
+    expect(memo('a', compute)).toBe(1);
+    memo('c', compute); // full: starts afresh with c
+    expect(memo('a', compute)).toBe(4);
+    expect(calls).toBe(4);
+  });
+});

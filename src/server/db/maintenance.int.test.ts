@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, expectedEngine } from '../../../test/helpers/test-database';
+import type { Database } from './client';
+import { maintainAfterBulkWrite } from './maintenance';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(() => database.close());
+
+const checkpointLsn = async () => {
+  const result = await database.db.execute(sql`select checkpoint_lsn::text as lsn from pg_control_checkpoint()`);
+  return (result as unknown as { rows: { lsn: string }[] }).rows[0]!.lsn;
+};
+
+describe('maintainAfterBulkWrite', () => {
+  it.runIf(expectedEngine() === 'pglite')(
+    'checkpoints PGlite, so the write-ahead log written since is reused rather than kept',
+    async () => {
+      await database.db.execute(
+        sql`insert into users (email, password_hash) select 'bulk' || n || '@example.com', 'x' from generate_series(1, 500) n`,
+      );
+      const before = await checkpointLsn();
+      await maintainAfterBulkWrite(database.db, 'pglite');
+      const after = await checkpointLsn();
+      const moved = await database.db.execute(
+        sql`select pg_wal_lsn_diff(${after}::pg_lsn, ${before}::pg_lsn) > 0 as moved`,
+      );
+      expect((moved as unknown as { rows: { moved: boolean }[] }).rows).toEqual([{ moved: true }]);
+    },
+  );
+
+  it.runIf(expectedEngine() === 'postgres')('vacuums and analyzes the trades on PostgreSQL', async () => {
+    await maintainAfterBulkWrite(database.db, 'postgres');
+    const result = await database.db.execute(
+      sql`select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'trades'`,
+    );
+    expect((result as unknown as { rows: { vacuumed: boolean }[] }).rows).toEqual([{ vacuumed: true }]);
+  });
+});
