@@ -147,9 +147,18 @@ export function decodeTradeFacts(bytes: Uint8Array, options: { isOwned?: boolean
 }
 
 const deflateAsync = promisify(deflate);
-/** zlib's output chunk: at the default 16 KB, 10 MB take 600 trips to the thread pool and 3 times as long. */
-const ZLIB_CHUNK_BYTES = 4 * 1024 * 1024;
 const inflateAsync = promisify(inflate);
+
+/**
+ * zlib's output chunk for about `expectedBytes` of output: at the default 16 KB, 10 MB take 600
+ * trips to the thread pool and 3 times as long; but a 4 MB chunk for a few kilobytes allocates
+ * (and collects) 4 MB a call for nothing.
+ */
+function zlibChunkBytes(expectedBytes: number): number {
+  return Math.min(4 * 1024 * 1024, Math.max(16 * 1024, expectedBytes));
+}
+/** The encoded facts deflate to about a fifth; an inflate's chunk allows for a little more. */
+const INFLATE_RATIO_ALLOWANCE = 8;
 
 /**
  * The facts encoded and deflated, as stored: 100,000 trades in about 2 MB instead of 10, which
@@ -158,7 +167,8 @@ const inflateAsync = promisify(inflate);
  * of level 6's time for 10 % more bytes).
  */
 export async function packTradeFacts(facts: TradeFacts): Promise<Uint8Array> {
-  const deflated = await deflateAsync(encodeTradeFacts(facts), { level: 1, chunkSize: ZLIB_CHUNK_BYTES });
+  const encoded = encodeTradeFacts(facts);
+  const deflated = await deflateAsync(encoded, { level: 1, chunkSize: zlibChunkBytes(encoded.byteLength) });
   const out = startFrame(PACKED_MAGIC, deflated.byteLength, FRAME_BYTES + deflated.byteLength);
   out.set(deflated, FRAME_BYTES);
   return out;
@@ -170,8 +180,11 @@ export async function unpackTradeFacts(bytes: Uint8Array): Promise<TradeFacts | 
   if (length === null || bytes.byteLength !== FRAME_BYTES + length) return null;
   try {
     // The inflated bytes are new and this function's alone: the columns can be views into them
-    // (zlib answers a large result in a buffer of its own, a small one inside its 4 MB chunk).
-    const inflated = await inflateAsync(bytes.subarray(FRAME_BYTES), { chunkSize: ZLIB_CHUNK_BYTES });
+    // (zlib answers a result of several chunks in a buffer of its own, one of a single chunk inside
+    // that chunk, which decodeTradeFacts then copies).
+    const inflated = await inflateAsync(bytes.subarray(FRAME_BYTES), {
+      chunkSize: zlibChunkBytes(length * INFLATE_RATIO_ALLOWANCE),
+    });
     return decodeTradeFacts(inflated, { isOwned: true });
   } catch {
     return null;
