@@ -270,13 +270,12 @@ export const trades = pgTable(
   'trades',
   {
     id: uuid().defaultRandom().primaryKey(),
-    // No foreign keys to the user and account: the opening fill's (below) removes a trade with its
-    // account or user, and each checked key costs a large import one look-up per row.
+    // No foreign keys: each checked key costs a large import one look-up (and row lock) per trade.
+    // A trade goes with the fill that opened it, and so with its account or user: a trigger on
+    // executions deletes the trades of the fills each statement deletes (migration 0012).
     userId: uuid().notNull(),
     accountId: uuid().notNull(),
-    openingExecutionId: uuid()
-      .notNull()
-      .references(() => executions.id, { onDelete: 'cascade' }),
+    openingExecutionId: uuid().notNull(),
     /**
      * The fill that flattened a closed trade (null while open). A trade's fills are its
      * instrument's from the opening fill to this one in replay order (the trade_parts view). No

@@ -1,0 +1,79 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountJson } from '../../contracts/trades';
+import { TestClient } from '../../../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { createUser } from '../modules/users/users.service';
+import { executions, trades, users } from './schema';
+
+const PASSWORD = 'long-enough-password';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
+});
+afterAll(() => t.close());
+
+/** A user with an account holding two closed AAPL round trips and one open MSFT trade. */
+async function userWithTrades(email: string): Promise<{ userId: string; accountId: string }> {
+  const user = await createUser(t.database.db, { email, password: PASSWORD, isVerified: true, now: new Date() });
+  const c = new TestClient(t.url(''));
+  await c.login(email, PASSWORD);
+  const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Main' }));
+  const fill = (executedAt: string, symbol: string, side: 'buy' | 'sell') => ({
+    executedAt,
+    symbol,
+    side,
+    quantity: '10',
+    price: '100',
+  });
+  const res = await c.post('/api/executions', {
+    accountId: account.id,
+    executions: [
+      fill('2025-01-02T15:00:00Z', 'AAPL', 'buy'),
+      fill('2025-01-02T15:05:00Z', 'AAPL', 'sell'),
+      fill('2025-01-03T15:00:00Z', 'AAPL', 'buy'),
+      fill('2025-01-03T15:05:00Z', 'AAPL', 'sell'),
+      fill('2025-01-03T16:00:00Z', 'MSFT', 'buy'),
+    ],
+  });
+  expect(res.status).toBe(200);
+  return { userId: user.id, accountId: account.id };
+}
+
+const tradesOf = (accountId: string) =>
+  t.database.db
+    .select({ openingExecutionId: trades.openingExecutionId, symbol: trades.symbol })
+    .from(trades)
+    .where(eq(trades.accountId, accountId));
+
+describe('a trade goes with the fill that opened it (migration 0012)', () => {
+  it('deletes the trades whose opening fill a statement deletes, and no other', async () => {
+    const { accountId } = await userWithTrades('fill-goes@example.com');
+    const before = await tradesOf(accountId);
+    expect(before).toHaveLength(3);
+    const [first, ...rest] = before.sort((a, b) => a.openingExecutionId.localeCompare(b.openingExecutionId));
+    const closingFills = await t.database.db
+      .select({ id: executions.id })
+      .from(executions)
+      .where(eq(executions.accountId, accountId));
+    const openers = new Set(before.map((trade) => trade.openingExecutionId));
+    // Fills that open no trade take none with them.
+    const others = closingFills.map((row) => row.id).filter((id) => !openers.has(id));
+    await t.database.db.delete(executions).where(inArray(executions.id, others));
+    expect(await tradesOf(accountId)).toHaveLength(3);
+    await t.database.db.delete(executions).where(eq(executions.id, first!.openingExecutionId));
+    expect(
+      (await tradesOf(accountId)).sort((a, b) => a.openingExecutionId.localeCompare(b.openingExecutionId)),
+    ).toEqual(rest);
+  });
+
+  it('deletes every trade of a user deleted with their accounts and fills', async () => {
+    const { userId, accountId } = await userWithTrades('user-goes@example.com');
+    const kept = await userWithTrades('user-stays@example.com');
+    await t.database.db.delete(users).where(eq(users.id, userId));
+    expect(await tradesOf(accountId)).toEqual([]);
+    expect(await t.database.db.$count(trades, eq(trades.userId, userId))).toBe(0);
+    expect(await tradesOf(kept.accountId)).toHaveLength(3);
+  });
+});
