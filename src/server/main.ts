@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { schedulePgliteCheckpoints } from './jobs/pglite-checkpoint-job';
 import { scheduleSubscriptionLifecycle } from './jobs/subscription-lifecycle-job';
 import { failInterruptedImports } from './modules/imports/import-runner';
 import { getUserById } from './modules/users/users.queries';
@@ -13,9 +14,11 @@ const paymentProvider = config.stripe ? createStripeProvider(config.stripe) : un
 const app = await buildApp({ config, database, paymentProvider, logger: true });
 
 let stopLifecycle = () => {};
+let stopCheckpoints = () => {};
 const shutdown = async (signal: string) => {
   app.log.info(`${signal} received, shutting down`);
   stopLifecycle();
+  stopCheckpoints();
   await app.close();
   await database.close();
   process.exit(0);
@@ -34,6 +37,7 @@ if (database.engine === 'pglite')
 
 await app.listen({ port: config.port, host: config.host });
 stopLifecycle = scheduleSubscriptionLifecycle(app);
+stopCheckpoints = schedulePgliteCheckpoints(app);
 app.log.info(
   `${config.publicConfig.brand} is running at ${config.publicConfig.baseUrl} (database: ${database.engine}${database.engine === 'pglite' ? `, data in ${config.dataDir}` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'database outbox'}; payments: ${app.paymentProvider.name})`,
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, expectedEngine } from '../../../test/helpers/test-database';
 import type { Database } from './client';
-import { maintainAfterBulkWrite } from './maintenance';
+import { checkpointPgliteIfDue, maintainAfterBulkWrite } from './maintenance';
 
 let database: Database;
 
@@ -16,6 +16,35 @@ const checkpointLsn = async () => {
   const result = await database.db.execute(sql`select checkpoint_lsn::text as lsn from pg_control_checkpoint()`);
   return (result as unknown as { rows: { lsn: string }[] }).rows[0]!.lsn;
 };
+
+const hasMoved = async (before: string, after: string) => {
+  const moved = await database.db.execute(
+    sql`select pg_wal_lsn_diff(${after}::pg_lsn, ${before}::pg_lsn) > 0 as moved`,
+  );
+  return (moved as unknown as { rows: { moved: boolean }[] }).rows[0]!.moved;
+};
+
+describe('checkpointPgliteIfDue', () => {
+  it.runIf(expectedEngine() === 'pglite')(
+    'checkpoints PGlite once the write-ahead log since the last checkpoint reaches the threshold, not before',
+    async () => {
+      await database.db.execute(sql`checkpoint`);
+      await database.db.execute(
+        sql`insert into users (email, password_hash) select 'due' || n || '@example.com', 'x' from generate_series(1, 2000) n`,
+      );
+      const written = await database.db.execute(
+        sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as bytes from pg_control_checkpoint()`,
+      );
+      const bytes = Number((written as unknown as { rows: { bytes: number }[] }).rows[0]!.bytes);
+      expect(bytes).toBeGreaterThan(100_000);
+      const before = await checkpointLsn();
+      expect(await checkpointPgliteIfDue(database.db, bytes * 2)).toBe(false);
+      expect(await checkpointLsn()).toBe(before);
+      expect(await checkpointPgliteIfDue(database.db, bytes / 2)).toBe(true);
+      expect(await hasMoved(before, await checkpointLsn())).toBe(true);
+    },
+  );
+});
 
 describe('maintainAfterBulkWrite', () => {
   it.runIf(expectedEngine() === 'pglite')(

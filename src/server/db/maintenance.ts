@@ -21,3 +21,23 @@ import type { Db, DbEngine } from './client';
 export async function maintainAfterBulkWrite(db: Db, engine: DbEngine): Promise<void> {
   await db.execute(engine === 'postgres' ? sql`vacuum (analyze) trades` : sql`checkpoint`);
 }
+
+/** Write-ahead log written since the last checkpoint past which PGlite checkpoints when due. */
+export const PGLITE_CHECKPOINT_WAL_BYTES = 64 * 1024 * 1024;
+
+/**
+ * PGlite: a CHECKPOINT when at least `walBytes` of write-ahead log were written since the last
+ * one; answers whether it ran. maintainAfterBulkWrite covers a large import, but ordinary use
+ * (small writes over weeks) also grows the log, and with nothing checkpointing it every file would
+ * stay on disk until the app stops (see above). Reading the position costs about a millisecond;
+ * the checkpoint writes out the pages changed since the last one.
+ */
+export async function checkpointPgliteIfDue(db: Db, walBytes = PGLITE_CHECKPOINT_WAL_BYTES): Promise<boolean> {
+  const result = await db.execute(
+    sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as bytes from pg_control_checkpoint()`,
+  );
+  const [row] = (result as unknown as { rows: { bytes: number | string }[] }).rows;
+  if (Number(row?.bytes ?? 0) < walBytes) return false;
+  await db.execute(sql`checkpoint`);
+  return true;
+}
