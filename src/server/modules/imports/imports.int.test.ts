@@ -547,6 +547,31 @@ describe('history and undo', () => {
     expect(again.executionsAdded).toBe(3);
   });
 
+  it.runIf(expectedEngine() === 'postgres')(
+    "takes the account's lock before undoing: it waits for another writer holding the account",
+    async () => {
+      const c = await signIn();
+      const accountId = await newAccount(c);
+      const done = await commit(c, (await upload(c, 'held.csv', GENERIC, { accountId })).id, { accountId });
+      const events: string[] = [];
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // The lock every writer of the account's fills takes (getAccountForUpdate).
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        events.push('writer done');
+      });
+      await isLocked;
+      const undo = await c.delete(`/api/imports/${done.id}`);
+      events.push('undone');
+      await holder;
+      expect(undo.status).toBe(200);
+      expect(events).toEqual(['writer done', 'undone']);
+    },
+  );
+
   it('discards a preview and its stored file', async () => {
     const preview = await upload(shared, 'discard.csv', GENERIC);
     expect(await readdir(importsDir)).toContain(`${preview.id}.upload`);

@@ -14,7 +14,7 @@ import { ImportFileError, type OpenSpreadsheet } from '../../../core/import/tabl
 import { isValidTimeZone } from '../../../core/import/values/time-zone';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { getAccount } from '../accounts/accounts.queries';
+import { getAccount, getAccountForUpdate } from '../accounts/accounts.queries';
 import { isUuid } from '../ids';
 import { regroupInstruments } from '../trades/regroup';
 import { toCuts } from '../trades/trades.service';
@@ -407,6 +407,9 @@ export async function deleteImport(
       return null;
     }
     if (row.status === 'undone') return row;
+    // The account's lock, as every writer of its fills takes it: the regrouping below must not
+    // interleave with another import's batch or a fill added meanwhile.
+    if (row.accountId) await getAccountForUpdate(tx, { userId: user.id, id: row.accountId });
     const removed = await deleteImportExecutions(tx, { userId: user.id, importId: row.id });
     await regroupInstruments(tx, { cuts: toCuts(removed), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
     const values = { status: 'undone' as const, undoneAt: params.now };
