@@ -19,3 +19,11 @@ describe('the import batch size', () => {
     expect(() => loadConfig({ IMPORT_BATCH_ROWS: '0' })).toThrow('IMPORT_BATCH_ROWS');
   });
 });
+
+describe('the write-ahead log a background import writes between two checkpoints (PGlite)', () => {
+  it('is 256 MB unless IMPORT_CHECKPOINT_WAL_BYTES says otherwise, and refuses a size that is not positive', () => {
+    expect(loadConfig({}).importCheckpointWalBytes).toBe(256 * 1024 * 1024);
+    expect(loadConfig({ IMPORT_CHECKPOINT_WAL_BYTES: '1000' }).importCheckpointWalBytes).toBe(1000);
+    expect(() => loadConfig({ IMPORT_CHECKPOINT_WAL_BYTES: '0' })).toThrow('IMPORT_CHECKPOINT_WAL_BYTES');
+  });
+});

@@ -17,6 +17,14 @@ describe('openDatabase', () => {
     expect((result as unknown as { rows: { wal_init_zero: string }[] }).rows).toEqual([{ wal_init_zero: 'off' }]);
   });
 
+  it.runIf(expectedEngine() === 'pglite')(
+    'gives PGlite 32 MB of shared buffers, so a checkpoint has at most that much to write',
+    async () => {
+      const result = await database.db.execute(sql`show shared_buffers`);
+      expect((result as unknown as { rows: { shared_buffers: string }[] }).rows).toEqual([{ shared_buffers: '32MB' }]);
+    },
+  );
+
   it('opens a migrated database on its engine', async () => {
     expect(database.engine).toBe(expectedEngine());
     const result = await database.db.execute(sql`select count(*)::int as n from users`);

@@ -23,6 +23,18 @@ export type Database = {
 
 const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** PGlite's own start-up parameters (single-user mode and its settings), which ours extend. */
+const PGLITE_DEFAULT_START_PARAMS = (PGlite as unknown as { defaultStartParams: readonly string[] }).defaultStartParams;
+
+/**
+ * PGlite's shared buffers (128 MB by default). A checkpoint writes out every dirty buffer on the
+ * thread that runs PGlite, this one: after a large import all 128 MB are dirty and it held the
+ * event loop 105–200 ms, every request waiting; with 32 MB, 30–40 ms. Pages that no longer fit are
+ * written out and read back a few at a time by the statements that need them (from the operating
+ * system's cache): a 1,000,000-row import took no longer (BENCHMARKS.md, Import).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /**
  * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite with its data
  * in `dataDir` (or in memory for `dataDir: null`), and applies the committed migrations.
@@ -37,13 +49,14 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }; // same PgDatabase, other result HKT
   }
+  const options = { startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
   let client: PGlite;
   if (params.dataDir === null) {
-    client = new PGlite();
+    client = new PGlite(options);
   } else {
     const dir = resolve(params.dataDir, 'pglite');
     mkdirSync(dirname(dir), { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, options);
   }
   // PGlite runs in this thread, and nothing checkpoints its WAL while it runs, so every 16 MB of
   // writes starts a new WAL file: zero-filled first (the default), that held the event loop for

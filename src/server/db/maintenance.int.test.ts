@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, expectedEngine } from '../../../test/helpers/test-database';
 import type { Database } from './client';
-import { checkpointPgliteIfDue, maintainAfterBulkWrite } from './maintenance';
+import { checkpointPgliteIfDue, createImportCheckpointer, maintainAfterBulkWrite } from './maintenance';
 
 let database: Database;
 
@@ -44,6 +44,38 @@ describe('checkpointPgliteIfDue', () => {
       expect(await hasMoved(before, await checkpointLsn())).toBe(true);
     },
   );
+});
+
+describe('createImportCheckpointer', () => {
+  const write = (rows: number, tag: string) =>
+    database.db.execute(
+      sql`insert into users (email, password_hash) select ${tag} || n || '@example.com', 'x' from generate_series(1, ${rows}) n`,
+    );
+
+  it.runIf(expectedEngine() === 'pglite')(
+    'checkpoints PGlite during an import once the log passed its size, looking only every so many rows',
+    async () => {
+      await database.db.execute(sql`checkpoint`);
+      // 2 MB of log between checkpoints: looked at every 2,000 rows.
+      const checkpointer = createImportCheckpointer(database.db, 2_000_000);
+      await write(1_500, 'early');
+      const before = await checkpointLsn();
+      expect(await checkpointer.afterRows(1_500)).toBe(false); // not looked at yet
+      await write(20_000, 'batch');
+      expect(await checkpointer.afterRows(20_000)).toBe(true);
+      expect(await hasMoved(before, await checkpointLsn())).toBe(true);
+      const after = await checkpointLsn();
+      await write(10, 'few');
+      expect(await checkpointer.afterRows(2_000)).toBe(false); // looked at: far less than 2 MB since
+      expect(await checkpointLsn()).toBe(after);
+    },
+  );
+
+  it.runIf(expectedEngine() === 'postgres')('leaves checkpoints to PostgreSQL', async () => {
+    const checkpointer = createImportCheckpointer(database.db, 1);
+    await write(100, 'pg');
+    expect(await checkpointer.afterRows(1_000_000)).toBe(false);
+  });
 });
 
 describe('maintainAfterBulkWrite', () => {

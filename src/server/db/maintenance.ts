@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbEngine } from './client';
+import { isPglite, type Db, type DbEngine } from './client';
 
 /**
  * After a bulk write to trades (a background import).
@@ -20,6 +20,32 @@ import type { Db, DbEngine } from './client';
  */
 export async function maintainAfterBulkWrite(db: Db, engine: DbEngine): Promise<void> {
   await db.execute(engine === 'postgres' ? sql`vacuum (analyze) trades` : sql`checkpoint`);
+}
+
+/** Bytes of write-ahead log a stored row makes at least (a fill or trade with its index entries). */
+const MIN_WAL_BYTES_PER_ROW = 1_000;
+
+/**
+ * During a large import on PGlite: told the rows each batch wrote, it looks at the log's size
+ * often enough not to pass `walBytes` by much (every `walBytes` / 1,000 rows, at most every 50,000)
+ * and checkpoints when due (checkpointPgliteIfDue), so that no one checkpoint has much to write:
+ * each writes out at most the shared buffers and recycles a few log files (30–40 ms at 256 MB),
+ * where one at the end of a 1,000,000-row import (1.9 GB of log) held the event loop 110–200 ms
+ * (BENCHMARKS.md, Import). Answers whether it checkpointed. On PostgreSQL it does nothing: the
+ * server checkpoints on its own.
+ */
+export function createImportCheckpointer(db: Db, walBytes: number): { afterRows: (rows: number) => Promise<boolean> } {
+  const checkEveryRows = Math.min(50_000, Math.floor(walBytes / MIN_WAL_BYTES_PER_ROW));
+  let rowsSinceCheck = 0;
+  return {
+    async afterRows(rows) {
+      if (!isPglite(db)) return false;
+      rowsSinceCheck += rows;
+      if (rowsSinceCheck < checkEveryRows) return false;
+      rowsSinceCheck = 0;
+      return checkpointPgliteIfDue(db, walBytes);
+    },
+  };
 }
 
 /** Write-ahead log written since the last checkpoint past which PGlite checkpoints when due. */

@@ -1,3 +1,4 @@
+import { createImportCheckpointer } from '../../db/maintenance';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
@@ -36,6 +37,9 @@ type RunParams = { user: UserRow; importRow: ImportRow; analysis: Analysis; now:
 
 /** Problems and skipped rows kept on the import (the counts say how many more there were). */
 const MAX_LISTED = 500;
+
+/** The stage (import-stages.ts) of the checkpoints PGlite makes during an import; its rows count them. */
+export const CHECKPOINT_STAGE = 'checkpoint the write-ahead log as it grows (PGlite; rows: checkpoints)';
 
 /** Collects what is not an execution: non-trade rows set aside, rows that could not be read. */
 class RowReport {
@@ -163,6 +167,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   }));
 
   const clock = new StageClock();
+  const checkpointer = createImportCheckpointer(db, deps.checkpointWalBytes);
   const grouping = createStreamedGrouping({
     userId: user.id,
     accountId,
@@ -198,6 +203,9 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       });
     });
     executionsAdded += inserted.length;
+    const checkpointStarted = performance.now();
+    if (await checkpointer.afterRows(batch.rowCount))
+      clock.add(CHECKPOINT_STAGE, performance.now() - checkpointStarted, 1);
     for (const [fingerprint, journal] of batch.journals) journals.set(fingerprint, journal);
     for (const row of inserted) if (journals.has(row.fingerprint)) insertedWithJournal.push(row);
     cuts.push(

@@ -13,7 +13,8 @@ import { ManualClock } from '../../clock';
 import { createUser } from '../users/users.service';
 import { getUserById } from '../users/users.queries';
 import { imports } from '../../db/schema';
-import { failInterruptedImports } from './import-runner';
+import { CHECKPOINT_STAGE, failInterruptedImports } from './import-runner';
+import { importStagesChannel, type ImportStagesMessage } from './import-stages';
 import { eq, sql } from 'drizzle-orm';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { waitUntil } from '../../../../test/helpers/wait-until';
@@ -42,6 +43,8 @@ beforeAll(async () => {
       IMPORT_SYNC_ROW_LIMIT: String(SYNC_ROW_LIMIT),
       // Many write batches even in a small file: trades that span batches are the hard part.
       IMPORT_BATCH_ROWS: '7',
+      // PGlite checkpoints after every batch of a background import (each writes more than this).
+      IMPORT_CHECKPOINT_WAL_BYTES: '1000',
       // A damaged workbook below eats memory until its reader process ends: let that come soon.
       IMPORT_SPREADSHEET_MAX_HEAP_MB: '128',
       LOGIN_RATE_LIMIT: '1000',
@@ -356,12 +359,22 @@ describe('POST /api/imports/:id/commit', () => {
     const preview = await upload(shared, 'big.csv', rows.join('\n'), { accountId });
     expect(preview.rowCount).toBe(60);
     const vacuumsBefore = await countTradeVacuums();
+    const published: ImportStagesMessage[] = [];
+    const onStages = (message: unknown) => published.push(message as ImportStagesMessage);
+    importStagesChannel.subscribe(onStages);
     const res = await shared.post(`/api/imports/${preview.id}/commit`, { accountId });
     expect(res.status).toBe(202);
     expect(((await res.json()) as ImportJson).status).toMatch(/queued|running/);
     const state = await waitForImport(shared, preview.id);
     expect(state.failureMessage).toBeNull();
     expect(state).toMatchObject({ status: 'done', progress: 1, executionsAdded: 60, tradesCreated: 30 });
+    importStagesChannel.unsubscribe(onStages);
+    // On PGlite the write-ahead log is checkpointed as it grows (here after each batch), not only
+    // at the end; PostgreSQL checkpoints on its own.
+    const stages = published.find((message) => message.importId === preview.id)?.stages ?? [];
+    const checkpoints = stages.find((stage) => stage.name === CHECKPOINT_STAGE)?.rows ?? 0;
+    if (expectedEngine() === 'pglite') expect(checkpoints).toBeGreaterThanOrEqual(8);
+    else expect(checkpoints).toBe(0);
     const trades = await tradesOf(shared, accountId);
     expect(trades).toHaveLength(30);
     // Buys at 500 or 502, sells at 501 or 503: +10 per share pair, minus 1.00 commission.

@@ -49,6 +49,8 @@ export type ImportDeps = {
   syncRowLimit: number;
   /** Rows per write transaction of a background import (and per batch the worker thread hands over). */
   batchRows: number;
+  /** PGlite: write-ahead log a background import writes between two checkpoints (createImportCheckpointer). */
+  checkpointWalBytes: number;
   log: (message: string, err: unknown) => void;
   /** A language model's second opinion on unsure columns at upload; absent when none is configured. */
   refineColumns?: ColumnRefiner;
