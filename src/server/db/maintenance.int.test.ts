@@ -58,11 +58,12 @@ describe('createImportCheckpointer', () => {
       await database.db.execute(sql`checkpoint`);
       // 2 MB of log between checkpoints: looked at every 2,000 rows.
       const checkpointer = createImportCheckpointer(database.db, 2_000_000);
-      await write(1_500, 'early');
-      const before = await checkpointLsn();
-      expect(await checkpointer.afterRows(1_500)).toBe(false); // not looked at yet
       await write(20_000, 'batch');
-      expect(await checkpointer.afterRows(20_000)).toBe(true);
+      const before = await checkpointLsn();
+      // Over 2 MB of log already, but only 1,500 rows told: not looked at yet.
+      expect(await checkpointer.afterRows(1_500)).toBe(false);
+      expect(await checkpointLsn()).toBe(before);
+      expect(await checkpointer.afterRows(500)).toBe(true);
       expect(await hasMoved(before, await checkpointLsn())).toBe(true);
       const after = await checkpointLsn();
       await write(10, 'few');

@@ -53,13 +53,13 @@ describe('a trade goes with the fill that opened it (migration 0012)', () => {
     const before = await tradesOf(accountId);
     expect(before).toHaveLength(3);
     const [first, ...rest] = before.sort((a, b) => a.openingExecutionId.localeCompare(b.openingExecutionId));
-    const closingFills = await t.database.db
+    const fills = await t.database.db
       .select({ id: executions.id })
       .from(executions)
       .where(eq(executions.accountId, accountId));
     const openers = new Set(before.map((trade) => trade.openingExecutionId));
     // Fills that open no trade take none with them.
-    const others = closingFills.map((row) => row.id).filter((id) => !openers.has(id));
+    const others = fills.map((row) => row.id).filter((id) => !openers.has(id));
     await t.database.db.delete(executions).where(inArray(executions.id, others));
     expect(await tradesOf(accountId)).toHaveLength(3);
     await t.database.db.delete(executions).where(eq(executions.id, first!.openingExecutionId));

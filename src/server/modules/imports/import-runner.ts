@@ -204,8 +204,12 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     });
     executionsAdded += inserted.length;
     const checkpointStarted = performance.now();
-    if (await checkpointer.afterRows(batch.rowCount))
-      clock.add(CHECKPOINT_STAGE, performance.now() - checkpointStarted, 1);
+    // Maintenance only: a checkpoint that fails (a full disk) is logged, and the import goes on.
+    const hasCheckpointed = await checkpointer.afterRows(batch.rowCount).catch((err: unknown) => {
+      deps.log('a checkpoint during an import failed', err);
+      return false;
+    });
+    if (hasCheckpointed) clock.add(CHECKPOINT_STAGE, performance.now() - checkpointStarted, 1);
     for (const [fingerprint, journal] of batch.journals) journals.set(fingerprint, journal);
     for (const row of inserted) if (journals.has(row.fingerprint)) insertedWithJournal.push(row);
     cuts.push(
@@ -308,7 +312,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   } catch (err) {
     // A batch still being written finishes (or fails) before its import is taken out.
     await writing?.catch(() => undefined);
-    await removeBatch(db, { user, importId: importRow.id, now: params.now });
+    await removeBatch(db, { user, importId: importRow.id, accountId, now: params.now });
     throw err;
   }
 }
@@ -344,9 +348,17 @@ export function sliceCuts(cuts: readonly RegroupCut[], fillsByInstrument: Readon
   return slices;
 }
 
-/** Takes a failed import's executions out again and rebuilds what they touched. */
-async function removeBatch(db: Db, params: { user: UserRow; importId: string; now: Date }): Promise<void> {
+/**
+ * Takes a failed import's executions out again and rebuilds what they touched, holding the
+ * account's lock as every writer of its fills does (another writer must not build a trade on a
+ * fill this deletes). An import whose account is gone has no fills left.
+ */
+async function removeBatch(
+  db: Db,
+  params: { user: UserRow; importId: string; accountId: string | null; now: Date },
+): Promise<void> {
   await db.transaction(async (tx) => {
+    if (params.accountId) await getAccountForUpdate(tx, { userId: params.user.id, id: params.accountId });
     const removed = await deleteImportExecutions(tx, { userId: params.user.id, importId: params.importId });
     await regroupInstruments(tx, {
       cuts: toCuts(removed),
@@ -366,7 +378,7 @@ export async function failInterruptedImports(
 ) {
   for (const row of await listUnfinishedImports(db)) {
     const user = await params.loadUser(row.userId);
-    if (user) await removeBatch(db, { user, importId: row.id, now: params.now });
+    if (user) await removeBatch(db, { user, importId: row.id, accountId: row.accountId, now: params.now });
     await updateImport(db, {
       id: row.id,
       values: {

@@ -665,6 +665,65 @@ describe('an import a restart cut off', () => {
   });
 });
 
+describe('an import taken out again, against other writers (PostgreSQL)', () => {
+  it.runIf(expectedEngine() === 'postgres')(
+    "takes the account's lock before removing an interrupted import's fills: it waits for a writer holding it",
+    async () => {
+      const c = await signIn();
+      const accountId = await newAccount(c);
+      const cut = await commit(c, (await upload(c, 'cut.csv', GENERIC, { accountId })).id, { accountId });
+      await t.database.db.update(imports).set({ status: 'running' }).where(eq(imports.id, cut.id));
+      const events: string[] = [];
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        events.push('writer done');
+      });
+      await isLocked;
+      await failInterruptedImports(t.database.db, {
+        now: clock.now(),
+        loadUser: (id) => getUserById(t.database.db, id),
+      });
+      events.push('import taken out');
+      await holder;
+      expect(events).toEqual(['writer done', 'import taken out']);
+      expect(await tradesOf(c, accountId)).toEqual([]);
+    },
+  );
+
+  it.runIf(expectedEngine() === 'postgres')(
+    "locks the account before the import's row when undoing, in every writer's order",
+    async () => {
+      const c = await signIn();
+      const accountId = await newAccount(c);
+      const done = await commit(c, (await upload(c, 'order.csv', GENERIC, { accountId })).id, { accountId });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // Holds the import's row: the undo waits for it, and by then it must hold the account.
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from imports where id = ${done.id} for update`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const undo = c.delete(`/api/imports/${done.id}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const tryAccount = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from accounts where id = ${accountId} for update nowait`);
+      });
+      await expect(tryAccount).rejects.toMatchObject({ cause: { code: '55P03' } }); // lock_not_available
+      release();
+      await holder;
+      expect((await undo).status).toBe(200);
+    },
+  );
+});
+
 describe('the Edgebook CSV export, imported back', () => {
   it('rebuilds the same trades with their journal, and adds nothing the second time', async () => {
     const author = await signIn();

@@ -85,9 +85,9 @@ export async function deleteImportRow(db: Db, params: { userId: string; id: stri
 }
 
 /** Imports a restart interrupted: they did not finish, and nothing will finish them. */
-export async function listUnfinishedImports(db: Db): Promise<Pick<ImportRow, 'id' | 'userId'>[]> {
+export async function listUnfinishedImports(db: Db): Promise<Pick<ImportRow, 'id' | 'userId' | 'accountId'>[]> {
   return db
-    .select({ id: imports.id, userId: imports.userId })
+    .select({ id: imports.id, userId: imports.userId, accountId: imports.accountId })
     .from(imports)
     .where(inArray(imports.status, ['queued', 'running']));
 }

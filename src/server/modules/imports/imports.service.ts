@@ -400,6 +400,13 @@ export async function deleteImport(
   const { user } = params;
   if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'Import not found');
   const outcome = await deps.db.transaction(async (tx) => {
+    // Undoing a finished import writes the account's fills: it takes the account's lock, and takes
+    // it before the import's row, in the order every other writer does (an import's batches, and an
+    // account's deletion, which sets its imports' account to null), or two could wait for each other.
+    const seen = await getImport(tx, { userId: user.id, id: params.id });
+    if (!seen) throw new AppError('NOT_FOUND', 'Import not found');
+    const lockedAccountId = seen.status === 'done' ? seen.accountId : null;
+    if (lockedAccountId) await getAccountForUpdate(tx, { userId: user.id, id: lockedAccountId });
     const row = await getImportForUpdate(tx, { userId: user.id, id: params.id });
     if (!row) throw new AppError('NOT_FOUND', 'Import not found');
     if (row.status === 'queued' || row.status === 'running')
@@ -409,9 +416,9 @@ export async function deleteImport(
       return null;
     }
     if (row.status === 'undone') return row;
-    // The account's lock, as every writer of its fills takes it: the regrouping below must not
-    // interleave with another import's batch or a fill added meanwhile.
-    if (row.accountId) await getAccountForUpdate(tx, { userId: user.id, id: row.accountId });
+    // It finished, or lost its account, between the two reads: undone with the lock on the next try.
+    if (row.accountId !== lockedAccountId)
+      throw new AppError('CONFLICT', 'This import changed while you asked to undo it; please try again.');
     const removed = await deleteImportExecutions(tx, { userId: user.id, importId: row.id });
     await regroupInstruments(tx, { cuts: toCuts(removed), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
     const values = { status: 'undone' as const, undoneAt: params.now };
