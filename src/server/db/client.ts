@@ -24,7 +24,7 @@ export type Database = {
 const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** PGlite's own start-up parameters (single-user mode and its settings), which ours extend. */
-const PGLITE_DEFAULT_START_PARAMS = (PGlite as unknown as { defaultStartParams: readonly string[] }).defaultStartParams;
+const PGLITE_DEFAULT_START_PARAMS: readonly string[] = PGlite.defaultStartParams;
 
 /**
  * PGlite's shared buffers (128 MB by default). A checkpoint writes out every dirty buffer on the
