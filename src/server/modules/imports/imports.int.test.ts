@@ -120,6 +120,24 @@ async function tradesOf(c: TestClient, accountId: string): Promise<TradeJson[]> 
   return all;
 }
 
+/**
+ * Another writer of the account's fills: takes the lock they all take (getAccountForUpdate's) in a
+ * transaction of its own, holds it 300 ms, then logs 'writer done' to `events`. Answers once the
+ * lock is held, with the transaction's end as `done`.
+ */
+async function holdAccount(accountId: string, events: string[]): Promise<{ done: Promise<void> }> {
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+    locked();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    events.push('writer done');
+  });
+  await Promise.race([isLocked, holder]);
+  return { done: holder }; // in an object: an async function would wait for a promise it answers
+}
+
 /** A background import's state once it has finished (polled as the progress bar does). */
 async function waitForImport(c: TestClient, id: string): Promise<ImportJson> {
   let state: ImportJson;
@@ -567,19 +585,10 @@ describe('history and undo', () => {
       const accountId = await newAccount(c);
       const done = await commit(c, (await upload(c, 'held.csv', GENERIC, { accountId })).id, { accountId });
       const events: string[] = [];
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      // The lock every writer of the account's fills takes (getAccountForUpdate).
-      const holder = t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
-        locked();
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        events.push('writer done');
-      });
-      await isLocked;
+      const holder = await holdAccount(accountId, events);
       const undo = await c.delete(`/api/imports/${done.id}`);
       events.push('undone');
-      await holder;
+      await holder.done;
       expect(undo.status).toBe(200);
       expect(events).toEqual(['writer done', 'undone']);
     },
@@ -674,21 +683,13 @@ describe('an import taken out again, against other writers (PostgreSQL)', () => 
       const cut = await commit(c, (await upload(c, 'cut.csv', GENERIC, { accountId })).id, { accountId });
       await t.database.db.update(imports).set({ status: 'running' }).where(eq(imports.id, cut.id));
       const events: string[] = [];
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
-        locked();
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        events.push('writer done');
-      });
-      await isLocked;
+      const holder = await holdAccount(accountId, events);
       await failInterruptedImports(t.database.db, {
         now: clock.now(),
         loadUser: (id) => getUserById(t.database.db, id),
       });
       events.push('import taken out');
-      await holder;
+      await holder.done;
       expect(events).toEqual(['writer done', 'import taken out']);
       expect(await tradesOf(c, accountId)).toEqual([]);
     },
