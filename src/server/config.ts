@@ -67,11 +67,7 @@ const envSchema = z.object({
   IMPORTS_DIR: z.string().optional(),
   IMPORT_SYNC_ROW_LIMIT: z.coerce.number().int().positive().default(5_000),
   IMPORT_BATCH_ROWS: z.coerce.number().int().positive().optional(),
-  /**
-   * PGlite: write-ahead log a background import writes between two checkpoints (256 MB: each then
-   * writes out at most the shared buffers and recycles a few log files, 30–40 ms, where one at the
-   * end of a 1,000,000-row import took 110–200 ms; createImportCheckpointer in maintenance.ts).
-   */
+  /** PGlite: write-ahead log a background import writes between two checkpoints (why: createImportCheckpointer). */
   IMPORT_CHECKPOINT_WAL_BYTES: z.coerce
     .number()
     .int()

@@ -33,7 +33,7 @@ const PGLITE_DEFAULT_START_PARAMS: readonly string[] = PGlite.defaultStartParams
  * written out and read back a few at a time by the statements that need them (from the operating
  * system's cache): a 1,000,000-row import took no longer (BENCHMARKS.md, Import).
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 /**
  * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite with its data

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, expectedEngine } from '../../../test/helpers/test-database';
 import type { Database } from './client';
-import { checkpointPgliteIfDue, createImportCheckpointer, maintainAfterBulkWrite } from './maintenance';
+import {
+  checkpointPgliteIfDue,
+  createImportCheckpointer,
+  maintainAfterBulkWrite,
+  readWalBytesSinceCheckpoint,
+} from './maintenance';
 
 let database: Database;
 
@@ -32,10 +37,7 @@ describe('checkpointPgliteIfDue', () => {
       await database.db.execute(
         sql`insert into users (email, password_hash) select 'due' || n || '@example.com', 'x' from generate_series(1, 2000) n`,
       );
-      const written = await database.db.execute(
-        sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as bytes from pg_control_checkpoint()`,
-      );
-      const bytes = Number((written as unknown as { rows: { bytes: number }[] }).rows[0]!.bytes);
+      const bytes = await readWalBytesSinceCheckpoint(database.db);
       expect(bytes).toBeGreaterThan(100_000);
       const before = await checkpointLsn();
       expect(await checkpointPgliteIfDue(database.db, bytes * 2)).toBe(false);

@@ -14,7 +14,8 @@ import { isPglite, type Db, type DbEngine } from './client';
  * write-ahead log grows, so every file of it (about 1.9 GB for a 1,000,000-row import) would stay
  * on disk until the app stops, and a restart after a crash would replay all of it. After a
  * checkpoint the old files are reused. It writes out the pages still in memory, on this thread:
- * once per large import, about 170 ms after 1,000,000 rows (BENCHMARKS.md, Import). No vacuum:
+ * the import checkpoints as it goes (createImportCheckpointer), so this last one has at most the
+ * shared buffers and the last stretch of log to deal with (30–40 ms; BENCHMARKS.md, Import). No vacuum:
  * its one connection would be held a second per 100,000 trades, and its reads are within budget
  * either way.
  */
@@ -59,11 +60,16 @@ export const PGLITE_CHECKPOINT_WAL_BYTES = 64 * 1024 * 1024;
  * the checkpoint writes out the pages changed since the last one.
  */
 export async function checkpointPgliteIfDue(db: Db, walBytes = PGLITE_CHECKPOINT_WAL_BYTES): Promise<boolean> {
+  if ((await readWalBytesSinceCheckpoint(db)) < walBytes) return false;
+  await db.execute(sql`checkpoint`);
+  return true;
+}
+
+/** Bytes of write-ahead log written since the last checkpoint began (its redo point). */
+export async function readWalBytesSinceCheckpoint(db: Db): Promise<number> {
   const result = await db.execute(
     sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as bytes from pg_control_checkpoint()`,
   );
   const [row] = (result as unknown as { rows: { bytes: number | string }[] }).rows;
-  if (Number(row?.bytes ?? 0) < walBytes) return false;
-  await db.execute(sql`checkpoint`);
-  return true;
+  return Number(row?.bytes ?? 0);
 }

@@ -578,22 +578,6 @@ describe('history and undo', () => {
     expect(again.executionsAdded).toBe(3);
   });
 
-  it.runIf(expectedEngine() === 'postgres')(
-    "takes the account's lock before undoing: it waits for another writer holding the account",
-    async () => {
-      const c = await signIn();
-      const accountId = await newAccount(c);
-      const done = await commit(c, (await upload(c, 'held.csv', GENERIC, { accountId })).id, { accountId });
-      const events: string[] = [];
-      const holder = await holdAccount(accountId, events);
-      const undo = await c.delete(`/api/imports/${done.id}`);
-      events.push('undone');
-      await holder.done;
-      expect(undo.status).toBe(200);
-      expect(events).toEqual(['writer done', 'undone']);
-    },
-  );
-
   it('discards a preview and its stored file', async () => {
     const preview = await upload(shared, 'discard.csv', GENERIC);
     expect(await readdir(importsDir)).toContain(`${preview.id}.upload`);
@@ -675,6 +659,22 @@ describe('an import a restart cut off', () => {
 });
 
 describe('an import taken out again, against other writers (PostgreSQL)', () => {
+  it.runIf(expectedEngine() === 'postgres')(
+    "takes the account's lock before undoing: it waits for another writer holding the account",
+    async () => {
+      const c = await signIn();
+      const accountId = await newAccount(c);
+      const done = await commit(c, (await upload(c, 'held.csv', GENERIC, { accountId })).id, { accountId });
+      const events: string[] = [];
+      const holder = await holdAccount(accountId, events);
+      const undo = await c.delete(`/api/imports/${done.id}`);
+      events.push('undone');
+      await holder.done;
+      expect(undo.status).toBe(200);
+      expect(events).toEqual(['writer done', 'undone']);
+    },
+  );
+
   it.runIf(expectedEngine() === 'postgres')(
     "takes the account's lock before removing an interrupted import's fills: it waits for a writer holding it",
     async () => {
