@@ -113,7 +113,7 @@ function generateFills(accountId: string, tradeCount: number): Map<string, SeedF
   const add = (instrument: Instrument, fill: Omit<SeedFill, 'id' | 'accountId' | 'sequence' | 'fingerprint'>) => {
     sequence += 1;
     const list = byKey.get(instrument.instrumentKey) ?? [];
-    list.push({ ...fill, id: randomUUID(), accountId, sequence, fingerprint: `bench:${sequence}` });
+    list.push({ ...fill, id: randomUUID(), accountId, sequence, fingerprint: randomUUID() });
     byKey.set(instrument.instrumentKey, list);
   };
   const money = (value: number, step: number) => Math.max(step, Math.round(value / step) * step).toFixed(2);
@@ -253,7 +253,7 @@ const EXECUTION_COLUMNS = [
   ['fees', 'numeric'],
   ['multiplier', 'numeric'],
   ['currency', 'text'],
-  ['fingerprint', 'text'],
+  ['fingerprint', 'uuid'],
   ['sequence', 'bigint'],
 ] as const;
 

@@ -227,8 +227,11 @@ export const executions = pgTable(
     multiplier: money().notNull().default('1'),
     currency: text().notNull().default('USD'),
     brokerExecId: text(),
-    /** Identity across re-imports: the broker's id, or the fill's content plus its occurrence number. */
-    fingerprint: text().notNull(),
+    /**
+     * Identity across re-imports: the key (toFingerprintKey) of the broker's id, or of the fill's
+     * content plus its occurrence number.
+     */
+    fingerprint: uuid().notNull(),
     /** Entry order: breaks ties between equal timestamps (file order). */
     sequence: bigint({ mode: 'number' }).notNull(),
     importId: uuid(),

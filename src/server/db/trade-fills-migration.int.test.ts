@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsUpTo } from '../../../test/helpers/migrations-up-to';
 import { groupTrades } from '../../core/trades';
 import { createUser } from '../modules/users/users.service';
 import { buildTradeRows, toExecution } from '../modules/trades/regroup';
@@ -22,7 +20,8 @@ import { accounts, executions, tradeExecutions, tradeParts, trades } from './sch
 const client = new PGlite();
 const pglite = drizzle(client, { schema, casing: 'snake_case' });
 const db = pglite as unknown as Db; // the app's type, as openDatabase answers it
-const before = mkdtempSync(join(tmpdir(), 'edgebook-migrations-'));
+// The migrations up to 0009, as a database made before 0010 had them.
+const before = migrationsUpTo(9);
 
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 3, 14, minute));
 let openerIds: Record<string, string> = {};
@@ -38,12 +37,7 @@ const partText = (p: {
 }) => [p.tradeId, p.executionId, p.role, Number(p.quantity), Number(p.commission), Number(p.fees)].join(' ');
 
 beforeAll(async () => {
-  // The migrations up to 0009, as a database made before 0010 had them.
-  cpSync(migrationsDir, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 9) }));
-  await migrate(pglite, { migrationsFolder: before });
+  await migrate(pglite, { migrationsFolder: before.folder });
 
   const user = await createUser(db, {
     email: 'old@example.com',
@@ -124,7 +118,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client.close();
-  rmSync(before, { recursive: true, force: true });
+  before.remove();
 });
 
 describe('migration 0010: a trade’s fills by range', () => {

@@ -2,6 +2,7 @@ import { createImportCheckpointer } from '../../db/maintenance';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
+import { toFingerprintKey } from '../trades/execution-input';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
@@ -69,9 +70,10 @@ class RowReport {
   }
 }
 
-/** The journals an Edgebook CSV carries, by the fingerprint of the fill that opens each trade. */
+/** The journals an Edgebook CSV carries, by the fingerprint key of the fill that opens each trade. */
 function collectJournals(fills: readonly Fill[], into: Map<string, ImportedJournal>): void {
-  for (const fill of fills) if (fill.fingerprint && fill.journal) into.set(fill.fingerprint, fill.journal);
+  for (const fill of fills)
+    if (fill.fingerprint && fill.journal) into.set(toFingerprintKey(fill.fingerprint), fill.journal);
 }
 
 async function lockAccount(tx: Db, params: { userId: string; accountId: string }): Promise<AccountRow> {

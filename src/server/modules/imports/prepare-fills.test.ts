@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toFingerprintKey } from '../trades/execution-input';
 import type { NormalisedRow } from './import-engine';
 import { createBatchPreparer } from './prepare-fills';
 
@@ -56,11 +57,11 @@ describe('createBatchPreparer', () => {
     expect(batch.rowCount).toBe(4);
   });
 
-  it('hands on the journals an Edgebook CSV carries, by fingerprint', () => {
+  it('hands on the journals an Edgebook CSV carries, by fingerprint key', () => {
     const prepare = createBatchPreparer({ accountCurrency: 'USD', firstSequence: 1 });
     const journal = { notes: 'Waited for the open' } as never; // only carried, not read, here
     const batch = prepare([{ ...fill(2, 0), fingerprint: 'edgebook:abc', journal } as NormalisedRow, fill(3, 1)]);
-    expect(batch.journals).toEqual([['edgebook:abc', journal]]);
-    expect(batch.fills[0]!.fingerprint).toBe('edgebook:abc');
+    expect(batch.journals).toEqual([[toFingerprintKey('edgebook:abc'), journal]]);
+    expect(batch.fills[0]!.fingerprint).toBe(toFingerprintKey('edgebook:abc'));
   });
 });

@@ -1,6 +1,6 @@
 import type { ExecutionInput } from '../../../contracts/trades';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
-import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
+import { prepareExecutions, toFingerprintKey, type PreparedExecution } from '../trades/execution-input';
 import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import type { NormalisedRow } from './import-engine';
 
@@ -55,7 +55,7 @@ export type PreparedBatch = {
   /** Rows that are not fills (set aside, unreadable) and fills refused by the checks. */
   others: Exclude<NormalisedRow, { kind: 'execution' }>[];
   errors: RowError[];
-  /** The journals an Edgebook CSV carries, by the fingerprint of the fill that opens each trade. */
+  /** The journals an Edgebook CSV carries, by the fingerprint key of the fill that opens each trade. */
   journals: [fingerprint: string, journal: ImportedJournal][];
   /** The file's rows in this batch, fills or not. */
   rowCount: number;
@@ -80,7 +80,7 @@ export function createBatchPreparer(params: {
       if (row.kind !== 'execution') out.others.push(row);
       else {
         batch.push(row);
-        if (row.fingerprint && row.journal) out.journals.push([row.fingerprint, row.journal]);
+        if (row.fingerprint && row.journal) out.journals.push([toFingerprintKey(row.fingerprint), row.journal]);
       }
     }
     const {

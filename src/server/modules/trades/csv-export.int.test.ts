@@ -6,6 +6,7 @@ import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { EDGEBOOK_CSV_COLUMNS } from './csv-export';
+import { toExportedFingerprint } from './execution-input';
 import { toDecimalText } from './trade-json';
 
 const PASSWORD = 'long-enough-password';
@@ -128,7 +129,7 @@ describe('GET /api/trades/export.csv', () => {
     expect(csv).toHaveLength(stored.length);
     expect(new Set(csv.map((row) => row.fingerprint)).size).toBe(stored.length);
     for (const fill of stored) {
-      const row = csv.find((r) => r.fingerprint === fill.fingerprint)!;
+      const row = csv.find((r) => r.fingerprint === toExportedFingerprint(fill.fingerprint))!;
       expect(row).toMatchObject({
         account: 'Main, "margin"',
         executed_at: fill.executedAt.toISOString(),
@@ -150,7 +151,7 @@ describe('GET /api/trades/export.csv', () => {
     for (const trade of tradeRows) {
       const own = csv.filter((row) => row.trade_id === trade.id);
       const opener = stored.find((fill) => fill.id === trade.openingExecutionId)!;
-      expect(own[0]!.fingerprint).toBe(opener.fingerprint);
+      expect(own[0]!.fingerprint).toBe(toExportedFingerprint(opener.fingerprint));
       const json = await detail(trade.id);
       expect(own[0]).toMatchObject({
         stop_price: json.stopPrice ?? '',

@@ -5,6 +5,7 @@ import { listAccounts } from '../accounts/accounts.queries';
 import { listStrategies } from '../strategies/strategies.queries';
 import { listTags } from '../tags/tags.queries';
 import { D } from '../../../core/trades';
+import { toExportedFingerprint } from './execution-input';
 import { toDecimalText } from './trade-json';
 import { dateConditions, filterConditions, listTagsByOpener, type TradeFilter } from './trades.queries';
 import { yieldToEventLoop } from '../../event-loop';
@@ -27,7 +28,7 @@ import { yieldToEventLoop } from '../../event-loop';
  *                   plain decimals (no exponent, no separators), commission and fees ≥ 0
  *   currency        of price, commission and fees
  *   broker_exec_id  the broker's execution id, empty when unknown
- *   fingerprint     the fill's identity in Edgebook (importing the file again adds nothing)
+ *   fingerprint     the fill's identity in Edgebook, `fp:<uuid>` (importing the file again adds nothing)
  *   stop_price, target_price, risk_amount, strategy, tags, mistakes, emotions, rating, notes
  *                   the trade's journal, on its first row only (its opening fill) and empty on
  *                   the others; tags, mistakes and emotions are JSON arrays of strings (tags by
@@ -248,7 +249,7 @@ function toCsvChunk(
         toDecimalText(fill.multiplier),
         fill.currency,
         fill.broker_exec_id ?? '',
-        fill.fingerprint,
+        toExportedFingerprint(fill.fingerprint),
         ...journal,
       ]);
     }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionInput } from '../../../contracts/trades';
-import { prepareExecutions } from './execution-input';
+import { createHash } from 'node:crypto';
+import { prepareExecutions, toContentFingerprint, toExportedFingerprint, toFingerprintKey } from './execution-input';
 
 // Few distinct values, so that identical fills (twins) are common.
 const fill = fc.record({
@@ -29,7 +30,7 @@ describe('prepareExecutions: where a fingerprint comes from', () => {
         expect(new Set(fromContent.map((item) => item.fingerprint)).size).toBe(fromContent.length);
         for (const item of prepared) {
           expect(item.fingerprintFromContent).toBe(item.brokerExecId === null);
-          if (!item.fingerprintFromContent) expect(item.fingerprint).toBe(`id:${item.brokerExecId}`);
+          if (!item.fingerprintFromContent) expect(item.fingerprint).toBe(toFingerprintKey(`id:${item.brokerExecId}`));
         }
       }),
     );
@@ -40,6 +41,36 @@ describe('prepareExecutions: where a fingerprint comes from', () => {
       [{ executedAt: '2025-03-03T15:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' }],
       { accountCurrency: 'USD', fingerprintOf: () => 'v1:carried' },
     );
-    expect(item).toMatchObject({ fingerprint: 'v1:carried', fingerprintFromContent: false });
+    expect(item).toMatchObject({ fingerprint: toFingerprintKey('v1:carried'), fingerprintFromContent: false });
+  });
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('toFingerprintKey: the 16-byte key a fill is stored under', () => {
+  it('keeps a content fingerprint as the first half of its SHA-256, as the text it was stored as before', () => {
+    const content = { executedAt: '2025-03-03T15:00:00.000Z', instrumentKey: 'stock:AAPL', side: 'buy' as const };
+    const key = toContentFingerprint({ ...content, quantity: '100', price: '10.5', occurrence: 2 });
+    const text = ['v1', content.executedAt, content.instrumentKey, 'buy', '100', '10.5', '2'].join('|');
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    expect(key).toMatch(UUID);
+    expect(key.replaceAll('-', '')).toBe(sha256.slice(0, 32));
+    expect(toFingerprintKey(`v1:${sha256}`)).toBe(key);
+  });
+
+  it('turns any other text into its MD5 and reads back the key an Edgebook CSV wrote', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
+        const key = toFingerprintKey(text);
+        expect(key).toMatch(UUID);
+        expect(toFingerprintKey(toExportedFingerprint(key))).toBe(key);
+        if (!/^(v1|fp):/i.test(text))
+          expect(key.replaceAll('-', '')).toBe(createHash('md5').update(text, 'utf8').digest('hex'));
+      }),
+    );
+    expect(toFingerprintKey('id:A')).not.toBe(toFingerprintKey('id:B'));
+    expect(toFingerprintKey('FP:0A1B2C3D-0000-4000-8000-00000000000F')).toBe('0a1b2c3d-0000-4000-8000-00000000000f');
+    // Not a whole SHA-256 or uuid: an ordinary text.
+    expect(toFingerprintKey('v1:abc').replaceAll('-', '')).toBe(createHash('md5').update('v1:abc').digest('hex'));
   });
 });

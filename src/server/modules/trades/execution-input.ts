@@ -30,6 +30,7 @@ export type PreparedExecution = {
   multiplier: string;
   currency: string;
   brokerExecId: string | null;
+  /** The fill's identity in its account (toFingerprintKey): re-importing it adds nothing. */
   fingerprint: string;
   /**
    * The fingerprint was computed here from the fill's content and occurrence count (no broker id,
@@ -85,7 +86,9 @@ function checkDecimal(raw: string, limit: { places: number; integerDigits: numbe
 /**
  * The content fingerprint of a fill without a broker id: a SHA-256 over its time, instrument,
  * side, quantity, price and its occurrence number among identical fills of the same request, so
- * two identical partial fills are both kept while the same request sent twice adds nothing.
+ * two identical partial fills are both kept while the same request sent twice adds nothing. It is
+ * the key of the text `v1:<the SHA-256 in hex>` (toFingerprintKey), which is what it was stored as
+ * before migration 0013.
  */
 export function toContentFingerprint(params: {
   executedAt: string;
@@ -97,13 +100,42 @@ export function toContentFingerprint(params: {
 }): string {
   const { executedAt, instrumentKey, side, quantity, price, occurrence } = params;
   const text = ['v1', executedAt, instrumentKey, side, quantity, price, String(occurrence)].join('|');
-  return `v1:${createHash('sha256').update(text).digest('hex')}`;
+  return toUuidText(createHash('sha256').update(text).digest().toString('hex', 0, 16));
+}
+
+const CONTENT_FINGERPRINT = /^v1:([0-9a-f]{32})[0-9a-f]{32}$/;
+const KEY_AS_EXPORTED = /^fp:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * A fill's identity as stored: 16 bytes (a uuid), unique in its account. The fingerprint texts
+ * (`id:<broker id>`, `manual:…`, or one an Edgebook CSV carries) are kept as their MD5; a content
+ * fingerprint as the first half of its SHA-256; and the key itself as the Edgebook CSV writes it
+ * (`fp:<uuid>`) stays itself. Migration 0013 turned the stored texts into keys by the same rules,
+ * so a file imported before it adds nothing when imported again. A 16-byte key keeps the account's
+ * unique index a third the size of one on the texts (BENCHMARKS.md, Import).
+ */
+export function toFingerprintKey(text: string): string {
+  const content = CONTENT_FINGERPRINT.exec(text);
+  if (content) return toUuidText(content[1]!);
+  const exported = KEY_AS_EXPORTED.exec(text);
+  if (exported) return exported[1]!.toLowerCase();
+  return toUuidText(createHash('md5').update(text).digest('hex'));
+}
+
+/** The Edgebook CSV's form of a stored key: imported again it is the same key. */
+export function toExportedFingerprint(key: string): string {
+  return `fp:${key}`;
+}
+
+/** 32 hexadecimal digits as a uuid's text, as PostgreSQL prints it. */
+function toUuidText(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
  * Validates and normalises a batch of fills: parses each symbol (with the item's asset class and
  * multiplier as hints and its date placing one-digit futures years), checks the decimals fit their
- * columns, and computes each fingerprint (`id:<brokerExecId>` when the broker gave one).
+ * columns, and computes each fingerprint key (of `id:<brokerExecId>` when the broker gave one).
  * Throws one 400 VALIDATION_ERROR naming every bad field (`executions.3.symbol`).
  */
 export function prepareExecutions(
@@ -157,7 +189,8 @@ export function prepareExecutions(
     let fingerprint = params.fingerprintOf?.(index);
     if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
     const fingerprintFromContent = fingerprint === undefined;
-    if (fingerprint === undefined) {
+    if (fingerprint !== undefined) fingerprint = toFingerprintKey(fingerprint);
+    else {
       const identity = [executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
       const occurrence = (occurrences.get(identity) ?? 0) + 1;
       occurrences.set(identity, occurrence);

@@ -43,7 +43,7 @@ const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
   { name: 'multiplier', type: 'numeric', value: (r) => r.item.multiplier },
   { name: 'currency', type: 'text', value: (r) => r.item.currency },
   { name: 'broker_exec_id', type: 'text', value: (r) => r.item.brokerExecId },
-  { name: 'fingerprint', type: 'text', value: (r) => r.fingerprint },
+  { name: 'fingerprint', type: 'uuid', value: (r) => r.fingerprint },
   { name: 'sequence', type: 'bigint', value: (r) => r.sequence },
   { name: 'source_row', type: 'integer', value: (r) => r.sourceRow },
 ];
