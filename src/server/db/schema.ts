@@ -209,12 +209,13 @@ export const executions = pgTable(
   'executions',
   {
     id: uuid().defaultRandom().primaryKey(),
-    // No foreign key: the account's (below) already removes a user's fills with the user, and each
-    // checked key costs a large import one look-up per row (BENCHMARKS.md, Import).
+    // No foreign keys: each checked key costs a large import one look-up (and row lock) per fill
+    // (BENCHMARKS.md, Import). A fill goes with its account, and so with its user: a trigger on
+    // accounts deletes the fills of the accounts each statement deletes (migration 0014). Every
+    // writer of fills holds its account's row lock (or created the account in its transaction), so
+    // no fill is written for an account being deleted.
     userId: uuid().notNull(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid().notNull(),
     executedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     symbol: text().notNull(),
     instrumentKey: text().notNull(),

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountJson } from '../../contracts/trades';
+import type { AccountJson, TradeListJson } from '../../contracts/trades';
 import { TestClient } from '../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { createUser } from '../modules/users/users.service';
@@ -15,11 +15,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A user with an account holding two closed AAPL round trips and one open MSFT trade. */
-async function userWithTrades(email: string): Promise<{ userId: string; accountId: string }> {
-  const user = await createUser(t.database.db, { email, password: PASSWORD, isVerified: true, now: new Date() });
-  const c = new TestClient(t.url(''));
-  await c.login(email, PASSWORD);
-  const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Main' }));
+async function userWithTrades(
+  email: string,
+  existing?: { client: TestClient; userId: string },
+): Promise<{ userId: string; accountId: string; client: TestClient }> {
+  const userId =
+    existing?.userId ??
+    (await createUser(t.database.db, { email, password: PASSWORD, isVerified: true, now: new Date() })).id;
+  const c = existing?.client ?? new TestClient(t.url(''));
+  if (!existing) await c.login(email, PASSWORD);
+  const account = await c.json<AccountJson>(c.post('/api/accounts', { name: `Main ${crypto.randomUUID()}` }));
   const fill = (executedAt: string, symbol: string, side: 'buy' | 'sell') => ({
     executedAt,
     symbol,
@@ -38,8 +43,10 @@ async function userWithTrades(email: string): Promise<{ userId: string; accountI
     ],
   });
   expect(res.status).toBe(200);
-  return { userId: user.id, accountId: account.id };
+  return { userId, accountId: account.id, client: c };
 }
+
+const fillCountOf = (accountId: string) => t.database.db.$count(executions, eq(executions.accountId, accountId));
 
 const tradesOf = (accountId: string) =>
   t.database.db
@@ -72,8 +79,27 @@ describe('a trade goes with the fill that opened it (migration 0012)', () => {
     const { userId, accountId } = await userWithTrades('user-goes@example.com');
     const kept = await userWithTrades('user-stays@example.com');
     await t.database.db.delete(users).where(eq(users.id, userId));
+    expect(await fillCountOf(accountId)).toBe(0);
+    expect(await t.database.db.$count(executions, eq(executions.userId, userId))).toBe(0);
     expect(await tradesOf(accountId)).toEqual([]);
     expect(await t.database.db.$count(trades, eq(trades.userId, userId))).toBe(0);
+    expect(await fillCountOf(kept.accountId)).toBe(5);
     expect(await tradesOf(kept.accountId)).toHaveLength(3);
+  });
+});
+
+describe('a fill goes with its account (migration 0014)', () => {
+  it('deletes an account’s fills and their trades with it, and not its user’s other account’s', async () => {
+    const first = await userWithTrades('account-goes@example.com');
+    const second = await userWithTrades('', first);
+    expect(await fillCountOf(first.accountId)).toBe(5);
+    const res = await first.client.delete(`/api/accounts/${first.accountId}`);
+    expect(res.status).toBe(204);
+    expect(await fillCountOf(first.accountId)).toBe(0);
+    expect(await tradesOf(first.accountId)).toEqual([]);
+    expect(await fillCountOf(second.accountId)).toBe(5);
+    expect(await tradesOf(second.accountId)).toHaveLength(3);
+    const list = await first.client.json<TradeListJson>(first.client.get('/api/trades'));
+    expect(list.trades.map((trade) => trade.accountId)).toEqual(Array(3).fill(second.accountId));
   });
 });
