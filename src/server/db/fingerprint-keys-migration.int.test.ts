@@ -34,12 +34,19 @@ const contentText = `v1:${createHash('sha256').update('v1|2025-03-03T15:00:00.00
 const texts = [
   contentText,
   'id:ABC-123',
+  'id:ABC-123 ',
   'id:Ünïcødé ordre n°7',
+  'id:line\nbreak',
   `manual:${randomUUID()}:0`,
   'sample:3',
   'fp:0A1B2C3D-0000-4000-8000-00000000000F',
+  'fp:0a1b2c3d00004000800000000000000f', // not a uuid as written: an ordinary text
+  `V1:${contentText.slice(3)}`,
+  `v1:${contentText.slice(3).toUpperCase()}`,
   'v1:not-a-hash',
 ];
+// A text that was distinct from one above and now has its key (only a hand-made file could carry it).
+const colliding = 'fp:0a1b2c3d-0000-4000-8000-00000000000f';
 let accountId = '';
 let userId = '';
 
@@ -54,7 +61,7 @@ beforeAll(async () => {
   userId = user.id;
   const [account] = await db.insert(accounts).values({ userId, name: 'Old' }).returning();
   accountId = account!.id;
-  for (const [i, text] of texts.entries())
+  for (const [i, text] of [...texts, colliding].entries())
     await db.execute(sql`insert into executions (user_id, account_id, executed_at, symbol, instrument_key, asset_class,
       side, quantity, price, fingerprint, sequence)
       values (${userId}, ${accountId}, ${contentFill.executedAt}, 'AAPL', 'stock:AAPL', 'stock', 'buy', 100, 10.5,
@@ -70,8 +77,16 @@ afterAll(async () => {
 describe('migration 0013: fingerprints as 16-byte keys', () => {
   it('turns each stored fingerprint into the key the app computes for its text', async () => {
     const rows = await client.query<{ fingerprint: string }>('select fingerprint from executions order by sequence');
-    expect(rows.rows.map((row) => row.fingerprint)).toEqual(texts.map(toFingerprintKey));
-    expect(new Set(rows.rows.map((row) => row.fingerprint)).size).toBe(texts.length);
+    const keys = rows.rows.map((row) => row.fingerprint);
+    expect(keys.slice(0, texts.length)).toEqual(texts.map(toFingerprintKey));
+    expect(new Set(texts.map(toFingerprintKey)).size).toBe(texts.length);
+  });
+
+  it('keeps a fill whose text now shares a key with an earlier one, under a key of its own', async () => {
+    expect(toFingerprintKey(colliding)).toBe(toFingerprintKey(texts[7]!));
+    const rows = await client.query<{ fingerprint: string }>('select fingerprint from executions order by sequence');
+    expect(rows.rows).toHaveLength(texts.length + 1);
+    expect(new Set(rows.rows.map((row) => row.fingerprint)).size).toBe(texts.length + 1);
   });
 
   it('matches a fill imported before it when the same fill comes again', async () => {

@@ -830,6 +830,12 @@ describe('the Edgebook CSV export, imported back', () => {
       executionsAdded: 0,
       duplicatesSkipped: 4,
     });
+    // Into the account it came from: each fill is the one it was exported from.
+    const back = await upload(author, 'edgebook-export (2).csv', exported, { accountId: from });
+    expect(await commit(author, back.id, { accountId: from })).toMatchObject({
+      executionsAdded: 0,
+      duplicatesSkipped: 4,
+    });
   });
 });
 

@@ -70,7 +70,15 @@ describe('toFingerprintKey: the 16-byte key a fill is stored under', () => {
     );
     expect(toFingerprintKey('id:A')).not.toBe(toFingerprintKey('id:B'));
     expect(toFingerprintKey('FP:0A1B2C3D-0000-4000-8000-00000000000F')).toBe('0a1b2c3d-0000-4000-8000-00000000000f');
-    // Not a whole SHA-256 or uuid: an ordinary text.
-    expect(toFingerprintKey('v1:abc').replaceAll('-', '')).toBe(createHash('md5').update('v1:abc').digest('hex'));
+    // Not a whole lower-case SHA-256 or a uuid as written: an ordinary text.
+    const hash = createHash('sha256').update('x').digest('hex');
+    for (const text of [
+      'v1:abc',
+      `V1:${hash}`,
+      `v1:${hash.toUpperCase()}`,
+      `v1:${hash} `,
+      'fp:0a1b2c3d00004000800000000000000f',
+    ])
+      expect(toFingerprintKey(text).replaceAll('-', '')).toBe(createHash('md5').update(text).digest('hex'));
   });
 });
