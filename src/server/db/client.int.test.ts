@@ -18,10 +18,10 @@ describe('openDatabase', () => {
   });
 
   it.runIf(expectedEngine() === 'pglite')(
-    'gives PGlite 32 MB of shared buffers, so a checkpoint has at most that much to write',
+    'gives PGlite 64 MB of shared buffers, so a checkpoint has at most that much to write',
     async () => {
       const result = await database.db.execute(sql`show shared_buffers`);
-      expect((result as unknown as { rows: { shared_buffers: string }[] }).rows).toEqual([{ shared_buffers: '32MB' }]);
+      expect((result as unknown as { rows: { shared_buffers: string }[] }).rows).toEqual([{ shared_buffers: '64MB' }]);
     },
   );
 

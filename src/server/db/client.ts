@@ -29,11 +29,12 @@ const PGLITE_DEFAULT_START_PARAMS: readonly string[] = PGlite.defaultStartParams
 /**
  * PGlite's shared buffers (128 MB by default). A checkpoint writes out every dirty buffer on the
  * thread that runs PGlite, this one: after a large import all 128 MB are dirty and it held the
- * event loop 105–200 ms, every request waiting; with 32 MB, 30–40 ms. Pages that no longer fit are
+ * event loop 105–200 ms, every request waiting; with 64 MB, 50–60 ms. Pages that no longer fit are
  * written out and read back a few at a time by the statements that need them (from the operating
- * system's cache): a 1,000,000-row import took no longer (BENCHMARKS.md, Import).
+ * system's cache), which a large import's indexes on random keys (P&L, R…) do for most of their
+ * entries: with 32 MB a 1,000,000-row import took 9 s longer (BENCHMARKS.md, Import).
  */
-const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '64MB';
 
 /**
  * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite with its data

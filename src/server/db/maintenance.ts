@@ -15,7 +15,7 @@ import { isPglite, type Db, type DbEngine } from './client';
  * on disk until the app stops, and a restart after a crash would replay all of it. After a
  * checkpoint the old files are reused. It writes out the pages still in memory, on this thread:
  * the import checkpoints as it goes (createImportCheckpointer), so this last one has at most the
- * shared buffers and the last stretch of log to deal with (30–40 ms; BENCHMARKS.md, Import). No vacuum:
+ * shared buffers and the last stretch of log to deal with (50–60 ms; BENCHMARKS.md, Import). No vacuum:
  * its one connection would be held a second per 100,000 trades, and its reads are within budget
  * either way.
  */
@@ -30,7 +30,7 @@ const MIN_WAL_BYTES_PER_ROW = 1_000;
  * During a large import on PGlite: told the rows each batch wrote, it looks at the log's size
  * often enough not to pass `walBytes` by much (every `walBytes` / 1,000 rows, at most every 50,000)
  * and checkpoints when due (checkpointPgliteIfDue), so that no one checkpoint has much to write:
- * each writes out at most the shared buffers and recycles a few log files (30–40 ms at 256 MB),
+ * each writes out at most the shared buffers and recycles a few log files (50–60 ms at 256 MB),
  * where one at the end of a 1,000,000-row import (1.9 GB of log) held the event loop 110–200 ms
  * (BENCHMARKS.md, Import). Answers whether it checkpointed. On PostgreSQL it does nothing: the
  * server checkpoints on its own.
