@@ -1,13 +1,18 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrationsDir } from '../../src/server/db/client';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsDir, type Db } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+import { createUser } from '../../src/server/modules/users/users.service';
 
 /**
  * A copy of the app's migrations that ends at `lastIndex`, to build a database as an older release
  * left it and then migrate it the rest of the way. `remove` deletes the copy.
  */
-export function migrationsUpTo(lastIndex: number): { folder: string; remove: () => void } {
+function migrationsUpTo(lastIndex: number): { folder: string; remove: () => void } {
   const folder = mkdtempSync(join(tmpdir(), 'edgebook-migrations-'));
   cpSync(migrationsDir, folder, { recursive: true });
   const journalPath = join(folder, 'meta', '_journal.json');
@@ -17,4 +22,38 @@ export function migrationsUpTo(lastIndex: number): { folder: string; remove: () 
     JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= lastIndex) }),
   );
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * An in-memory PGlite database migrated up to `lastIndex`, as an older release left it: fill it
+ * with that release's rows, then `migrateRest` applies the migrations after it. `db` has the app's
+ * type, as openDatabase answers it (its schema is today's: write older columns in SQL).
+ */
+export async function openDatabaseAtMigration(lastIndex: number) {
+  const client = new PGlite();
+  const pglite = drizzle(client, { schema, casing: 'snake_case' });
+  const older = migrationsUpTo(lastIndex);
+  await migrate(pglite, { migrationsFolder: older.folder });
+  return {
+    client,
+    pglite,
+    db: pglite as unknown as Db,
+    migrateRest: () => migrate(pglite, { migrationsFolder: migrationsDir }),
+    close: async () => {
+      await client.close();
+      older.remove();
+    },
+  };
+}
+
+/** A verified user with one account, "Old", in a database opened by openDatabaseAtMigration. */
+export async function addOldUserWithAccount(db: Db): Promise<{ userId: string; accountId: string }> {
+  const user = await createUser(db, {
+    email: 'old@example.com',
+    password: 'a long password 1',
+    isVerified: true,
+    now: new Date(),
+  });
+  const [account] = await db.insert(schema.accounts).values({ userId: user.id, name: 'Old' }).returning();
+  return { userId: user.id, accountId: account!.id };
 }

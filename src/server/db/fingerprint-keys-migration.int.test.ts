@@ -1,26 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsUpTo } from '../../../test/helpers/migrations-up-to';
+import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/migrations-up-to';
 import { prepareExecutions, toFingerprintKey } from '../modules/trades/execution-input';
-import { createUser } from '../modules/users/users.service';
 import type { Db } from './client';
-import { migrationsDir } from './client';
-import * as schema from './schema';
-import { accounts } from './schema';
 
 /**
  * Migration 0013 on a database whose fills carry their fingerprints as text: each becomes the key
  * the app now computes for the same text, so a file imported before the upgrade adds nothing when
  * imported again after it.
  */
-const client = new PGlite();
-const pglite = drizzle(client, { schema, casing: 'snake_case' });
-const db = pglite as unknown as Db; // the app's type, as openDatabase answers it
-const before = migrationsUpTo(12);
+let older: Awaited<ReturnType<typeof openDatabaseAtMigration>>;
+let db: Db;
 
 // The fill an import stored with a content fingerprint before 0013: `v1:` and the SHA-256 in hex.
 const contentFill = {
@@ -51,32 +42,24 @@ let accountId = '';
 let userId = '';
 
 beforeAll(async () => {
-  await migrate(pglite, { migrationsFolder: before.folder });
-  const user = await createUser(db, {
-    email: 'old@example.com',
-    password: 'a long password 1',
-    isVerified: true,
-    now: new Date(),
-  });
-  userId = user.id;
-  const [account] = await db.insert(accounts).values({ userId, name: 'Old' }).returning();
-  accountId = account!.id;
+  older = await openDatabaseAtMigration(12);
+  db = older.db;
+  ({ userId, accountId } = await addOldUserWithAccount(db));
   for (const [i, text] of [...texts, colliding].entries())
     await db.execute(sql`insert into executions (user_id, account_id, executed_at, symbol, instrument_key, asset_class,
       side, quantity, price, fingerprint, sequence)
       values (${userId}, ${accountId}, ${contentFill.executedAt}, 'AAPL', 'stock:AAPL', 'stock', 'buy', 100, 10.5,
       ${text}, ${i + 1})`);
-  await migrate(pglite, { migrationsFolder: migrationsDir });
+  await older.migrateRest();
 });
 
-afterAll(async () => {
-  await client.close();
-  before.remove();
-});
+afterAll(() => older.close());
 
 describe('migration 0013: fingerprints as 16-byte keys', () => {
   it('turns each stored fingerprint into the key the app computes for its text', async () => {
-    const rows = await client.query<{ fingerprint: string }>('select fingerprint from executions order by sequence');
+    const rows = await older.client.query<{ fingerprint: string }>(
+      'select fingerprint from executions order by sequence',
+    );
     const keys = rows.rows.map((row) => row.fingerprint);
     expect(keys.slice(0, texts.length)).toEqual(texts.map(toFingerprintKey));
     expect(new Set(texts.map(toFingerprintKey)).size).toBe(texts.length);
@@ -84,14 +67,16 @@ describe('migration 0013: fingerprints as 16-byte keys', () => {
 
   it('keeps a fill whose text now shares a key with an earlier one, under a key of its own', async () => {
     expect(toFingerprintKey(colliding)).toBe(toFingerprintKey(texts[7]!));
-    const rows = await client.query<{ fingerprint: string }>('select fingerprint from executions order by sequence');
+    const rows = await older.client.query<{ fingerprint: string }>(
+      'select fingerprint from executions order by sequence',
+    );
     expect(rows.rows).toHaveLength(texts.length + 1);
     expect(new Set(rows.rows.map((row) => row.fingerprint)).size).toBe(texts.length + 1);
   });
 
   it('matches a fill imported before it when the same fill comes again', async () => {
     const [again] = prepareExecutions([contentFill], { accountCurrency: 'USD' });
-    const added = await pglite.execute(sql`insert into executions (user_id, account_id, executed_at, symbol,
+    const added = await older.pglite.execute(sql`insert into executions (user_id, account_id, executed_at, symbol,
       instrument_key, asset_class, side, quantity, price, fingerprint, sequence)
       values (${userId}, ${accountId}, ${contentFill.executedAt}, 'AAPL', 'stock:AAPL', 'stock', 'buy', 100, 10.5,
       ${again!.fingerprint}, 100)

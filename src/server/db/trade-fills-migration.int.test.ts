@@ -1,27 +1,18 @@
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsUpTo } from '../../../test/helpers/migrations-up-to';
+import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/migrations-up-to';
 import { groupTrades } from '../../core/trades';
-import { createUser } from '../modules/users/users.service';
 import { buildTradeRows, toExecution } from '../modules/trades/regroup';
 import type { Db } from './client';
-import { migrationsDir } from './client';
-import * as schema from './schema';
-import { accounts, executions, tradeExecutions, tradeParts, trades } from './schema';
+import { executions, tradeExecutions, tradeParts, trades } from './schema';
 
 /**
  * Migration 0010 on a database that has trades from before it: every fill linked to its trade.
  * Afterwards only the fills that crossed zero keep links, each closed trade knows its closing
  * fill, and trade_parts lists exactly the parts the links did.
  */
-const client = new PGlite();
-const pglite = drizzle(client, { schema, casing: 'snake_case' });
-const db = pglite as unknown as Db; // the app's type, as openDatabase answers it
-// The migrations up to 0009, as a database made before 0010 had them.
-const before = migrationsUpTo(9);
+let older: Awaited<ReturnType<typeof openDatabaseAtMigration>>;
+let db: Db;
 
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 3, 14, minute));
 let openerIds: Record<string, string> = {};
@@ -37,15 +28,11 @@ const partText = (p: {
 }) => [p.tradeId, p.executionId, p.role, Number(p.quantity), Number(p.commission), Number(p.fees)].join(' ');
 
 beforeAll(async () => {
-  await migrate(pglite, { migrationsFolder: before.folder });
+  // The migrations up to 0009, as a database made before 0010 had them.
+  older = await openDatabaseAtMigration(9);
+  db = older.db;
 
-  const user = await createUser(db, {
-    email: 'old@example.com',
-    password: 'a long password 1',
-    isVerified: true,
-    now: new Date(),
-  });
-  const [account] = await db.insert(accounts).values({ userId: user.id, name: 'Old' }).returning();
+  const { userId, accountId } = await addOldUserWithAccount(db);
   const fill = (
     name: string,
     minute: number,
@@ -54,8 +41,8 @@ beforeAll(async () => {
     quantity: string,
     commission: string,
   ) => ({
-    userId: user.id,
-    accountId: account!.id,
+    userId,
+    accountId,
     executedAt: at(minute),
     symbol,
     instrumentKey: `stock:${symbol}`,
@@ -81,7 +68,7 @@ beforeAll(async () => {
   for (const trade of groupTrades(rows.map(toExecution))) {
     const built = buildTradeRows({
       trade,
-      userId: user.id,
+      userId,
       assetClass: 'stock',
       journal: {},
       defaultRiskAmount: null,
@@ -113,13 +100,10 @@ beforeAll(async () => {
   linksBefore = (await db.select().from(tradeExecutions)).map(partText).sort();
   openerIds = { ...openerIds, ...Object.fromEntries(Object.entries(ids).map(([k, v]) => [`fill:${k}`, v])) };
 
-  await migrate(pglite, { migrationsFolder: migrationsDir });
+  await older.migrateRest();
 });
 
-afterAll(async () => {
-  await client.close();
-  before.remove();
-});
+afterAll(() => older.close());
 
 describe('migration 0010: a trade’s fills by range', () => {
   it('lists through trade_parts exactly the parts every fill’s link held', async () => {
