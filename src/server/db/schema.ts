@@ -213,7 +213,7 @@ export const executions = pgTable(
     // (BENCHMARKS.md, Import). A fill goes with its account, and so with its user: a trigger on
     // accounts deletes the fills of the accounts each statement deletes (migration 0014). Every
     // writer of fills holds its account's row lock (or created the account in its transaction), so
-    // no fill is written for an account being deleted.
+    // no fill is written for an account being deleted (under READ COMMITTED, which the trigger checks).
     userId: uuid().notNull(),
     accountId: uuid().notNull(),
     executedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),

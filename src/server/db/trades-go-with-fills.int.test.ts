@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, TradeListJson } from '../../contracts/trades';
 import { TestClient } from '../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { expectedEngine } from '../../../test/helpers/test-database';
 import { createUser } from '../modules/users/users.service';
-import { executions, trades, users } from './schema';
+import { accounts, executions, trades, users } from './schema';
 
 const PASSWORD = 'long-enough-password';
 let t: TestApp;
@@ -102,4 +103,51 @@ describe('a fill goes with its account (migration 0014)', () => {
     const list = await first.client.json<TradeListJson>(first.client.get('/api/trades'));
     expect(list.trades.map((trade) => trade.accountId)).toEqual(Array(3).fill(second.accountId));
   });
+
+  it('refuses to delete an account under a snapshot held for the whole transaction', async () => {
+    // There a fill written meanwhile by the account's lock holder would stay behind.
+    const { accountId } = await userWithTrades('account-snapshot@example.com');
+    const refused = await t.database.db
+      .transaction((tx) => tx.delete(accounts).where(eq(accounts.id, accountId)), {
+        isolationLevel: 'repeatable read',
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(refused).toBeInstanceOf(Error);
+    expect(String((refused as Error).cause)).toMatch(/READ COMMITTED/); // the database's error, under the ORM's
+    expect(await fillCountOf(accountId)).toBe(5);
+  });
+
+  it.runIf(expectedEngine() === 'postgres')(
+    'takes a fill written by the account’s lock holder with the account deleted meanwhile',
+    async () => {
+      const { userId, accountId } = await userWithTrades('account-race@example.com');
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const writer = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+        await tx.execute(sql`insert into executions (user_id, account_id, executed_at, symbol, instrument_key,
+          asset_class, side, quantity, price, fingerprint, sequence)
+          values (${userId}, ${accountId}, now(), 'TSLA', 'stock:TSLA', 'stock', 'buy', 1, 1, gen_random_uuid(), 99)`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      let deleted = false;
+      const deletion = t.database.db
+        .delete(accounts)
+        .where(eq(accounts.id, accountId))
+        .then(() => (deleted = true));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(deleted).toBe(false); // waiting for the writer's lock
+      release();
+      await writer;
+      await deletion;
+      expect(await fillCountOf(accountId)).toBe(0);
+    },
+  );
 });

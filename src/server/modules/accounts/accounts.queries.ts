@@ -59,7 +59,7 @@ export async function updateAccount(
   return row;
 }
 
-/** Deletes the account with its executions and trades (foreign keys cascade); false when not the user's. */
+/** Deletes the account with its executions and trades (by trigger, migrations 0014 and 0012); false when not the user's. */
 export async function deleteAccount(db: Db, params: { userId: string; id: string }): Promise<boolean> {
   const rows = await db
     .delete(accounts)

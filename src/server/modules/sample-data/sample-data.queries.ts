@@ -53,7 +53,7 @@ export async function insertSampleRows(
   for (const rows of chunk(params.tradeTags, TAG_ROWS_PER_INSERT)) await db.insert(tradeTags).values(rows);
 }
 
-/** Deletes the sample account (its fills, trades and their tags cascade); answers how many trades went. */
+/** Deletes the sample account (its fills, trades and their tags go with it); answers how many trades went. */
 export async function deleteSampleAccount(db: Db, userId: string): Promise<number> {
   const [count] = await db
     .select({ count: sql<number>`count(*)::int` })
