@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/migrations-up-to';
+import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/older-database';
 import { groupTrades } from '../../core/trades';
 import { buildTradeRows, toExecution } from '../modules/trades/regroup';
 import type { Db } from './client';

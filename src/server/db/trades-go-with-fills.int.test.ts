@@ -15,16 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user with an account holding two closed AAPL round trips and one open MSFT trade. */
-async function userWithTrades(
-  email: string,
-  existing?: { client: TestClient; userId: string },
-): Promise<{ userId: string; accountId: string; client: TestClient }> {
-  const userId =
-    existing?.userId ??
-    (await createUser(t.database.db, { email, password: PASSWORD, isVerified: true, now: new Date() })).id;
-  const c = existing?.client ?? new TestClient(t.url(''));
-  if (!existing) await c.login(email, PASSWORD);
+type SignedIn = { userId: string; client: TestClient };
+
+async function signedInUser(email: string): Promise<SignedIn> {
+  const user = await createUser(t.database.db, { email, password: PASSWORD, isVerified: true, now: new Date() });
+  const client = new TestClient(t.url(''));
+  await client.login(email, PASSWORD);
+  return { userId: user.id, client };
+}
+
+/** A new account of the user's holding two closed AAPL round trips and one open MSFT trade. */
+async function accountWithTrades({ userId, client: c }: SignedIn): Promise<SignedIn & { accountId: string }> {
   const account = await c.json<AccountJson>(c.post('/api/accounts', { name: `Main ${crypto.randomUUID()}` }));
   const fill = (executedAt: string, symbol: string, side: 'buy' | 'sell') => ({
     executedAt,
@@ -46,6 +47,9 @@ async function userWithTrades(
   expect(res.status).toBe(200);
   return { userId, accountId: account.id, client: c };
 }
+
+/** A new user with one such account. */
+const userWithTrades = async (email: string) => accountWithTrades(await signedInUser(email));
 
 const fillCountOf = (accountId: string) => t.database.db.$count(executions, eq(executions.accountId, accountId));
 
@@ -92,7 +96,7 @@ describe('a trade goes with the fill that opened it (migration 0012)', () => {
 describe('a fill goes with its account (migration 0014)', () => {
   it('deletes an account’s fills and their trades with it, and not its user’s other account’s', async () => {
     const first = await userWithTrades('account-goes@example.com');
-    const second = await userWithTrades('', first);
+    const second = await accountWithTrades(first);
     expect(await fillCountOf(first.accountId)).toBe(5);
     const res = await first.client.delete(`/api/accounts/${first.accountId}`);
     expect(res.status).toBe(204);

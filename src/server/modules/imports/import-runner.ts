@@ -2,13 +2,12 @@ import { createImportCheckpointer } from '../../db/maintenance';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
-import { toFingerprintKey } from '../trades/execution-input';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
-import { prepareBatch, type Fill, type PreparedBatch } from './prepare-fills';
+import { carriedJournals, prepareBatch, type Fill, type PreparedBatch } from './prepare-fills';
 import { restoreJournals } from './restore-journals';
 import { yieldToEventLoop } from '../../event-loop';
 import { StageClock } from './import-stages';
@@ -70,12 +69,6 @@ class RowReport {
   }
 }
 
-/** The journals an Edgebook CSV carries, by the fingerprint key of the fill that opens each trade. */
-function collectJournals(fills: readonly Fill[], into: Map<string, ImportedJournal>): void {
-  for (const fill of fills)
-    if (fill.fingerprint && fill.journal) into.set(toFingerprintKey(fill.fingerprint), fill.journal);
-}
-
 async function lockAccount(tx: Db, params: { userId: string; accountId: string }): Promise<AccountRow> {
   const account = await getAccountForUpdate(tx, { userId: params.userId, id: params.accountId });
   if (!account) throw new AppError('NOT_FOUND', 'Account not found');
@@ -133,7 +126,7 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       sourceRows: rows,
     });
     const journals = new Map<string, ImportedJournal>();
-    collectJournals(fills, journals);
+    for (const [key, journal] of carriedJournals(fills)) journals.set(key, journal);
     await restoreJournals(tx, { user, accountId, journals, inserted, now: params.now });
     return {
       executionsAdded: inserted.length,

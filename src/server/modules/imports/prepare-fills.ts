@@ -47,6 +47,17 @@ export function prepareBatch(
 }
 
 /**
+ * The journals an Edgebook CSV carries, by the fingerprint key (toFingerprintKey, as the fills are
+ * stored) of the fill that opens each trade.
+ */
+export function carriedJournals(fills: readonly Fill[]): [fingerprintKey: string, journal: ImportedJournal][] {
+  const out: [string, ImportedJournal][] = [];
+  for (const fill of fills)
+    if (fill.fingerprint && fill.journal) out.push([toFingerprintKey(fill.fingerprint), fill.journal]);
+  return out;
+}
+
+/**
  * One batch of a large import's rows, prepared in its worker thread: the fills checked, converted,
  * fingerprinted, numbered and given their ids, ready to be grouped and written.
  */
@@ -55,8 +66,8 @@ export type PreparedBatch = {
   /** Rows that are not fills (set aside, unreadable) and fills refused by the checks. */
   others: Exclude<NormalisedRow, { kind: 'execution' }>[];
   errors: RowError[];
-  /** The journals an Edgebook CSV carries, by the fingerprint key of the fill that opens each trade. */
-  journals: [fingerprint: string, journal: ImportedJournal][];
+  /** carriedJournals of the batch's fills. */
+  journals: [fingerprintKey: string, journal: ImportedJournal][];
   /** The file's rows in this batch, fills or not. */
   rowCount: number;
   /** Time spent preparing the fills. */
@@ -78,11 +89,9 @@ export function createBatchPreparer(params: {
     const out: PreparedBatch = { fills: [], others: [], errors: [], journals: [], rowCount: rows.length, prepareMs: 0 };
     for (const row of rows) {
       if (row.kind !== 'execution') out.others.push(row);
-      else {
-        batch.push(row);
-        if (row.fingerprint && row.journal) out.journals.push([toFingerprintKey(row.fingerprint), row.journal]);
-      }
+      else batch.push(row);
     }
+    out.journals = carriedJournals(batch);
     const {
       items,
       rows: sourceRows,
