@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError, openSpreadsheetHere, toChunks } from '../../../core/import/table';
-import { analyseUpload, normaliseUpload, toHeaderSignature, WHOLE_FILE_ROWS } from './import-engine';
+import { analyseUpload, FIRST_CHUNK_ROWS, normaliseUpload, toHeaderSignature, WHOLE_FILE_ROWS } from './import-engine';
 
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
 const FIXTURES = readdirSync(FIXTURES_DIR)
@@ -167,6 +167,43 @@ describe('analysing a file again with what an earlier analysis knew', () => {
         expect(Math.max(...orders)).toBe(rows);
         expect(orders[0]).toBe(isNewestFirst ? rows : 1);
       }
+    },
+  );
+
+  it(
+    'hands out a long file’s first fills after reading its first rows, not a whole chunk, and every fill once',
+    { timeout: 60_000 },
+    async () => {
+      // The import stores fills while later ones are read: its first batch must not wait for
+      // WHOLE_FILE_ROWS rows to be read and normalised.
+      const rows = WHOLE_FILE_ROWS + 20_000;
+      const lines = ['Date,Time,Symbol,Side,Quantity,Price'];
+      for (let i = 0; i < rows; i += 1) {
+        const at = new Date(Date.UTC(2025, 2, 3) + i * 10_000).toISOString();
+        lines.push(
+          `${at.slice(5, 7)}/${at.slice(8, 10)}/${at.slice(0, 4)},${at.slice(11, 19)},MSFT,${i % 2 ? 'SELL' : 'BUY'},5,400.00`,
+        );
+      }
+      const bytes = new TextEncoder().encode(lines.join('\n'));
+      let bytesRead = 0;
+      const open = async function* () {
+        for await (const chunk of toChunks(bytes, 1 << 14)) {
+          bytesRead += chunk.length;
+          yield chunk;
+        }
+      };
+      const analysis = await analyseUpload(open, { ...options, known: { rowCount: rows, isNewestFirst: false } });
+      bytesRead = 0;
+      let readAtFirst: number | null = null;
+      const orders: number[] = [];
+      for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) {
+        if (row.kind !== 'execution') continue;
+        readAtFirst ??= bytesRead;
+        orders.push(row.order);
+      }
+      // A row is about 40 bytes; the reader reads ahead by a block.
+      expect(readAtFirst).toBeLessThan(FIRST_CHUNK_ROWS * 40 + 2 * (1 << 14));
+      expect(orders).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
     },
   );
 
