@@ -26,6 +26,7 @@ import { tagRoutes } from './modules/tags/tags.routes';
 import { sampleDataRoutes } from './modules/sample-data/sample-data.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { tradeRoutes } from './modules/trades/trades.routes';
+import { createTradeOrderCache, type TradeOrderCache } from './modules/trades/trade-order-cache';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { analyticsDemoRoutes } from './modules/analytics/demo.routes';
 import { closeMonteCarloPool } from './modules/analytics/monte-carlo-pool';
@@ -57,10 +58,14 @@ declare module 'fastify' {
     storage: ObjectStorage;
     /** Each user's closed trades in memory for the analytics, checked against the database per request. */
     analyticsCache: TradeFactsCache;
+    /** The trade list's orders by the sort columns without an index, per user, filter and data version. */
+    tradeOrders: TradeOrderCache;
   }
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Trade list orders kept at most (each a user, filter and sort column; see trade-order-cache.ts). */
+const TRADE_ORDERS_KEPT = 64;
 /** Whose analytics load at start-up: users seen in the last week, the most recent this many. */
 const WARM_SEEN_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
 const WARM_USERS = 100;
@@ -161,6 +166,10 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
       }),
       maxTrades: config.analyticsCacheMaxTrades,
     }),
+  );
+  app.decorate(
+    'tradeOrders',
+    createTradeOrderCache({ maxEntries: TRADE_ORDERS_KEPT, maxIds: config.tradeListCacheMaxTrades }),
   );
   // After any successful write of a signed-in user, their analytics reload in the background
   // (when in use), so the dashboard they open next is answered from memory.

@@ -77,6 +77,8 @@ const envSchema = z.object({
   IMPORT_SPREADSHEET_MAX_HEAP_MB: z.coerce.number().int().min(64).default(2048),
   /** Closed trades the analytics cache holds in memory over all users (0: no cache); a larger user is read from SQL. */
   ANALYTICS_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(2_000_000),
+  /** Trade ids the trade list keeps in sorted order in memory over all users (see trade-order-cache.ts). */
+  TRADE_LIST_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(1_000_000),
   /** Users with at least this many closed trades get a stored snapshot of them (see trade-facts-cache.ts). */
   ANALYTICS_SNAPSHOT_MIN_TRADES: z.coerce.number().int().min(1).default(5_000),
   S3_BUCKET: z.string().optional(),
@@ -139,6 +141,7 @@ export type ServerConfig = {
   importCheckpointWalBytes: number;
   importSpreadsheetMaxHeapMb: number;
   analyticsCacheMaxTrades: number;
+  tradeListCacheMaxTrades: number;
   analyticsSnapshotMinTrades: number;
   /** The optional language-model provider; null when none is configured (the product needs none). */
   llm: LlmConfig | null;
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importCheckpointWalBytes: e.IMPORT_CHECKPOINT_WAL_BYTES,
     importSpreadsheetMaxHeapMb: e.IMPORT_SPREADSHEET_MAX_HEAP_MB,
     analyticsCacheMaxTrades: e.ANALYTICS_CACHE_MAX_TRADES,
+    tradeListCacheMaxTrades: e.TRADE_LIST_CACHE_MAX_TRADES,
     analyticsSnapshotMinTrades: e.ANALYTICS_SNAPSHOT_MIN_TRADES,
     llm: toLlmConfig(e),
   };

@@ -329,15 +329,9 @@ export const trades = pgTable(
     // Also finds the trade open at a fill's time (the latest opened before it).
     index('trades_account_instrument_opened_idx').on(t.accountId, t.instrumentKey, t.openedAt),
     check('trades_closing_execution_ck', sql`(${t.status} = 'closed') = (${t.closingExecutionId} is not null)`),
-    // One per sortable column of the trade list (keyset pagination on (column, id)): each page is
-    // an index range scan at any depth.
-    index('trades_user_symbol_id_idx').on(t.userId, t.symbol, t.id),
-    index('trades_user_net_pnl_idx').on(t.userId, t.netPnl, t.id),
-    index('trades_user_gross_pnl_idx').on(t.userId, t.grossPnl, t.id),
-    index('trades_user_r_multiple_idx').on(t.userId, t.rMultiple, t.id),
-    index('trades_user_quantity_idx').on(t.userId, t.quantity, t.id),
-    index('trades_user_holding_idx').on(t.userId, t.holdingSeconds, t.id),
-    index('trades_user_fees_idx').on(t.userId, t.fees, t.id),
+    // The list's other sorts (symbol, P&L, R, quantity, holding time, fees) have no index: each
+    // cost every trade written a few microseconds. They are read in order once and paged in
+    // memory (trade-order-cache.ts, migration 0015).
   ],
 );
 

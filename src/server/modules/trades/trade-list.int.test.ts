@@ -211,3 +211,60 @@ describe('GET /api/trades filters', () => {
     expect(json[0]).toHaveProperty('tags');
   });
 });
+
+describe('GET /api/trades sorted by a column without an index, as the trades change', () => {
+  let other: TestClient;
+  let otherRows: () => Promise<TradeRow[]>;
+
+  beforeAll(async () => {
+    const user = await createUser(t.database.db, {
+      email: 'changer@example.com',
+      password: PASSWORD,
+      isVerified: true,
+      now: new Date(),
+    });
+    other = new TestClient(t.url(''));
+    await other.login('changer@example.com', PASSWORD);
+    const account = await other.json<AccountJson>(other.post('/api/accounts', { name: 'Main' }));
+    const res = await other.post('/api/executions', { accountId: account.id, executions: makeFills(12, 0) });
+    expect(res.status).toBe(200);
+    otherRows = () => t.database.db.select().from(trades).where(eq(trades.userId, user.id));
+  });
+
+  const page = async (query: string) => other.json<TradeListJson>(other.get(`/api/trades?${query}`));
+  const idsOf = (list: TradeListJson) => list.trades.map((trade) => trade.id);
+
+  it('answers the new order after a trade changes, and never another user’s trades', async () => {
+    const before = await page('sort=rMultiple&order=desc&limit=100');
+    const now = await otherRows();
+    expect(idsOf(before)).toEqual(expectedOrder('rMultiple', 'desc', now));
+    // A stop gives the trade an R: it moves out of the nulls, which come first descending.
+    const moved = now.find((row) => row.rMultiple === null && row.direction === 'long')!;
+    const patched = await other.request('PATCH', `/api/trades/${moved.id}`, { stopPrice: '99' });
+    expect(patched.status).toBe(200);
+    const after = await page('sort=rMultiple&order=desc&limit=100');
+    expect(idsOf(after)).toEqual(expectedOrder('rMultiple', 'desc', await otherRows()));
+    expect(idsOf(after)).not.toEqual(idsOf(before));
+    expect(after.trades.every((trade) => !rows.some((row) => row.id === trade.id))).toBe(true);
+  });
+
+  it.each(['asc', 'desc'] as const)(
+    'goes on right after a cursor whose trade was deleted since the page before (%s)',
+    async (order) => {
+      const first = await page(`sort=netPnl&order=${order}&limit=4`);
+      const gone = first.trades.at(-1)!;
+      const del = await other.delete(`/api/trades/${gone.id}`);
+      expect(del.status).toBe(204);
+      const next = await page(`sort=netPnl&order=${order}&limit=4&cursor=${first.nextCursor}`);
+      // Where the deleted trade stood in the order before, among the trades there are now.
+      const expected = expectedOrder('netPnl', order, [...(await otherRows()), toRowOf(gone)]);
+      const after = expected.slice(expected.indexOf(gone.id) + 1);
+      expect(idsOf(next)).toEqual(after.slice(0, 4));
+    },
+  );
+});
+
+/** Enough of a listed trade to place it in expectedOrder. */
+function toRowOf(trade: TradeJson): TradeRow {
+  return { id: trade.id, netPnl: trade.netPnl } as TradeRow;
+}

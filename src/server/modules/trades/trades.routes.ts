@@ -48,6 +48,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
       userId: user.id,
       timeZone: user.timezone,
       query: parseInput(tradeListQuerySchema, req.query),
+      orders: app.tradeOrders,
     });
   });
 

@@ -37,7 +37,11 @@ import {
   listOwnTradeRefs,
   listTagsByOpener,
   listTradeParts,
+  countTradesBefore,
+  isIndexedSort,
+  listTradeOrder,
   listTradeRowsByIds,
+  listTradeRowsInOrder,
   listTradesPage,
   removeTagsFromTrades,
   replaceTradeTags,
@@ -48,7 +52,10 @@ import {
   type InsertedExecution,
   type TradeCursor,
   type TradeFilter,
+  type TradePageParams,
 } from './trades.queries';
+import { toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
+import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import { toInstantRange } from './zoned-day';
 
 type ManualTradeRequest = z.infer<typeof manualTradeRequestSchema>;
@@ -304,23 +311,61 @@ export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): Tr
 }
 
 /**
+ * A page of a sort without an index: a slice of the user's trades in that order, read once per
+ * filter and data version (trade-order-cache.ts). The cursor's trade is found where the order has
+ * it; when it moved or went since the page before, the database counts what comes before it.
+ */
+async function listTradesPageFromOrder(
+  db: Db,
+  orders: TradeOrderCache,
+  params: TradePageParams,
+): Promise<{ rows: TradeRow[]; hasMore: boolean }> {
+  const { userId, filter, sort, cursor } = params;
+  // Read before the order: an order is never kept under a version older than what it saw.
+  const version = await getAnalyticsVersion(db, userId);
+  const key = JSON.stringify([userId, sort, filter]);
+  const order = await orders.get(key, version, () => listTradeOrder(db, { userId, filter, sort }));
+  let place = null;
+  if (cursor) {
+    const at = toPosition(order, cursor.id);
+    place =
+      at !== undefined && order.values[at] === cursor.value
+        ? { before: at, isInOrder: true }
+        : { before: await countTradesBefore(db, { userId, filter, sort, cursor }), isInOrder: false };
+  }
+  const { positions, hasMore } = toPagePositions({
+    count: order.ids.length,
+    direction: params.order,
+    limit: params.limit,
+    cursor: place,
+  });
+  const rows = await listTradeRowsInOrder(db, { userId, ids: positions.map((position) => order.ids[position]!) });
+  return { rows, hasMore };
+}
+
+/**
  * `GET /api/trades`: one page of the user's trades; `nextCursor` is null on the last page. Dates
- * (YYYY-MM-DD) in `from`/`to` are calendar days in the user's timezone.
+ * (YYYY-MM-DD) in `from`/`to` are calendar days in the user's timezone. Sorted by close or open
+ * time, a page is a keyset query on that column's index; by any other column, a slice of the
+ * order kept in `orders`.
  */
 export async function listTrades(
   db: Db,
-  params: { userId: string; timeZone: string; query: TradeListQuery },
+  params: { userId: string; timeZone: string; query: TradeListQuery; orders: TradeOrderCache },
 ): Promise<TradeListJson> {
   const { query } = params;
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
-  const { rows, hasMore } = await listTradesPage(db, {
+  const page: TradePageParams = {
     userId: params.userId,
     filter: toTradeFilter(query, params.timeZone),
     sort: query.sort,
     order: query.order,
     limit: query.limit,
     cursor,
-  });
+  };
+  const { rows, hasMore } = isIndexedSort(query.sort)
+    ? await listTradesPage(db, page)
+    : await listTradesPageFromOrder(db, params.orders, page);
   const last = rows[rows.length - 1];
   return {
     trades: await toTradeJsonList(db, rows),
