@@ -118,7 +118,7 @@ function toCopyField(value: ReturnType<BulkColumn<unknown>['value']>, type: Bulk
  * appended to: `+=` builds a tree of pieces that turning the text into bytes must first flatten,
  * which cost more than the encoding itself.
  */
-function toCopyText<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string {
+export function toCopyText<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string {
   const fields: string[] = new Array<string>(columns.length);
   const lines: string[] = [];
   for (const row of rows) {
@@ -152,34 +152,12 @@ async function copyFromStdin(client: pg.ClientBase, statement: string, text: str
   });
 }
 
-/** Rows for insertNewRows; `copyText` is their COPY text when encoded ahead (encodeNewRows). */
+/** Rows for insertNewRows. */
 export type NewRows<Row> = {
   table: PgTable;
   columns: readonly BulkColumn<Row>[];
   rows: readonly Row[];
-  copyText?: string;
 };
-
-/** Rows encoded between two looks at the event loop (encodeNewRows). */
-const ENCODE_SLICE = 250;
-
-/**
- * The rows with their COPY text computed now, so that a caller can encode the next batch while
- * the database stores this one; `pause` runs between slices of rows (to let the event loop run).
- * Encode last: the text is what goes in, whatever `rows` holds by then.
- */
-export async function encodeNewRows<Row>(
-  params: NewRows<Row>,
-  pause: () => Promise<void> = () => Promise.resolve(),
-): Promise<NewRows<Row>> {
-  if (params.rows.length === 0) return params;
-  const slices: string[] = [];
-  for (let start = 0; start < params.rows.length; start += ENCODE_SLICE) {
-    if (start > 0) await pause();
-    slices.push(toCopyText(params.columns, params.rows.slice(start, start + ENCODE_SLICE)));
-  }
-  return { ...params, copyText: slices.join('') };
-}
 
 /**
  * Inserts rows that conflict with nothing (new ids; fingerprints that cannot be there) by COPY in
@@ -192,10 +170,26 @@ export async function encodeNewRows<Row>(
  */
 export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<void> {
   if (params.rows.length === 0) return;
+  await insertCopyText(db, {
+    table: getTableName(params.table),
+    columnNames: params.columns.map((column) => column.name),
+    text: toCopyText(params.columns, params.rows),
+  });
+}
+
+/**
+ * Writes rows already in COPY text (toCopyText with these columns, in this order), as
+ * insertNewRows does: for rows encoded elsewhere, such as in a large import's worker thread.
+ */
+export async function insertCopyText(
+  db: Db,
+  params: { table: string; columnNames: readonly string[]; text: string },
+): Promise<void> {
+  if (params.text === '') return;
   const client = clientOf(db);
-  const names = params.columns.map((column) => `"${column.name}"`).join(', ');
-  const statement = `copy "${getTableName(params.table)}" (${names})`;
-  const text = params.copyText ?? toCopyText(params.columns, params.rows);
+  const names = params.columnNames.map((name) => `"${name}"`).join(', ');
+  const statement = `copy "${params.table}" (${names})`;
+  const { text } = params;
   if (client instanceof pg.Client) return copyFromStdin(client, statement, text);
   if (!(client instanceof pg.Pool)) {
     await client.query(`${statement} from '/dev/blob'`, [], { blob: new Blob([text]) }); // PGlite

@@ -7,14 +7,16 @@ import { insertAndRegroup, toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
-import { carriedJournals, prepareBatch, type Fill, type PreparedBatch } from './prepare-fills';
+import { carriedJournals, prepareBatch, type Fill } from './prepare-fills';
+import { createBatchWriter } from './batch-writer';
 import { restoreJournals } from './restore-journals';
-import { yieldToEventLoop } from '../../event-loop';
+import { yieldToIncomingRequests } from '../../event-loop';
 import { StageClock } from './import-stages';
-import { createStreamedGrouping } from './streamed-grouping';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import {
   deleteImportExecutions,
+  getImportBatchState,
+  listAccountInstrumentKeys,
   listTradeIdsOfInstruments,
   listUnfinishedImports,
   reserveImportSequences,
@@ -37,6 +39,9 @@ type RunParams = { user: UserRow; importRow: ImportRow; analysis: Analysis; now:
 
 /** Problems and skipped rows kept on the import (the counts say how many more there were). */
 const MAX_LISTED = 500;
+
+/** The stage (import-stages.ts) of waiting for the worker's next batch. */
+const WAITED_STAGE = 'read, normalise, prepare and group (worker thread; time waited for it)';
 
 /** The stage (import-stages.ts) of the checkpoints PGlite makes during an import; its rows count them. */
 export const CHECKPOINT_STAGE = 'checkpoint the write-ahead log as it grows (PGlite; rows: checkpoints)';
@@ -85,9 +90,9 @@ function countTrades(tradeIds: readonly string[], existing: ReadonlySet<string>)
  * Reads the whole file with the final mapping into the account. Files newest-first (by the layout
  * or by their dates) are replayed in reverse file order so equal timestamps keep time order.
  * Small files: one transaction. Large ones: batches of fills, each with the trades it closes
- * (streamed-grouping.ts), then a regrouping of what could not be grouped as it came; on any
- * failure the batch's executions (and with them their trades) are removed again, so the import
- * adds all or nothing.
+ * (grouped in the worker, batch-grouping.ts; written by batch-writer.ts), then a regrouping of
+ * what could not be grouped as it came; on any failure the batch's executions (and with them their
+ * trades) are removed again, so the import adds all or nothing.
  */
 export async function runImport(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
   if (params.analysis.rowCount <= deps.syncRowLimit) return runSmall(deps, params);
@@ -150,125 +155,103 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   let prepared = 0;
   let rowsRead = 0;
   await updateImport(db, { id: importRow.id, values: { status: 'running' } });
-  // Fills are numbered by their place in replay order, which counts the file's rows (a header,
-  // a preamble, a row that holds two fills): the reservation leaves room for all of them.
-  const { account, firstSequence } = await db.transaction(async (tx) => ({
-    account: await lockAccount(tx, { userId: user.id, accountId }),
-    firstSequence: await reserveImportSequences(tx, {
+  const start = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, { userId: user.id, accountId });
+    // Fills are numbered by their place in replay order, which counts the file's rows (a header,
+    // a preamble, a row that holds two fills): the reservation leaves room for all of them.
+    const firstSequence = await reserveImportSequences(tx, {
       importId: importRow.id,
       accountId,
       count: 2 * analysis.rowCount + 1_000,
-    }),
-  }));
+    });
+    // What the grouping in the worker takes for granted, read under the account's lock: which
+    // instruments the account has, whether another import into it is under way, and the data
+    // version each batch compares (batch-writer.ts).
+    const state = await getImportBatchState(tx, { userId: user.id, accountId, importId: importRow.id });
+    return { account, firstSequence, ...state, knownInstruments: await listAccountInstrumentKeys(tx, accountId) };
+  });
 
   const clock = new StageClock();
   const checkpointer = createImportCheckpointer(db, deps.checkpointWalBytes);
-  const grouping = createStreamedGrouping({
+  // Reading, preparing and grouping run in a worker thread, batches ahead of the writes here.
+  const worker = normaliseInWorker({
+    path: deps.uploads.path(importRow.id),
+    options: analysis.replay,
+    batchRows: deps.batchRows,
+    spreadsheetMaxHeapMb: deps.spreadsheetMaxHeapMb,
+    prepare: { accountCurrency: start.account.currency, firstSequence: start.firstSequence },
+    group: {
+      userId: user.id,
+      accountId,
+      importId: importRow.id,
+      defaultRiskAmount: user.defaultRiskAmount,
+      now: params.now.getTime(),
+      isStreaming: !start.isShared,
+      knownInstruments: start.knownInstruments,
+    },
+  });
+  const writer = createBatchWriter({
     userId: user.id,
     accountId,
     importId: importRow.id,
-    defaultRiskAmount: user.defaultRiskAmount,
-    now: params.now,
+    version: start.analyticsVersion,
+    onDemote: worker.demote,
+    onStopStreaming: worker.stopStreaming,
   });
-  /** Groups what it can of a prepared batch before its transaction (streamed-grouping.ts, BatchPlan). */
-  const planAhead = async (prepared: { batch: PreparedBatch; rowsThrough: number }) => {
-    const started = performance.now();
-    const out = await grouping.planBatch(prepared.batch.fills);
-    clock.add(
-      'group ahead and encode (while the previous batch is written)',
-      performance.now() - started,
-      out.ahead.length,
-    );
-    return { ...prepared, plan: out };
-  };
-  /**
-   * Writes a planned batch: its fills and the trades they close, in one transaction. `settled`
-   * resolves once the batch's grouping is decided (the next batch may be planned from then on).
-   */
-  const write = async ({ batch, rowsThrough, plan }: Awaited<ReturnType<typeof planAhead>>, settled: () => void) => {
-    // writeBatch takes the account lock with its first statement (getImportBatchState).
-    const inserted = await db.transaction(async (tx) => {
-      // The progress is set in the batch's transaction (one commit per batch, not two), by the
-      // statement that also reads the data version the batch leaves.
-      const progress = Math.min(0.8, (0.8 * rowsThrough) / Math.max(1, analysis.rowCount));
-      return grouping.writeBatch(tx, plan, {
-        settled,
-        clock,
-        endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
-      });
-    });
-    executionsAdded += inserted.length;
-    const checkpointStarted = performance.now();
-    // Maintenance only: a checkpoint that fails (a full disk) is logged, and the import goes on.
-    const hasCheckpointed = await checkpointer.afterRows(batch.rowCount).catch((err: unknown) => {
-      deps.log('a checkpoint during an import failed', err);
-      return false;
-    });
-    if (hasCheckpointed) clock.add(CHECKPOINT_STAGE, performance.now() - checkpointStarted, 1);
-    for (const [fingerprint, journal] of batch.journals) journals.set(fingerprint, journal);
-    for (const row of inserted) if (journals.has(row.fingerprint)) insertedWithJournal.push(row);
-    cuts.push(
-      ...toCuts(inserted.filter((e) => !grouping.isStreamed(e.instrumentKey)).map((e) => ({ ...e, accountId }))),
-    );
-  };
-
-  // The batch being written: the next one is read, prepared and grouped ahead meanwhile, so this
-  // thread works while the database does.
-  let writing: Promise<void> | null = null;
-  let settling: Promise<void> = Promise.resolve();
   try {
-    // Reading and preparing run in a worker thread, a batch ahead of the inserts here.
-    const batches = normaliseInWorker({
-      path: deps.uploads.path(importRow.id),
-      options: analysis.replay,
-      batchRows: deps.batchRows,
-      spreadsheetMaxHeapMb: deps.spreadsheetMaxHeapMb,
-      prepare: { accountCurrency: account.currency, firstSequence },
-    });
     let waitStarted = performance.now();
-    for await (const batch of batches) {
-      // The worker reads and prepares a batch ahead: this is only the time spent waiting for it.
-      clock.add(
-        'read, normalise and prepare (worker thread; time waited for it)',
-        performance.now() - waitStarted,
-        batch.rowCount,
-      );
+    for await (const batch of worker.batches) {
+      // The worker reads, prepares and groups ahead: this is only the time spent waiting for it.
+      clock.add(WAITED_STAGE, performance.now() - waitStarted, batch.rowCount);
       clock.add(
         '… of which preparing (symbols, decimals, fingerprints; in the worker)',
         batch.prepareMs,
         batch.rowCount,
       );
+      const fills = batch.grouped.parts.reduce((sum, part) => sum + part.fillCount, 0);
+      clock.add('… of which grouping and encoding (in the worker)', batch.groupMs, fills);
       rowsRead += batch.rowCount;
       for (const row of batch.others) report.add(row);
       for (const error of batch.errors) report.error(error.row, error.message);
-      prepared += batch.fills.length;
-      for (const fill of batch.fills) {
-        const key = fill.item.instrumentKey;
-        fillsByInstrument.set(key, (fillsByInstrument.get(key) ?? 0) + 1);
+      for (const [fingerprint, journal] of batch.journals) journals.set(fingerprint, journal);
+      prepared += fills;
+      for (const part of batch.grouped.parts)
+        fillsByInstrument.set(part.instrumentKey, (fillsByInstrument.get(part.instrumentKey) ?? 0) + part.fillCount);
+      if (fills > 0) {
+        const started = performance.now();
+        // The progress is set in the batch's transaction (one commit per batch, not two), by the
+        // statement that also reads the data version the batch leaves.
+        const progress = Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount));
+        const written = await db.transaction((tx) =>
+          writer.writeBatch(tx, batch.grouped, {
+            endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
+          }),
+        );
+        clock.add('write the fills and the trades (one transaction a batch)', performance.now() - started, fills);
+        executionsAdded += written.added;
+        for (const fill of [...written.journalFills, ...written.insertedChecked])
+          if (journals.has(fill.fingerprint)) insertedWithJournal.push(fill);
+        const checked = written.insertedChecked.filter((fill) => !writer.isStreamed(fill.instrumentKey));
+        cuts.push(...toCuts(checked.map((fill) => ({ ...fill, accountId }))));
+        const checkpointStarted = performance.now();
+        // Maintenance only: a checkpoint that fails (a full disk) is logged, and the import goes on.
+        const hasCheckpointed = await checkpointer.afterRows(batch.rowCount).catch((err: unknown) => {
+          deps.log('a checkpoint during an import failed', err);
+          return false;
+        });
+        if (hasCheckpointed) clock.add(CHECKPOINT_STAGE, performance.now() - checkpointStarted, 1);
       }
-      if (batch.fills.length > 0) {
-        // Grouping ahead needs the batch before decided (a batch that failed settles nothing).
-        await settling;
-        const next = await planAhead({ batch, rowsThrough: rowsRead });
-        if (writing) await writing;
-        let settled!: () => void;
-        settling = new Promise<void>((resolve) => (settled = resolve));
-        writing = write(next, settled);
-        // Awaited before the next batch or at the end; a failure meanwhile is not left unhandled,
-        // and ends the wait for its settling.
-        writing.catch(() => settled());
-      }
-      await yieldToEventLoop();
+      // Requests that came in during the batch's transaction go before the next one.
+      await yieldToIncomingRequests();
       waitStarted = performance.now();
     }
-    if (writing) await writing;
-    const finishStarted = performance.now();
-    const openFills = await db.transaction(async (tx) => {
-      await lockAccount(tx, { userId: user.id, accountId });
-      return grouping.finish(tx);
-    });
-    clock.add('write the trades still open at the end', performance.now() - finishStarted, openFills);
-    cuts.push(...grouping.demotedCuts());
+    const open = worker.openTrades();
+    await clock.time(
+      'write the trades still open at the end',
+      open.reduce((sum, part) => sum + part.tradeCount, 0),
+      () => db.transaction((tx) => writer.finish(tx, open)),
+    );
+    cuts.push(...writer.demotedCuts());
     // Instruments the account already had, or that could not be grouped as they came, are
     // regrouped from the database now. A few instruments per transaction: on PGlite a transaction
     // holds the one connection, so other requests wait for at most one slice rather than the
@@ -296,17 +279,17 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     });
     clock.publish(importRow.id);
     // The streamed trades are all new; a regrouped one that kept its id was there before.
-    const { tradesCreated, tradesUpdated } = countTrades(regrouped, grouping.existingTradeIds());
+    const { tradesCreated, tradesUpdated } = countTrades(regrouped, writer.existingTradeIds());
     return {
       executionsAdded,
       duplicatesSkipped: prepared - executionsAdded,
-      tradesCreated: grouping.tradeCount() + tradesCreated,
+      tradesCreated: writer.tradeCount() + tradesCreated,
       tradesUpdated,
       ...report.finish(),
     };
   } catch (err) {
-    // A batch still being written finishes (or fails) before its import is taken out.
-    await writing?.catch(() => undefined);
+    // The worker ends (if reading the batches has not ended it) before the import is taken out.
+    await worker.close();
     await removeBatch(db, { user, importId: importRow.id, accountId, now: params.now });
     throw err;
   }

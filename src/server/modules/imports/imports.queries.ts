@@ -64,7 +64,7 @@ export async function updateImport(db: Db, params: { id: string; values: Partial
 
 /**
  * Sets a running import's progress and answers its user's analytics data version, in one
- * statement: a large import's batch ends with both (streamed-grouping.ts, writeBatch).
+ * statement: a large import's batch ends with both (batch-writer.ts, writeBatch).
  */
 export async function setImportProgress(
   db: Db,
@@ -204,18 +204,25 @@ export async function listTradeIdsOfInstruments(
   return ids;
 }
 
-/** Which of these instruments already have fills in the account (one index probe each). */
-export async function listInstrumentsWithFills(
-  db: Db,
-  params: { accountId: string; instrumentKeys: readonly string[] },
-): Promise<Set<string>> {
+/**
+ * Every instrument the account has fills of, each found by one probe of the fills' index on
+ * (account, instrument, time) rather than by reading all the account's fills: a large import
+ * streams the other instruments (batch-grouping.ts).
+ */
+export async function listAccountInstrumentKeys(db: Db, accountId: string): Promise<string[]> {
   const result = await db.execute(sql`
-    select k.key from unnest(${sql.param([...params.instrumentKeys])}::text[]) as k(key)
-    where exists (
-      select 1 from ${executions} e where e.account_id = ${params.accountId} and e.instrument_key = k.key
-    )`);
+    with recursive keys(key) as (
+      (select e.instrument_key from ${executions} e where e.account_id = ${accountId}
+        order by e.instrument_key limit 1)
+      union all
+      select (select e.instrument_key from ${executions} e
+        where e.account_id = ${accountId} and e.instrument_key > keys.key
+        order by e.instrument_key limit 1)
+      from keys where keys.key is not null
+    )
+    select key from keys where key is not null`);
   // Both drivers answer a raw statement as { rows }, here one column.
-  return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
+  return (result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key);
 }
 
 /**

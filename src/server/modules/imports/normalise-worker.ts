@@ -1,8 +1,10 @@
 /**
  * Runs in a worker thread: reads an uploaded file with the commit's analysis options, prepares its
- * fills (prepare-fills.ts) and posts them to the parent in batches, at most AHEAD_ROWS rows of them
- * not yet taken by the parent, so reading and checking never block the server's event loop and
- * memory stays bounded whatever the file's size.
+ * fills (prepare-fills.ts), groups and encodes them (batch-grouping.ts) and posts them to the
+ * parent in batches, at most AHEAD_ROWS rows of them not yet taken by the parent, so reading,
+ * checking and grouping never block the server's event loop and memory stays bounded whatever the
+ * file's size. The parent answers each batch it takes, and says which instruments it took out of
+ * the grouping (batch-writer.ts).
  */
 import { createReadStream, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -10,7 +12,8 @@ import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportFileError } from '../../../core/import/table';
 import { analyseUpload, normaliseUpload, type AnalyseOptions, type NormalisedRow } from './import-engine';
-import { createBatchPreparer } from './prepare-fills';
+import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch, type OpenTrades } from './batch-grouping';
+import { createBatchPreparer, type PreparedBatch } from './prepare-fills';
 import { createSpreadsheetReader } from './spreadsheet-reader';
 
 export type NormaliseWorkerData = {
@@ -21,16 +24,31 @@ export type NormaliseWorkerData = {
   spreadsheetMaxHeapMb: number;
   /** What preparing the fills needs from the account (createBatchPreparer). */
   prepare: { accountCurrency: string; firstSequence: number };
+  /** What grouping them needs (createBatchGrouper). */
+  group: BatchGrouperParams;
 };
+
+/** A batch as the parent gets it: prepared, its fills grouped and encoded (`grouped`) rather than listed. */
+export type WorkerBatch = Omit<PreparedBatch, 'fills'> & {
+  grouped: GroupedBatch;
+  /** Time spent grouping and encoding the fills. */
+  groupMs: number;
+};
+
 export type NormaliseWorkerMessage =
   /**
-   * A PreparedBatch as v8.serialize writes it (read it with readBatch): batches waiting for the
-   * parent sit in its inbox as bytes outside its heap rather than as thousands of objects that
-   * every garbage collection of that thread (the server's) would visit.
+   * A WorkerBatch as v8.serialize writes it: batches waiting for the parent sit in its inbox as
+   * bytes outside its heap rather than as objects that every garbage collection of that thread
+   * (the server's) would visit.
    */
   | { type: 'batch'; bytes: Uint8Array; rowsRead: number }
-  | { type: 'done'; rowsRead: number }
+  /** The end of the file, with the trades of the stretches still open (BatchGrouper.finish). */
+  | { type: 'done'; rowsRead: number; open: OpenTrades }
   | { type: 'error'; message: string; code: string | null };
+
+/** What the parent says: it took a batch, or took instruments out of the grouping (BatchGrouper). */
+export type NormaliseWorkerCommand =
+  { type: 'taken' } | { type: 'demote'; instrumentKeys: string[] } | { type: 'stopStreaming' };
 
 const port = parentPort;
 if (!port) throw new Error('normalise-worker must run in a worker thread');
@@ -54,7 +72,10 @@ const FIRST_BATCH_ROWS = 50;
 const unacknowledged: number[] = [];
 let rowsAhead = 0;
 let release: (() => void) | null = null;
-port.on('message', () => {
+const grouper = createBatchGrouper(data.group);
+port.on('message', (command: NormaliseWorkerCommand) => {
+  if (command.type === 'demote') return grouper.demote(command.instrumentKeys);
+  if (command.type === 'stopStreaming') return grouper.stopStreaming();
   rowsAhead -= unacknowledged.shift() ?? 0;
   release?.();
   release = null;
@@ -87,7 +108,11 @@ try {
   const analysis = await analyseUpload(open, { ...data.options, openSpreadsheet: spreadsheets.open });
   const prepare = createBatchPreparer(data.prepare);
   const send = async (rows: NormalisedRow[], rowsRead: number) => {
-    const bytes = serialize(prepare(rows));
+    const { fills, ...prepared } = prepare(rows);
+    const started = performance.now();
+    const grouped = grouper.group(fills, new Set(prepared.journals.map(([key]) => key)));
+    const batch: WorkerBatch = { ...prepared, grouped, groupMs: performance.now() - started };
+    const bytes = serialize(batch);
     port.postMessage({ type: 'batch', bytes, rowsRead } satisfies NormaliseWorkerMessage, [bytes.buffer]);
     unacknowledged.push(rows.length);
     rowsAhead += rows.length;
@@ -106,7 +131,7 @@ try {
     }
   }
   if (rows.length > 0) await send(rows, rowsRead);
-  port.postMessage({ type: 'done', rowsRead } satisfies NormaliseWorkerMessage);
+  port.postMessage({ type: 'done', rowsRead, open: grouper.finish() } satisfies NormaliseWorkerMessage);
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
   const code = err instanceof ImportFileError ? err.code : null;

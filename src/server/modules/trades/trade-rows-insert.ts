@@ -88,11 +88,11 @@ const PART_COLUMNS: BulkColumn<TradeExecutionInsert>[] = [
 ];
 
 export type TradeRows = { trades: readonly TradeInsert[]; parts: readonly TradeExecutionInsert[] };
-/** Trade rows ready for insertEncodedTradeRows. */
-export type EncodedTradeRows = { trades: NewRows<TradeInsert>; parts: NewRows<TradeExecutionInsert> };
-
-/** Grouped trades and their links as insertNewRows takes them (encodeNewRows can encode them ahead). */
-export function toNewTradeRows(rows: TradeRows): EncodedTradeRows {
+/** Grouped trades and their links as insertNewRows takes them (or toCopyText encodes them). */
+export function toNewTradeRows(rows: TradeRows): {
+  trades: NewRows<TradeInsert>;
+  parts: NewRows<TradeExecutionInsert>;
+} {
   // Rows without a journal (a large import's) leave its eight columns to their defaults: fewer
   // values to write and for the database to read, two of them JSON.
   const columns = rows.trades.every(hasEmptyJournal) ? TRADE_COLUMNS_WITHOUT_JOURNAL : TRADE_COLUMNS;
@@ -102,13 +102,9 @@ export function toNewTradeRows(rows: TradeRows): EncodedTradeRows {
   };
 }
 
-/** Inserts grouped trades and then their links (rows ready for insertNewRows). */
-export async function insertEncodedTradeRows(db: Db, rows: EncodedTradeRows): Promise<void> {
-  await insertNewRows(db, rows.trades);
-  await insertNewRows(db, rows.parts);
-}
-
 /** Inserts grouped trades and then the links of their split fills, in bulk (new ids: nothing conflicts). */
-export function insertTradeRows(db: Db, rows: TradeRows): Promise<void> {
-  return insertEncodedTradeRows(db, toNewTradeRows(rows));
+export async function insertTradeRows(db: Db, rows: TradeRows): Promise<void> {
+  const { trades: tradeRows, parts } = toNewTradeRows(rows);
+  await insertNewRows(db, tradeRows);
+  await insertNewRows(db, parts);
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
-import { insertByUnnest, insertNewRows, type BulkColumn, type NewRows } from '../../db/bulk-insert';
+import { insertByUnnest, insertCopyText, insertNewRows, type BulkColumn, type NewRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
@@ -187,12 +187,44 @@ export function toExecutionInsertRows(
   }));
 }
 
-/** Fills that cannot clash, as insertNewRows takes them (encodeNewRows can encode them ahead). */
+/** Fills that cannot clash, as insertNewRows takes them (or toCopyText encodes them). */
 export function newExecutionRows(
   owner: ExecutionOwner,
   rows: readonly ExecutionInsertRow[],
 ): NewRows<ExecutionInsertRow> {
   return { table: executions, columns: ownedExecutionColumns(owner), rows };
+}
+
+/** A fill as inserted, enough to regroup from it and to find its journal. */
+export type InsertedFill = Pick<InsertedExecution, 'id' | 'instrumentKey' | 'executedAt' | 'fingerprint'>;
+
+/**
+ * Fills encoded as newExecutionRows' COPY text (in a large import's worker), inserted checked, as
+ * insertExecutionRows inserts the others: `insert … on conflict do nothing` from a temporary table
+ * the text is copied into. For the rare batch whose fills were sent as new but may no longer be
+ * (another writer came between). Run it in a transaction: the temporary table is its connection's.
+ */
+export async function insertExecutionCopyTextChecked(db: Db, params: { text: string }): Promise<InsertedFill[]> {
+  if (params.text === '') return [];
+  const columnNames = newExecutionRows({ userId: '', accountId: '', importId: null }, []).columns.map((c) => c.name);
+  const names = sql.raw(columnNames.map((name) => `"${name}"`).join(', '));
+  await db.execute(
+    sql`create temporary table if not exists import_fills (like executions including defaults) on commit delete rows`,
+  );
+  await insertCopyText(db, { table: 'import_fills', columnNames, text: params.text });
+  const result = (await db.execute(sql`
+    insert into ${executions} (${names}) select ${names} from import_fills
+    on conflict do nothing
+    returning id, instrument_key, executed_at, fingerprint`)) as unknown as {
+    rows: { id: string; instrument_key: string; executed_at: string | Date; fingerprint: string }[];
+  };
+  await db.execute(sql`truncate import_fills`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    instrumentKey: row.instrument_key,
+    executedAt: new Date(row.executed_at),
+    fingerprint: row.fingerprint,
+  }));
 }
 
 export function toInsertedExecutions(rows: readonly ExecutionInsertRow[]): InsertedExecution[] {

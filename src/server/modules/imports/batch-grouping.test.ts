@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ExecutionInput } from '../../../contracts/trades';
+import { D, groupTrades, type Execution } from '../../../core/trades';
+import { prepareExecutions } from '../trades/execution-input';
+import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
+import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch } from './batch-grouping';
+
+const PARAMS: BatchGrouperParams = {
+  userId: '00000000-0000-4000-8000-000000000001',
+  accountId: '00000000-0000-4000-8000-000000000002',
+  importId: '00000000-0000-4000-8000-000000000003',
+  defaultRiskAmount: null,
+  now: Date.UTC(2026, 0, 1),
+  isStreaming: true,
+  knownInstruments: [],
+};
+
+/** Fills in time order: a random walk of buys and sells per symbol, so positions cross zero too. */
+const fillsArbitrary = fc
+  .array(
+    fc.record({
+      symbol: fc.constantFrom('AAPL', 'MSFT', 'ES'),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      price: fc.integer({ min: 90, max: 110 }),
+      hasBrokerId: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 60 },
+  )
+  .map((rows) =>
+    rows.map((row, i): ExecutionInput => ({
+      executedAt: new Date(Date.UTC(2025, 5, 2, 14) + i * 60_000).toISOString(),
+      symbol: row.symbol === 'ES' ? 'ESM5' : row.symbol,
+      side: row.side,
+      quantity: String(row.quantity),
+      price: String(row.price),
+      commission: '0.5',
+      ...(row.hasBrokerId ? { brokerExecId: `X${i}` } : {}),
+    })),
+  );
+
+function toRows(fills: ExecutionInput[]): ExecutionInsertRow[] {
+  return toExecutionInsertRows({ items: prepareExecutions(fills, { accountCurrency: 'USD' }), firstSequence: 1 });
+}
+
+function toExecution(row: ExecutionInsertRow): Execution {
+  const { item } = row;
+  return {
+    id: row.id,
+    accountId: PARAMS.accountId,
+    executedAt: item.executedAt,
+    symbol: item.symbol,
+    instrumentKey: item.instrumentKey,
+    side: item.side,
+    quantity: D(item.quantity),
+    price: D(item.price),
+    commission: D(item.commission),
+    fees: D(item.fees),
+    multiplier: D(item.multiplier),
+    currency: item.currency,
+    sequence: row.sequence,
+  };
+}
+
+/** Splits rows into consecutive batches at the given cut points. */
+function split<T>(rows: readonly T[], cuts: readonly number[]): T[][] {
+  const points = [...new Set(cuts.map((cut) => cut % (rows.length + 1)))].sort((a, b) => a - b);
+  const out: T[][] = [];
+  let start = 0;
+  for (const point of [...points, rows.length]) {
+    out.push(rows.slice(start, point));
+    start = point;
+  }
+  return out;
+}
+
+const lineCount = (text: string) => (text === '' ? 0 : text.split('\n').length - 1);
+
+describe('createBatchGrouper', () => {
+  it('groups the trades groupTrades gives for all the fills, however the batches fall', () => {
+    fc.assert(
+      fc.property(fillsArbitrary, fc.array(fc.nat(), { maxLength: 5 }), (fills, cuts) => {
+        const rows = toRows(fills);
+        const grouper = createBatchGrouper(PARAMS);
+        const batches: GroupedBatch[] = split(rows, cuts).map((batch) => grouper.group(batch));
+        const open = grouper.finish();
+        const parts = batches.flatMap((batch) => batch.parts);
+        const expected = groupTrades(rows.map(toExecution));
+        const counted =
+          parts.reduce((sum, part) => sum + part.tradeCount, 0) + open.reduce((s, p) => s + p.tradeCount, 0);
+        expect(counted).toBe(expected.length);
+        // Every trade is one line of COPY text, and every fill goes in exactly once, new or checked.
+        const lines = [...parts, ...open].reduce((sum, part) => sum + lineCount(part.trades.text), 0);
+        expect(lines).toBe(expected.length);
+        expect(parts.reduce((sum, part) => sum + part.fillCount, 0)).toBe(rows.length);
+        const sent = parts.reduce((sum, part) => sum + lineCount(part.newFills.text) + part.checked.length, 0);
+        expect(sent).toBe(rows.length);
+        // A broker's id is always checked; a content fingerprint of a streamed instrument never is.
+        for (const part of parts) {
+          expect(part.isStreamed).toBe(true);
+          expect(part.checked.every((row) => !row.item.fingerprintFromContent)).toBe(true);
+          expect(lineCount(part.newFills.text)).toBe(part.newFillCount);
+        }
+        expect(batches.every((batch) => batch.demoted.length === 0)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('sends everything checked and groups nothing of an instrument the account had, or once told', () => {
+    const fills = toRows([
+      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+      { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
+      { executedAt: '2025-06-02T14:02:00Z', symbol: 'MSFT', side: 'buy', quantity: '1', price: '10' },
+      { executedAt: '2025-06-02T14:03:00Z', symbol: 'MSFT', side: 'sell', quantity: '1', price: '12' },
+    ]);
+    const grouper = createBatchGrouper({ ...PARAMS, knownInstruments: ['stock:AAPL'] });
+    const [aapl, msft] = grouper.group(fills.slice(0, 2).concat(fills.slice(2))).parts;
+    expect(aapl).toMatchObject({ isStreamed: false, wasInAccount: true, tradeCount: 0, newFillCount: 0 });
+    expect(aapl!.checked).toHaveLength(2);
+    expect(msft).toMatchObject({ isStreamed: true, wasInAccount: false, tradeCount: 1, newFillCount: 2 });
+
+    grouper.demote(['stock:MSFT']);
+    const again = toRows([
+      { executedAt: '2025-06-02T14:04:00Z', symbol: 'MSFT', side: 'buy', quantity: '1', price: '10' },
+      { executedAt: '2025-06-02T14:05:00Z', symbol: 'MSFT', side: 'sell', quantity: '1', price: '12' },
+    ]);
+    expect(grouper.group(again).parts[0]).toMatchObject({ isStreamed: false, tradeCount: 0, newFillCount: 0 });
+    grouper.stopStreaming();
+    const other = toRows([
+      { executedAt: '2025-06-02T14:06:00Z', symbol: 'TSLA', side: 'buy', quantity: '1', price: '10' },
+    ]);
+    expect(grouper.group(other).parts[0]).toMatchObject({ isStreamed: false });
+    expect(grouper.finish()).toEqual([]);
+  });
+
+  it('lists the fills sent as new that carry a journal', () => {
+    const rows = toRows([
+      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+      { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
+    ]);
+    const grouped = createBatchGrouper(PARAMS).group(rows, new Set([rows[0]!.fingerprint]));
+    expect(grouped.journalFills).toEqual([
+      { id: rows[0]!.id, fingerprint: rows[0]!.fingerprint, instrumentKey: 'stock:AAPL' },
+    ]);
+  });
+});

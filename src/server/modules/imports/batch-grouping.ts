@@ -1,0 +1,229 @@
+import {
+  createFlatChunker,
+  D,
+  groupTrades,
+  keyOfFill,
+  type AssetClass,
+  type Decimal,
+  type Execution,
+  type Trade,
+} from '../../../core/trades';
+import { createBoundedMemo } from '../../../core/bounded-memo';
+import { toCopyText, type NewRows } from '../../db/bulk-insert';
+import { buildNewTradeRows } from '../trades/regroup';
+import { toNewTradeRows } from '../trades/trade-rows-insert';
+import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '../trades/trades.queries';
+
+/**
+ * Grouping a large import as it is read, batch by batch, in its worker thread (normalise-worker.ts):
+ * the fills of the instruments new to the account are cut at flat points (createFlatChunker), and
+ * the trades of each stretch that closed are built and encoded for COPY here, with the fills, so
+ * the server's thread only writes text (batch-writer.ts). On PGlite that thread also runs the
+ * database, and grouping and encoding there took a fifth of a large import's time.
+ *
+ * Grouping here is optimistic: it assumes nothing else writes the account's trades meanwhile and
+ * that every fill sent goes in. The writer checks both in each batch's transaction, and takes an
+ * instrument out of the streaming (demote) when either fails: its trades are dropped, its fills go
+ * in checked, and it is rebuilt from the database at the end. An instrument is not streamed when
+ * the account had fills of it before the import (`known`), when a fill of it comes out of time
+ * order (the grouper demotes it itself), or once the writer said so (`demote`, `stopStreaming`).
+ */
+
+/** Text for COPY into a table: the columns, and a line per row (toCopyText). */
+export type CopyText = { columnNames: string[]; text: string };
+
+/** One instrument's part of a grouped batch. */
+export type InstrumentPart = {
+  instrumentKey: string;
+  /** The account had fills of it before the import: its trades before count as updated. */
+  wasInAccount: boolean;
+  /** Grouped here: `trades` holds the trades its fills closed, and `newFills` goes in unchecked. */
+  isStreamed: boolean;
+  /** The batch's fills of it. */
+  fillCount: number;
+  /** Fills that cannot be in the account yet (content fingerprints of a streamed instrument), as COPY text. */
+  newFills: CopyText;
+  newFillCount: number;
+  /** Fills that go in by `insert … on conflict do nothing` (a broker's id, or an instrument not streamed). */
+  checked: ExecutionInsertRow[];
+  /** The trades closed in this batch, and their split fills' rows, as COPY text. */
+  trades: CopyText;
+  tradeParts: CopyText;
+  tradeCount: number;
+};
+
+export type GroupedBatch = {
+  parts: InstrumentPart[];
+  /** Instruments a fill of this batch took out of order: rebuilt from their first fill at the end. */
+  demoted: string[];
+  /** Each fill sent as new that carries a journal (an Edgebook CSV's): its id, fingerprint key and instrument. */
+  journalFills: { id: string; fingerprint: string; instrumentKey: string }[];
+};
+
+/** The trades of the stretches still open at the end, per streamed instrument. */
+export type OpenTrades = Pick<InstrumentPart, 'instrumentKey' | 'trades' | 'tradeParts' | 'tradeCount'>[];
+
+export type BatchGrouperParams = {
+  userId: string;
+  accountId: string;
+  importId: string;
+  defaultRiskAmount: string | null;
+  /** The time the trades are written at (epoch ms). */
+  now: number;
+  /** False when another import into the account was under way at the start: nothing is streamed. */
+  isStreaming: boolean;
+  /** The account's instruments with fills before the import (listAccountInstrumentKeys). */
+  knownInstruments: readonly string[];
+};
+
+/**
+ * Distinct decimal texts the grouping remembers (bounded-memo.ts): a file's quantities, costs and
+ * multipliers, and many of its prices, repeat, and reading one is most of what feeding a fill to
+ * the chunker costs. Decimals are immutable, so fills share them safely.
+ */
+const DECIMAL_MEMO_SIZE = 20_000;
+
+const bySequence = (a: { sequence: number }, b: { sequence: number }) => a.sequence - b.sequence;
+const EMPTY_COPY: CopyText = { columnNames: [], text: '' };
+
+export type BatchGrouper = ReturnType<typeof createBatchGrouper>;
+
+export function createBatchGrouper(params: BatchGrouperParams) {
+  const { accountId } = params;
+  const owner: ExecutionOwner = { userId: params.userId, accountId, importId: params.importId };
+  const now = new Date(params.now);
+  const known = new Set(params.knownInstruments);
+  const demoted = new Set<string>();
+  let isStreaming = params.isStreaming;
+  const chunker = createFlatChunker();
+  const assetClasses = new Map<string, AssetClass>();
+  const decimalOf = createBoundedMemo<Decimal>(DECIMAL_MEMO_SIZE);
+  const decimal = (text: string) => decimalOf(text, () => D(text));
+
+  const isStreamed = (instrumentKey: string) => isStreaming && !known.has(instrumentKey) && !demoted.has(instrumentKey);
+
+  function demote(instrumentKey: string): void {
+    demoted.add(instrumentKey);
+    chunker.drop(keyOfFill({ accountId, instrumentKey }));
+  }
+
+  /** Feeds a streamed instrument's fill to the chunker; one out of order demotes its instrument. */
+  function feed(fill: ExecutionInsertRow): boolean {
+    const { item } = fill;
+    assetClasses.set(item.instrumentKey, item.assetClass);
+    return chunker.add({
+      id: fill.id,
+      accountId,
+      executedAt: item.executedAt,
+      symbol: item.symbol,
+      instrumentKey: item.instrumentKey,
+      side: item.side,
+      quantity: decimal(item.quantity),
+      price: decimal(item.price),
+      commission: decimal(item.commission),
+      fees: decimal(item.fees),
+      multiplier: decimal(item.multiplier),
+      currency: item.currency,
+      sequence: fill.sequence,
+    });
+  }
+
+  /** The trades of stretches that went from flat to flat, encoded per instrument. */
+  function encodeTrades(stretches: Execution[][]): Map<string, Omit<OpenTrades[number], 'instrumentKey'>> {
+    const fills: Execution[] = [];
+    for (const stretch of stretches) for (const fill of stretch) fills.push(fill);
+    const out = new Map<string, Omit<OpenTrades[number], 'instrumentKey'>>();
+    if (fills.length === 0) return out;
+    // One call for all the stretches: each goes from flat to flat, so grouping them together gives
+    // each one's own trades (flat-chunks.ts), without a call's set-up for every two fills.
+    const grouped: Trade[] = groupTrades(fills);
+    const byInstrument = new Map<string, Trade[]>();
+    for (const trade of grouped) {
+      const list = byInstrument.get(trade.instrumentKey);
+      if (list) list.push(trade);
+      else byInstrument.set(trade.instrumentKey, [trade]);
+    }
+    for (const [instrumentKey, trades] of byInstrument) {
+      const rows = toNewTradeRows(
+        buildNewTradeRows(trades, {
+          userId: params.userId,
+          assetClassOf: (trade) => assetClasses.get(trade.instrumentKey)!, // set with its first fill
+          defaultRiskAmount: params.defaultRiskAmount,
+          now,
+        }),
+      );
+      out.set(instrumentKey, {
+        trades: toCopy(rows.trades),
+        tradeParts: toCopy(rows.parts),
+        tradeCount: trades.length,
+      });
+    }
+    return out;
+  }
+
+  return {
+    /**
+     * Groups one batch of the import's fills (numbered, in any order): call in replay order of
+     * batches. `journalKeys`: the fingerprint keys of the batch's fills that carry a journal.
+     */
+    group(fills: readonly ExecutionInsertRow[], journalKeys: ReadonlySet<string> = new Set()): GroupedBatch {
+      const byInstrument = new Map<string, ExecutionInsertRow[]>();
+      const demotedHere: string[] = [];
+      for (const fill of [...fills].sort(bySequence)) {
+        const key = fill.item.instrumentKey;
+        const list = byInstrument.get(key);
+        if (list) list.push(fill);
+        else byInstrument.set(key, [fill]);
+        if (isStreamed(key) && !feed(fill)) {
+          demote(key);
+          demotedHere.push(key);
+        }
+      }
+      const trades = encodeTrades(chunker.takeClosed());
+      const parts: InstrumentPart[] = [];
+      const journalFills: GroupedBatch['journalFills'] = [];
+      for (const [instrumentKey, list] of byInstrument) {
+        const streamed = isStreamed(instrumentKey);
+        const fresh: ExecutionInsertRow[] = [];
+        const checked: ExecutionInsertRow[] = [];
+        for (const fill of list) (streamed && fill.item.fingerprintFromContent ? fresh : checked).push(fill);
+        for (const fill of fresh)
+          if (journalKeys.has(fill.fingerprint))
+            journalFills.push({ id: fill.id, fingerprint: fill.fingerprint, instrumentKey });
+        const closed = streamed ? trades.get(instrumentKey) : undefined;
+        parts.push({
+          instrumentKey,
+          wasInAccount: known.has(instrumentKey),
+          isStreamed: streamed,
+          fillCount: list.length,
+          newFills: toCopy(newExecutionRows(owner, fresh)),
+          newFillCount: fresh.length,
+          checked,
+          trades: closed?.trades ?? EMPTY_COPY,
+          tradeParts: closed?.tradeParts ?? EMPTY_COPY,
+          tradeCount: closed?.tradeCount ?? 0,
+        });
+      }
+      return { parts, demoted: demotedHere, journalFills };
+    },
+    /** The writer took these instruments out of the streaming: their next fills go in checked. */
+    demote(instrumentKeys: readonly string[]): void {
+      for (const key of instrumentKeys) demote(key);
+    },
+    /** The writer saw another writer: nothing is streamed from now on. */
+    stopStreaming(): void {
+      isStreaming = false;
+      for (const key of chunker.openKeys()) chunker.drop(key);
+    },
+    /** At the end: the trades of the stretches still open, per streamed instrument. */
+    finish(): OpenTrades {
+      const open = encodeTrades(chunker.takeOpen().filter((stretch) => isStreamed(stretch[0]!.instrumentKey)));
+      return [...open].map(([instrumentKey, trades]) => ({ instrumentKey, ...trades }));
+    },
+  };
+}
+
+function toCopy<Row>({ columns, rows }: Pick<NewRows<Row>, 'columns' | 'rows'>): CopyText {
+  if (rows.length === 0) return EMPTY_COPY;
+  return { columnNames: columns.map((column) => column.name), text: toCopyText(columns, rows) };
+}

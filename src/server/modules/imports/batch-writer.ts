@@ -1,0 +1,201 @@
+import { getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { insertCopyText } from '../../db/bulk-insert';
+import { executions, tradeExecutions, trades } from '../../db/schema';
+import { getAnalyticsVersion } from '../analytics/analytics.queries';
+import type { RegroupCut } from '../trades/regroup';
+import { insertExecutionCopyTextChecked, insertExecutionRows, type InsertedFill } from '../trades/trades.queries';
+import type { CopyText, GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
+import { getImportBatchState, listTradeIdsOfInstruments } from './imports.queries';
+
+/**
+ * Writes a large import's batches as its worker grouped them (batch-grouping.ts), each in one
+ * transaction holding the account's lock: the fills and the trades of the instruments streamed,
+ * as COPY text, and the other fills checked. Before anything goes in it checks what the grouping
+ * took for granted:
+ *
+ * - nothing else wrote the user's trades since the last batch (the analytics data version did not
+ *   move) and no other import into the account is under way (it adds fills without trades until
+ *   its end): otherwise every streamed instrument is taken out, since its trades may rest on fills
+ *   this import does not know;
+ * - every checked fill of a streamed instrument went in (a broker's id the account had already
+ *   would leave a trade resting on a fill that is not stored): otherwise that instrument is.
+ *
+ * An instrument taken out has this batch's trades dropped and its fills inserted checked, is
+ * rebuilt from the database from its first fill once every fill is in (demotedCuts), and its worker
+ * is told (onDemote, onStopStreaming) so its next fills come checked.
+ */
+export type BatchWriter = ReturnType<typeof createBatchWriter>;
+
+/**
+ * What a batch added: how many fills; those inserted checked (the instruments not streamed are
+ * regrouped from them); and the fills sent as new that carry a journal and went in so.
+ */
+export type WrittenBatch = {
+  added: number;
+  insertedChecked: InsertedFill[];
+  journalFills: GroupedBatch['journalFills'];
+};
+
+export function createBatchWriter(params: {
+  userId: string;
+  accountId: string;
+  importId: string;
+  /** The user's analytics data version when the import started, read under the account lock. */
+  version: number;
+  onDemote: (instrumentKeys: string[]) => void;
+  onStopStreaming: () => void;
+}) {
+  const { userId, accountId, importId } = params;
+  const owner = { userId, accountId, importId };
+  /** Instruments whose trades are written as they come, with how many stand so far. */
+  const tradesByInstrument = new Map<string, number>();
+  const demoted = new Set<string>();
+  const demotedCuts: RegroupCut[] = [];
+  let isStreamingOver = false;
+  /** Instruments seen, and the trades the account had of theirs before (they count as updated). */
+  const seen = new Set<string>();
+  const existing = new Set<string>();
+  let version = params.version;
+
+  /** Takes an instrument out of the streaming (see the module comment). */
+  function demote(instrumentKey: string): boolean {
+    if (demoted.has(instrumentKey)) return false;
+    demoted.add(instrumentKey);
+    tradesByInstrument.delete(instrumentKey);
+    demotedCuts.push({ accountId, instrumentKey, changedAt: null });
+    return true;
+  }
+
+  /** Checks the batch's state under the account's lock (its first statement), and what it means. */
+  async function begin(tx: Db): Promise<void> {
+    const { isShared, analyticsVersion } = await getImportBatchState(tx, { userId, accountId, importId });
+    if (!isStreamingOver && (isShared || analyticsVersion !== version)) {
+      isStreamingOver = true;
+      for (const key of [...tradesByInstrument.keys()]) demote(key);
+      params.onStopStreaming();
+    }
+  }
+
+  const isStreamedNow = (part: { instrumentKey: string; isStreamed: boolean }) =>
+    part.isStreamed && !isStreamingOver && !demoted.has(part.instrumentKey);
+
+  /** Counts the trades of instruments written as they come (an instrument with none yet counts 0). */
+  function countTrades(parts: readonly Pick<InstrumentPart, 'instrumentKey' | 'tradeCount'>[]): void {
+    for (const part of parts)
+      tradesByInstrument.set(part.instrumentKey, (tradesByInstrument.get(part.instrumentKey) ?? 0) + part.tradeCount);
+  }
+
+  async function writeCopy(tx: Db, table: PgTable, copies: readonly CopyText[]): Promise<void> {
+    const present = copies.filter((copy) => copy.text !== '');
+    if (present.length === 0) return;
+    await insertCopyText(tx, {
+      table: getTableName(table),
+      columnNames: present[0]!.columnNames,
+      text: present.map((copy) => copy.text).join(''),
+    });
+  }
+
+  /** The trades of streamed instruments still streamed, as one COPY each for trades and their parts. */
+  async function writeTrades(tx: Db, parts: readonly Pick<InstrumentPart, 'trades' | 'tradeParts'>[]) {
+    await writeCopy(
+      tx,
+      trades,
+      parts.map((part) => part.trades),
+    );
+    await writeCopy(
+      tx,
+      tradeExecutions,
+      parts.map((part) => part.tradeParts),
+    );
+  }
+
+  return {
+    /**
+     * Writes one grouped batch in its transaction (see the module comment). `endBatch` is its last
+     * statement, answering the user's data version after it (getAnalyticsVersion by default): the
+     * next batch compares it to see a write by anyone else.
+     */
+    async writeBatch(
+      tx: Db,
+      batch: GroupedBatch,
+      options: { endBatch?: (tx: Db) => Promise<number> } = {},
+    ): Promise<WrittenBatch> {
+      await begin(tx);
+      for (const key of batch.demoted) demote(key); // the worker took them out itself
+      const known = batch.parts.filter((part) => part.wasInAccount && !seen.has(part.instrumentKey));
+      for (const part of batch.parts) seen.add(part.instrumentKey);
+      if (known.length > 0)
+        for (const id of await listTradeIdsOfInstruments(tx, {
+          accountId,
+          instrumentKeys: known.map((part) => part.instrumentKey),
+        }))
+          existing.add(id);
+
+      // Fills that go in checked: those sent so, and those sent as new of an instrument taken out.
+      const insertedChecked: InsertedFill[] = [];
+      const takenOut: string[] = [];
+      const insertAsChecked = async (parts: readonly InstrumentPart[]) => {
+        const text = parts.map((part) => part.newFills.text).join('');
+        for (const fill of await insertExecutionCopyTextChecked(tx, { text })) insertedChecked.push(fill);
+      };
+      const checked = batch.parts.flatMap((part) => part.checked);
+      const inserted = await insertExecutionRows(tx, owner, checked);
+      for (const fill of inserted) insertedChecked.push(fill);
+      const insertedByInstrument = new Map<string, number>();
+      for (const fill of inserted)
+        insertedByInstrument.set(fill.instrumentKey, (insertedByInstrument.get(fill.instrumentKey) ?? 0) + 1);
+
+      const streamed: InstrumentPart[] = [];
+      const notStreamed: InstrumentPart[] = [];
+      for (const part of batch.parts) {
+        if (!part.isStreamed) continue;
+        // A streamed instrument's trades rest on every fill sent: any checked one that did not go in
+        // (the account had it) takes the instrument out.
+        const isComplete = (insertedByInstrument.get(part.instrumentKey) ?? 0) === part.checked.length;
+        if (isStreamedNow(part) && isComplete) streamed.push(part);
+        else {
+          notStreamed.push(part);
+          if (demote(part.instrumentKey)) takenOut.push(part.instrumentKey);
+        }
+      }
+      if (takenOut.length > 0) params.onDemote(takenOut);
+      await insertAsChecked(notStreamed);
+      await writeCopy(
+        tx,
+        executions,
+        streamed.map((part) => part.newFills),
+      );
+      await writeTrades(tx, streamed);
+      countTrades(streamed);
+      version = await (options.endBatch ?? ((db: Db) => getAnalyticsVersion(db, userId)))(tx);
+      const added = streamed.reduce((sum, part) => sum + part.newFillCount, 0) + insertedChecked.length;
+      const written = new Set(streamed.map((part) => part.instrumentKey));
+      const journalFills = batch.journalFills.filter((fill) => written.has(fill.instrumentKey));
+      return { added, insertedChecked, journalFills };
+    },
+    /** At the end, in a transaction: the trades of the stretches still open (BatchGrouper.finish). */
+    async finish(tx: Db, open: OpenTrades): Promise<void> {
+      await begin(tx);
+      const streamed = open.filter((part) => isStreamedNow({ ...part, isStreamed: true }));
+      await writeTrades(tx, streamed);
+      countTrades(streamed);
+      version = await getAnalyticsVersion(tx, userId);
+    },
+    /** Whether the instrument's trades are written as it comes (not rebuilt from the database). */
+    isStreamed: (instrumentKey: string) => tradesByInstrument.has(instrumentKey),
+    /** Cuts that rebuild the instruments taken out from their first fill. */
+    demotedCuts: () => [...demotedCuts],
+    /** Instruments taken out of the streaming. */
+    demotedKeys: () => [...demoted],
+    /** How many trades written as they came stand (all new). */
+    tradeCount: () => {
+      let count = 0;
+      for (const trades of tradesByInstrument.values()) count += trades;
+      return count;
+    },
+    /** The trades the instruments the account had before the import held then. */
+    existingTradeIds: (): ReadonlySet<string> => existing,
+  };
+}
