@@ -78,7 +78,7 @@ const envSchema = z.object({
   /** Closed trades the analytics cache holds in memory over all users (0: no cache); a larger user is read from SQL. */
   ANALYTICS_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(2_000_000),
   /** Trade ids the trade list keeps in sorted order in memory over all users (see trade-order-cache.ts). */
-  TRADE_LIST_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(1_000_000),
+  TRADE_LIST_CACHE_MAX_TRADES: z.coerce.number().int().min(0).default(500_000),
   /** Users with at least this many closed trades get a stored snapshot of them (see trade-facts-cache.ts). */
   ANALYTICS_SNAPSHOT_MIN_TRADES: z.coerce.number().int().min(1).default(5_000),
   S3_BUCKET: z.string().optional(),

@@ -255,7 +255,8 @@ describe('a large import grouped in its worker, written batch by batch', () => {
     const quiet = await startImport(await newAccount('Broker ids'));
     await write(quiet, group(quiet, first, 1));
     const grouped = group(quiet, second, 3);
-    expect(grouped.parts[0]!.checked).toHaveLength(1);
+    // The broker's fill, and the fill after it (it could have been the broker's again).
+    expect(grouped.parts[0]!.checked).toHaveLength(2);
     await write(quiet, grouped);
     await write(quiet, group(quiet, third, 5));
     await finish(quiet);
@@ -279,6 +280,43 @@ describe('a large import grouped in its worker, written batch by batch', () => {
     expect(await tradesOf(had).then((list) => list.filter((trade) => trade.symbol === 'QQQ'))).toEqual(
       await tradesEnteredByHand(withoutB2),
     );
+  });
+
+  it('skips a fill listed again without the key it came with, in one batch or the next, instead of failing', async () => {
+    // An Edgebook CSV's row carries its fill's key; the same fill listed again without it (a row
+    // copied by hand) gets the same key from its content.
+    const bought = fill(0, 'buy', '1', '10');
+    const sold = fill(1, 'sell', '1', '11');
+    const [copy] = prepareExecutions([bought], { accountCurrency: 'USD' });
+    const [carried] = prepareExecutions([bought], {
+      accountCurrency: 'USD',
+      fingerprintOf: () => `fp:${copy!.fingerprint}`,
+    });
+    expect(carried!.fingerprint).toBe(copy!.fingerprint);
+    expect(carried!.fingerprintFromContent).toBe(false);
+    const [sale] = prepareExecutions([sold], { accountCurrency: 'USD' });
+    const rowsOf = (items: (typeof copy)[], firstSequence: number) =>
+      toExecutionInsertRows({ items: items as NonNullable<typeof copy>[], firstSequence });
+    const expected = await tradesEnteredByHand([bought, sold]);
+
+    const together = await startImport(await newAccount('Listed again'));
+    const written = await write(together, together.grouper.group(rowsOf([carried, copy, sale], 1)));
+    expect(written.added).toBe(2);
+    await finish(together);
+    expect(await tradesOf(together.accountId)).toEqual(expected);
+
+    // The copy first: it goes in as new, and the fill with its key is the one skipped.
+    const copyFirst = await startImport(await newAccount('Listed again, copy first'));
+    expect((await write(copyFirst, copyFirst.grouper.group(rowsOf([copy, carried, sale], 1)))).added).toBe(2);
+    await finish(copyFirst);
+    expect(await tradesOf(copyFirst.accountId)).toEqual(expected);
+
+    const apart = await startImport(await newAccount('Listed again, later'));
+    await write(apart, apart.grouper.group(rowsOf([copy], 1)));
+    expect((await write(apart, apart.grouper.group(rowsOf([carried, sale], 2)))).added).toBe(1);
+    await finish(apart);
+    expect(await fillCountOf(apart.accountId)).toBe(2);
+    expect(await tradesOf(apart.accountId)).toEqual(expected);
   });
 
   it('takes out an instrument a fill of a batch takes out of order, trades and all', async () => {

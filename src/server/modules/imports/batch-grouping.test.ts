@@ -96,10 +96,18 @@ describe('createBatchGrouper', () => {
         expect(parts.reduce((sum, part) => sum + part.fillCount, 0)).toBe(rows.length);
         const sent = parts.reduce((sum, part) => sum + lineCount(part.newFills.text) + part.checked.length, 0);
         expect(sent).toBe(rows.length);
-        // A broker's id is always checked; a content fingerprint of a streamed instrument never is.
+        // A broker's id is always checked; a content fingerprint is checked only after a fill of its
+        // instrument that came with its own key (it could be that fill again).
+        const withKeys = new Set<string>();
+        const expectedChecked = new Set<string>();
+        for (const row of rows) {
+          if (!row.item.fingerprintFromContent) withKeys.add(row.item.instrumentKey);
+          if (withKeys.has(row.item.instrumentKey)) expectedChecked.add(row.id);
+        }
+        const checkedIds = new Set(parts.flatMap((part) => part.checked.map((row) => row.id)));
+        expect(checkedIds).toEqual(expectedChecked);
         for (const part of parts) {
           expect(part.isStreamed).toBe(true);
-          expect(part.checked.every((row) => !row.item.fingerprintFromContent)).toBe(true);
           expect(lineCount(part.newFills.text)).toBe(part.newFillCount);
         }
         expect(batches.every((batch) => batch.demoted.length === 0)).toBe(true);
@@ -135,14 +143,26 @@ describe('createBatchGrouper', () => {
     expect(grouper.finish()).toEqual([]);
   });
 
-  it('lists the fills sent as new that carry a journal', () => {
-    const rows = toRows([
-      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+  it('sends checked a content fingerprint after a fill of its instrument that came with its own key', () => {
+    // An Edgebook CSV's row carries its key; the same fill listed again without it gets the same key.
+    const [carried, again] = toRows([
+      {
+        executedAt: '2025-06-02T14:00:00Z',
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: '1',
+        price: '10',
+        brokerExecId: 'A',
+      },
       { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
     ]);
-    const grouped = createBatchGrouper(PARAMS).group(rows, new Set([rows[0]!.fingerprint]));
-    expect(grouped.journalFills).toEqual([
-      { id: rows[0]!.id, fingerprint: rows[0]!.fingerprint, instrumentKey: 'stock:AAPL' },
+    const grouper = createBatchGrouper(PARAMS);
+    const [part] = grouper.group([carried!, again!]).parts;
+    expect(part).toMatchObject({ isStreamed: true, newFillCount: 0, tradeCount: 1 });
+    expect(part!.checked).toHaveLength(2);
+    const later = toRows([
+      { executedAt: '2025-06-02T14:02:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
     ]);
+    expect(grouper.group(later).parts[0]).toMatchObject({ newFillCount: 0 });
   });
 });

@@ -41,7 +41,10 @@ export type InstrumentPart = {
   isStreamed: boolean;
   /** The batch's fills of it. */
   fillCount: number;
-  /** Fills that cannot be in the account yet (content fingerprints of a streamed instrument), as COPY text. */
+  /**
+   * Fills that cannot be in the account yet, as COPY text: content fingerprints of a streamed
+   * instrument with no fill of its own key before them in the import.
+   */
   newFills: CopyText;
   newFillCount: number;
   /** Fills that go in by `insert … on conflict do nothing` (a broker's id, or an instrument not streamed). */
@@ -56,8 +59,6 @@ export type GroupedBatch = {
   parts: InstrumentPart[];
   /** Instruments a fill of this batch took out of order: rebuilt from their first fill at the end. */
   demoted: string[];
-  /** Each fill sent as new that carries a journal (an Edgebook CSV's): its id, fingerprint key and instrument. */
-  journalFills: { id: string; fingerprint: string; instrumentKey: string }[];
 };
 
 /** The trades of the stretches still open at the end, per streamed instrument. */
@@ -94,6 +95,8 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const now = new Date(params.now);
   const known = new Set(params.knownInstruments);
   const demoted = new Set<string>();
+  /** Instruments with a fill whose fingerprint key came with it. */
+  const withKeys = new Set<string>();
   let isStreaming = params.isStreaming;
   const chunker = createFlatChunker();
   const assetClasses = new Map<string, AssetClass>();
@@ -162,11 +165,8 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   }
 
   return {
-    /**
-     * Groups one batch of the import's fills (numbered, in any order): call in replay order of
-     * batches. `journalKeys`: the fingerprint keys of the batch's fills that carry a journal.
-     */
-    group(fills: readonly ExecutionInsertRow[], journalKeys: ReadonlySet<string> = new Set()): GroupedBatch {
+    /** Groups one batch of the import's fills (numbered, in any order): call in replay order of batches. */
+    group(fills: readonly ExecutionInsertRow[]): GroupedBatch {
       const byInstrument = new Map<string, ExecutionInsertRow[]>();
       const demotedHere: string[] = [];
       for (const fill of [...fills].sort(bySequence)) {
@@ -181,15 +181,16 @@ export function createBatchGrouper(params: BatchGrouperParams) {
       }
       const trades = encodeTrades(chunker.takeClosed());
       const parts: InstrumentPart[] = [];
-      const journalFills: GroupedBatch['journalFills'] = [];
       for (const [instrumentKey, list] of byInstrument) {
         const streamed = isStreamed(instrumentKey);
         const fresh: ExecutionInsertRow[] = [];
         const checked: ExecutionInsertRow[] = [];
-        for (const fill of list) (streamed && fill.item.fingerprintFromContent ? fresh : checked).push(fill);
-        for (const fill of fresh)
-          if (journalKeys.has(fill.fingerprint))
-            journalFills.push({ id: fill.id, fingerprint: fill.fingerprint, instrumentKey });
+        for (const fill of list) {
+          // After a fill of the instrument whose key came with it (a broker's id, an Edgebook CSV's
+          // own), a content fingerprint may be that key (the same fill listed again): checked too.
+          if (!fill.item.fingerprintFromContent) withKeys.add(instrumentKey);
+          (streamed && fill.item.fingerprintFromContent && !withKeys.has(instrumentKey) ? fresh : checked).push(fill);
+        }
         const closed = streamed ? trades.get(instrumentKey) : undefined;
         parts.push({
           instrumentKey,
@@ -204,7 +205,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           tradeCount: closed?.tradeCount ?? 0,
         });
       }
-      return { parts, demoted: demotedHere, journalFills };
+      return { parts, demoted: demotedHere };
     },
     /** The writer took these instruments out of the streaming: their next fills go in checked. */
     demote(instrumentKeys: readonly string[]): void {

@@ -22,21 +22,16 @@ import { getImportBatchState, listTradeIdsOfInstruments } from './imports.querie
  * - every checked fill of a streamed instrument went in (a broker's id the account had already
  *   would leave a trade resting on a fill that is not stored): otherwise that instrument is.
  *
- * An instrument taken out has this batch's trades dropped and its fills inserted checked, is
- * rebuilt from the database from its first fill once every fill is in (demotedCuts), and its worker
- * is told (onDemote, onStopStreaming) so its next fills come checked.
+ * An instrument taken out has this batch's trades dropped, is rebuilt from the database from its
+ * first fill once every fill is in (demotedCuts), and its worker is told (onDemote,
+ * onStopStreaming) so its next fills come checked. Its fills sent as new go in checked when it was
+ * taken out before the batch's fills went in; a checked fill found already there takes out its
+ * instrument after they went in (the new ones go first, so that such a fill is the one skipped).
  */
 export type BatchWriter = ReturnType<typeof createBatchWriter>;
 
-/**
- * What a batch added: how many fills; those inserted checked (the instruments not streamed are
- * regrouped from them); and the fills sent as new that carry a journal and went in so.
- */
-export type WrittenBatch = {
-  added: number;
-  insertedChecked: InsertedFill[];
-  journalFills: GroupedBatch['journalFills'];
-};
+/** What a batch added: how many fills, and those inserted checked (the instruments not streamed are regrouped from them). */
+export type WrittenBatch = { added: number; insertedChecked: InsertedFill[] };
 
 export function createBatchWriter(params: {
   userId: string;
@@ -90,6 +85,10 @@ export function createBatchWriter(params: {
   async function writeCopy(tx: Db, table: PgTable, copies: readonly CopyText[]): Promise<void> {
     const present = copies.filter((copy) => copy.text !== '');
     if (present.length === 0) return;
+    const names = present[0]!.columnNames.join();
+    // One statement for all: their texts must be of the same columns (a bug otherwise).
+    if (present.some((copy) => copy.columnNames.join() !== names))
+      throw new Error(`COPY into ${getTableName(table)}: texts of different columns`);
     await insertCopyText(tx, {
       table: getTableName(table),
       columnNames: present[0]!.columnNames,
@@ -124,56 +123,58 @@ export function createBatchWriter(params: {
     ): Promise<WrittenBatch> {
       await begin(tx);
       for (const key of batch.demoted) demote(key); // the worker took them out itself
-      const known = batch.parts.filter((part) => part.wasInAccount && !seen.has(part.instrumentKey));
+      // The trades the account had of an instrument not written as it comes: they count as updated
+      // when it is rebuilt (another writer may have added some since the import started).
+      const rebuilt = batch.parts.filter(
+        (part) => !seen.has(part.instrumentKey) && (part.wasInAccount || !isStreamedNow(part)),
+      );
       for (const part of batch.parts) seen.add(part.instrumentKey);
-      if (known.length > 0)
+      if (rebuilt.length > 0)
         for (const id of await listTradeIdsOfInstruments(tx, {
           accountId,
-          instrumentKeys: known.map((part) => part.instrumentKey),
+          instrumentKeys: rebuilt.map((part) => part.instrumentKey),
         }))
           existing.add(id);
 
-      // Fills that go in checked: those sent so, and those sent as new of an instrument taken out.
+      const streamed = batch.parts.filter(isStreamedNow);
+      const takenOut = batch.parts.filter((part) => part.isStreamed && !isStreamedNow(part));
+      for (const part of takenOut) demote(part.instrumentKey);
       const insertedChecked: InsertedFill[] = [];
-      const takenOut: string[] = [];
-      const insertAsChecked = async (parts: readonly InstrumentPart[]) => {
-        const text = parts.map((part) => part.newFills.text).join('');
-        for (const fill of await insertExecutionCopyTextChecked(tx, { text })) insertedChecked.push(fill);
-      };
-      const checked = batch.parts.flatMap((part) => part.checked);
-      const inserted = await insertExecutionRows(tx, owner, checked);
-      for (const fill of inserted) insertedChecked.push(fill);
-      const insertedByInstrument = new Map<string, number>();
-      for (const fill of inserted)
-        insertedByInstrument.set(fill.instrumentKey, (insertedByInstrument.get(fill.instrumentKey) ?? 0) + 1);
-
-      const streamed: InstrumentPart[] = [];
-      const notStreamed: InstrumentPart[] = [];
-      for (const part of batch.parts) {
-        if (!part.isStreamed) continue;
-        // A streamed instrument's trades rest on every fill sent: any checked one that did not go in
-        // (the account had it) takes the instrument out.
-        const isComplete = (insertedByInstrument.get(part.instrumentKey) ?? 0) === part.checked.length;
-        if (isStreamedNow(part) && isComplete) streamed.push(part);
-        else {
-          notStreamed.push(part);
-          if (demote(part.instrumentKey)) takenOut.push(part.instrumentKey);
-        }
-      }
-      if (takenOut.length > 0) params.onDemote(takenOut);
-      await insertAsChecked(notStreamed);
+      // Fills sent as new of an instrument taken out since they were grouped (another writer came
+      // between): checked, since they may be in the account now.
+      const text = takenOut.map((part) => part.newFills.text).join('');
+      for (const fill of await insertExecutionCopyTextChecked(tx, { text })) insertedChecked.push(fill);
+      // The new ones first: a checked fill that is one of them is then skipped, and its instrument
+      // taken out below, rather than the COPY failing on a key already there.
       await writeCopy(
         tx,
         executions,
         streamed.map((part) => part.newFills),
       );
-      await writeTrades(tx, streamed);
-      countTrades(streamed);
+      const inserted = await insertExecutionRows(
+        tx,
+        owner,
+        batch.parts.flatMap((part) => part.checked),
+      );
+      const insertedByInstrument = new Map<string, number>();
+      for (const fill of inserted) {
+        insertedChecked.push(fill);
+        insertedByInstrument.set(fill.instrumentKey, (insertedByInstrument.get(fill.instrumentKey) ?? 0) + 1);
+      }
+      // A streamed instrument's trades rest on every fill sent: any checked one that did not go in
+      // (the account had it) takes the instrument out.
+      const written = streamed.filter((part) => {
+        const isComplete = (insertedByInstrument.get(part.instrumentKey) ?? 0) === part.checked.length;
+        if (!isComplete) demote(part.instrumentKey);
+        return isComplete;
+      });
+      const newlyOut = [...takenOut, ...streamed.filter((part) => !written.includes(part))];
+      if (newlyOut.length > 0) params.onDemote(newlyOut.map((part) => part.instrumentKey));
+      await writeTrades(tx, written);
+      countTrades(written);
       version = await (options.endBatch ?? ((db: Db) => getAnalyticsVersion(db, userId)))(tx);
       const added = streamed.reduce((sum, part) => sum + part.newFillCount, 0) + insertedChecked.length;
-      const written = new Set(streamed.map((part) => part.instrumentKey));
-      const journalFills = batch.journalFills.filter((fill) => written.has(fill.instrumentKey));
-      return { added, insertedChecked, journalFills };
+      return { added, insertedChecked };
     },
     /** At the end, in a transaction: the trades of the stretches still open (BatchGrouper.finish). */
     async finish(tx: Db, open: OpenTrades): Promise<void> {

@@ -229,8 +229,8 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         );
         clock.add('write the fills and the trades (one transaction a batch)', performance.now() - started, fills);
         executionsAdded += written.added;
-        for (const fill of [...written.journalFills, ...written.insertedChecked])
-          if (journals.has(fill.fingerprint)) insertedWithJournal.push(fill);
+        // A fill carrying a journal carries its own key (an Edgebook CSV's), so it goes in checked.
+        for (const fill of written.insertedChecked) if (journals.has(fill.fingerprint)) insertedWithJournal.push(fill);
         const checked = written.insertedChecked.filter((fill) => !writer.isStreamed(fill.instrumentKey));
         cuts.push(...toCuts(checked.map((fill) => ({ ...fill, accountId }))));
         const checkpointStarted = performance.now();

@@ -64,8 +64,8 @@ const data = workerData as NormaliseWorkerData;
  */
 const AHEAD_ROWS = 60_000;
 /**
- * The first batch is grouped in its own transaction (its instruments are decided there) by code
- * that has not run yet in this process: kept small, it holds PGlite's one connection briefly.
+ * The first batch is written by code that has not run yet in the server's process (slow until
+ * compiled): kept small, its transaction holds PGlite's one connection briefly.
  */
 const FIRST_BATCH_ROWS = 50;
 /** The row counts of the batches sent and not yet taken, oldest first (the parent takes them in order). */
@@ -110,7 +110,7 @@ try {
   const send = async (rows: NormalisedRow[], rowsRead: number) => {
     const { fills, ...prepared } = prepare(rows);
     const started = performance.now();
-    const grouped = grouper.group(fills, new Set(prepared.journals.map(([key]) => key)));
+    const grouped = grouper.group(fills);
     const batch: WorkerBatch = { ...prepared, grouped, groupMs: performance.now() - started };
     const bytes = serialize(batch);
     port.postMessage({ type: 'batch', bytes, rowsRead } satisfies NormaliseWorkerMessage, [bytes.buffer]);

@@ -268,3 +268,43 @@ describe('GET /api/trades sorted by a column without an index, as the trades cha
 function toRowOf(trade: TradeJson): TradeRow {
   return { id: trade.id, netPnl: trade.netPnl } as TradeRow;
 }
+
+describe('GET /api/trades sorted by a column without an index, for a user with more trades than the cache keeps', () => {
+  let small: TestApp;
+  let lister: TestClient;
+  let theirs: TradeRow[];
+
+  beforeAll(async () => {
+    small = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000', TRADE_LIST_CACHE_MAX_TRADES: '5' } });
+    const user = await createUser(small.database.db, {
+      email: 'many@example.com',
+      password: PASSWORD,
+      isVerified: true,
+      now: new Date(),
+    });
+    lister = new TestClient(small.url(''));
+    await lister.login('many@example.com', PASSWORD);
+    const account = await lister.json<AccountJson>(lister.post('/api/accounts', { name: 'Main' }));
+    expect((await lister.post('/api/executions', { accountId: account.id, executions: makeFills(16, 0) })).status).toBe(
+      200,
+    );
+    theirs = await small.database.db.select().from(trades).where(eq(trades.userId, user.id));
+  });
+  afterAll(() => small.close());
+
+  it.each(['symbol', 'netPnl', 'holdingSeconds'].flatMap((sort) => [[sort, 'desc'] as const, [sort, 'asc'] as const]))(
+    'pages every trade once by a keyset query, sorted by %s %s',
+    async (sort, order) => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: TradeListJson = await lister.json<TradeListJson>(
+          lister.get(`/api/trades?sort=${sort}&order=${order}&limit=3${cursor ? `&cursor=${cursor}` : ''}`),
+        );
+        ids.push(...page.trades.map((trade) => trade.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(ids).toEqual(expectedOrder(sort, order, theirs));
+    },
+  );
+});

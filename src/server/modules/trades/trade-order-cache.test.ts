@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTradeOrderCache, toPagePositions, toPosition, type TradeOrder } from './trade-order-cache';
+import { createTradeOrderCache, TOO_LARGE, toPagePositions, toPosition, type TradeOrder } from './trade-order-cache';
 
 const orderOf = (count: number, tag = 't'): TradeOrder => ({
   ids: Array.from({ length: count }, (_, i) => `${tag}${i}`),
@@ -95,17 +95,23 @@ describe('createTradeOrderCache', () => {
     expect(reads).toEqual(['a']);
   });
 
-  it('keeps no order larger than maxIds, and still answers it', async () => {
+  it('answers an order larger than maxIds to the request that read it, then TOO_LARGE without reading again', async () => {
     const cache = createTradeOrderCache({ maxEntries: 3, maxIds: 5 });
     let reads = 0;
     const read = async () => {
       reads += 1;
       return orderOf(6);
     };
-    expect((await cache.get('big', 1, read)).ids).toHaveLength(6);
+    const first = await cache.get('big', 1, read);
+    expect(first).not.toBe(TOO_LARGE);
+    expect((first as TradeOrder).ids).toHaveLength(6);
     await Promise.resolve();
-    await cache.get('big', 1, read);
-    expect(reads).toBe(2);
+    expect(await cache.get('big', 1, read)).toBe(TOO_LARGE);
+    expect(reads).toBe(1);
+    // At another version it is read again (the trades may be fewer now).
+    await cache.get('big', 2, async () => orderOf(2));
+    await Promise.resolve();
+    expect(((await cache.get('big', 2, read)) as TradeOrder).ids).toHaveLength(2);
   });
 });
 

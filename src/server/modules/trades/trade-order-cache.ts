@@ -19,15 +19,20 @@ export type TradeSortValue = string | number | null;
 /** Ids in ascending (value, id) order with nulls last, and each one's value. */
 export type TradeOrder = { ids: string[]; values: TradeSortValue[] };
 
-type Entry = { version: number; order: Promise<TradeOrder>; size: number };
+/** An order with more trades than the cache keeps: the caller pages that sort another way. */
+export const TOO_LARGE = 'too large';
+
+/** `order` is null for an order found too large to keep (only that is remembered). */
+type Entry = { version: number; order: Promise<TradeOrder> | null; size: number };
 
 export type TradeOrderCache = {
   /**
    * The order for `key` at `version`: the one kept when it was read at that version, else
    * `read()`'s (kept from then on; concurrent requests share one read). `read` must see the
-   * trades at `version` or later, so read the version first.
+   * trades at `version` or later, so read the version first. An order over the cache's size is
+   * answered once, to the requests that read it, and TOO_LARGE after that (at that version).
    */
-  get: (key: string, version: number, read: () => Promise<TradeOrder>) => Promise<TradeOrder>;
+  get: (key: string, version: number, read: () => Promise<TradeOrder>) => Promise<TradeOrder | typeof TOO_LARGE>;
 };
 
 // Each order's positions by id, made when a cursor is first looked up in it.
@@ -68,21 +73,26 @@ export function createTradeOrderCache(limits: { maxEntries: number; maxIds: numb
       if (found && found.version === version) {
         entries.delete(key);
         entries.set(key, found);
-        return found.order;
+        return found.order ?? Promise.resolve(TOO_LARGE);
       }
       if (found) remove(key, found);
-      const entry: Entry = { version, order: read(), size: 0 };
+      const order = read();
+      const entry: Entry = { version, order, size: 0 };
       entries.set(key, entry);
-      entry.order.then(
-        (order) => {
+      order.then(
+        (read) => {
           if (entries.get(key) !== entry) return;
-          entry.size = order.ids.length;
+          if (read.ids.length > limits.maxIds) {
+            entry.order = null; // remembered as too large, its ids let go
+            return;
+          }
+          entry.size = read.ids.length;
           ids += entry.size;
           evict();
         },
         () => remove(key, entry), // the next request reads again
       );
-      return entry.order;
+      return order;
     },
   };
 }

@@ -54,7 +54,7 @@ import {
   type TradeFilter,
   type TradePageParams,
 } from './trades.queries';
-import { toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
+import { TOO_LARGE, toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import { toInstantRange } from './zoned-day';
 
@@ -313,7 +313,9 @@ export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): Tr
 /**
  * A page of a sort without an index: a slice of the user's trades in that order, read once per
  * filter and data version (trade-order-cache.ts). The cursor's trade is found where the order has
- * it; when it moved or went since the page before, the database counts what comes before it.
+ * it; when it moved or went since the page before, the database counts what comes before it. A
+ * user with more matching trades than the cache keeps gets a keyset query instead (a sort of them
+ * all for each page, but no list read into memory for each).
  */
 async function listTradesPageFromOrder(
   db: Db,
@@ -321,26 +323,30 @@ async function listTradesPageFromOrder(
   params: TradePageParams,
 ): Promise<{ rows: TradeRow[]; hasMore: boolean }> {
   const { userId, filter, sort, cursor } = params;
-  // Read before the order: an order is never kept under a version older than what it saw.
-  const version = await getAnalyticsVersion(db, userId);
-  const key = JSON.stringify([userId, sort, filter]);
-  const order = await orders.get(key, version, () => listTradeOrder(db, { userId, filter, sort }));
-  let place = null;
-  if (cursor) {
-    const at = toPosition(order, cursor.id);
-    place =
-      at !== undefined && order.values[at] === cursor.value
-        ? { before: at, isInOrder: true }
-        : { before: await countTradesBefore(db, { userId, filter, sort, cursor }), isInOrder: false };
+  // Trades deleted between reading the order and their rows: read again once, at the new version.
+  for (let attempt = 1; ; attempt++) {
+    // The version before the order: an order is never kept under a version older than what it saw.
+    const version = await getAnalyticsVersion(db, userId);
+    const key = JSON.stringify([userId, sort, filter]);
+    const order = await orders.get(key, version, () => listTradeOrder(db, { userId, filter, sort }));
+    if (order === TOO_LARGE) return listTradesPage(db, params);
+    let place = null;
+    if (cursor) {
+      const at = toPosition(order, cursor.id);
+      place =
+        at !== undefined && order.values[at] === cursor.value
+          ? { before: at, isInOrder: true }
+          : { before: await countTradesBefore(db, { userId, filter, sort, cursor }), isInOrder: false };
+    }
+    const { positions, hasMore } = toPagePositions({
+      count: order.ids.length,
+      direction: params.order,
+      limit: params.limit,
+      cursor: place,
+    });
+    const rows = await listTradeRowsInOrder(db, { userId, ids: positions.map((position) => order.ids[position]!) });
+    if (rows.length === positions.length || attempt === 2) return { rows, hasMore };
   }
-  const { positions, hasMore } = toPagePositions({
-    count: order.ids.length,
-    direction: params.order,
-    limit: params.limit,
-    cursor: place,
-  });
-  const rows = await listTradeRowsInOrder(db, { userId, ids: positions.map((position) => order.ids[position]!) });
-  return { rows, hasMore };
 }
 
 /**
