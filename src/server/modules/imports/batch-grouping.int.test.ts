@@ -5,7 +5,7 @@ import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../.
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { expectedEngine } from '../../../../test/helpers/test-database';
-import { executions, imports } from '../../db/schema';
+import { executions, imports, trades } from '../../db/schema';
 import { getAccountForUpdate } from '../accounts/accounts.queries';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import { prepareExecutions } from '../trades/execution-input';
@@ -317,6 +317,23 @@ describe('a large import grouped in its worker, written batch by batch', () => {
     await finish(apart);
     expect(await fillCountOf(apart.accountId)).toBe(2);
     expect(await tradesOf(apart.accountId)).toEqual(expected);
+  });
+
+  it('counts as there before the trades another writer gave an instrument while the import ran', async () => {
+    const imp = await startImport(await newAccount('Counted'));
+    const grouped = group(imp, [fill(10, 'buy', '1', '10'), fill(11, 'sell', '1', '11')], 2);
+    // Before the import's first batch of QQQ, a QQQ fill entered in another tab makes a trade.
+    expect(
+      (await client.post('/api/executions', { accountId: imp.accountId, executions: [fill(0, 'buy', '1', '9')] }))
+        .status,
+    ).toBe(200);
+    const [before] = await t.database.db
+      .select({ id: trades.id })
+      .from(trades)
+      .where(eq(trades.accountId, imp.accountId));
+    await write(imp, grouped);
+    expect(imp.writer.demotedKeys()).toEqual(['stock:QQQ']);
+    expect([...imp.writer.existingTradeIds()]).toEqual([before!.id]);
   });
 
   it('takes out an instrument a fill of a batch takes out of order, trades and all', async () => {
