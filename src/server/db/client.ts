@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { addMissingFreeSpaceMaps } from './free-space-maps';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,10 +53,10 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
   }
   const options = { startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
   let client: PGlite;
-  if (params.dataDir === null) {
+  const dir = params.dataDir === null ? null : resolve(params.dataDir, 'pglite');
+  if (dir === null) {
     client = new PGlite(options);
   } else {
-    const dir = resolve(params.dataDir, 'pglite');
     mkdirSync(dirname(dir), { recursive: true });
     client = new PGlite(dir, options);
   }
@@ -66,6 +67,7 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
   await client.exec('set wal_init_zero = off');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (dir !== null) await addMissingFreeSpaceMaps(client, dir);
   return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }; // same PgDatabase, other result HKT
 }
 
