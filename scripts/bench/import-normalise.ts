@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseUpload, normaliseUpload } from '../../src/server/modules/imports/import-engine';
 import type { OpenSpreadsheet } from '../../src/core/import/table';
-import { writeCsv } from './import';
+import { writeCsv } from './import-csv';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
 

@@ -14,7 +14,7 @@ import { analyseUpload, normaliseUpload, type NormalisedRow } from '../../src/se
 import { createBatchGrouper } from '../../src/server/modules/imports/batch-grouping';
 import { createBatchPreparer } from '../../src/server/modules/imports/prepare-fills';
 import type { OpenSpreadsheet } from '../../src/core/import/table';
-import { writeCsv } from './import';
+import { writeCsv } from './import-csv';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
 const RUNS = process.argv.includes('--profile') ? 1 : 2;

@@ -6,7 +6,8 @@
 export function createBoundedMemo<T>(size: number): (key: string, compute: () => T) => T {
   let answers = new Map<string, T>();
   return (key, compute) => {
-    if (answers.has(key)) return answers.get(key) as T;
+    const known = answers.get(key);
+    if (known !== undefined || answers.has(key)) return known as T;
     if (answers.size >= size) answers = new Map();
     const answer = compute();
     answers.set(key, answer);

@@ -3,7 +3,6 @@ import { toInstrumentKey, type AssetClass } from '../../instruments/instrument';
 import { toOccSymbol } from '../../instruments/options';
 import {
   add,
-  D,
   divide,
   isNegative,
   isPositive,
@@ -92,6 +91,8 @@ type Candidate = Omit<ImportedExecution, 'sequence' | 'side'> & {
   otherIds: string[];
   orderId: string | null;
   dedupeKey: string;
+  /** `quantity` as a decimal (positive). */
+  quantityValue: Decimal;
 };
 
 const ASSET_CLASS_WORDS: readonly [RegExp, AssetClass][] = [
@@ -326,6 +327,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     otherIds: record.otherIds ?? [],
     orderId: record.orderId === '' ? null : record.orderId,
     dedupeKey,
+    quantityValue: quantity,
   };
 }
 
@@ -500,37 +502,57 @@ function isListedNewestFirst(candidates: readonly Candidate[]): boolean {
  * open in this file, the row's own hint (a negative quantity sells) or a sell is used.
  */
 function resolveEvents(ordered: readonly Candidate[]): ImportedExecution[] {
-  const withSequence = ordered.map((candidate, index) => ({ candidate, sequence: index + 1 }));
-  const chronological = [...withSequence].sort(
-    (a, b) =>
-      (a.candidate.executedAt < b.candidate.executedAt
-        ? -1
-        : a.candidate.executedAt > b.candidate.executedAt
-          ? 1
-          : 0) || a.sequence - b.sequence,
-  );
+  const byTime = ordered.map((candidate, index) => ({ candidate, sequence: index + 1 }));
+  if (!isChronological(ordered)) {
+    byTime.sort((a, b) => compareTexts(a.candidate.executedAt, b.candidate.executedAt) || a.sequence - b.sequence);
+  }
+  // Positions matter only to the events: without one, nothing need be counted.
+  const hasEvents = ordered.some((candidate) => candidate.event !== null);
   const positions = new Map<string, Decimal>();
-  const out: ImportedExecution[] = [];
-  for (const { candidate, sequence } of chronological) {
+  return byTime.map(({ candidate, sequence }) => {
+    if (!hasEvents) return toExecution(candidate, candidate.side ?? 'sell', sequence);
     const key = `${candidate.account ?? ''}\u0000${candidate.instrumentKey}`;
     const position = positions.get(key) ?? ZERO;
-    let side = candidate.side;
-    if (side === null) {
-      if (isPositive(position)) side = 'sell';
-      else if (isNegative(position)) side = 'buy';
-      else side = candidate.eventSideHint ?? 'sell';
-    }
-    const quantity = D(candidate.quantity);
+    const side =
+      candidate.side ??
+      (isPositive(position) ? 'sell' : isNegative(position) ? 'buy' : (candidate.eventSideHint ?? 'sell'));
+    const quantity = candidate.quantityValue;
     positions.set(key, side === 'buy' ? add(position, quantity) : subtract(position, quantity));
-    const {
-      fileIndex: _fileIndex,
-      eventSideHint: _hint,
-      otherIds: _ids,
-      orderId: _order,
-      dedupeKey: _key,
-      ...rest
-    } = candidate;
-    out.push({ ...rest, side, sequence });
+    return toExecution(candidate, side, sequence);
+  });
+}
+
+function isChronological(candidates: readonly Candidate[]): boolean {
+  for (let i = 1; i < candidates.length; i++) {
+    if (candidates[i]!.executedAt < candidates[i - 1]!.executedAt) return false;
   }
-  return out;
+  return true;
+}
+
+function compareTexts(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The candidate as the execution it is (written out field by field: the hot path of a large file). */
+function toExecution(candidate: Candidate, side: Side, sequence: number): ImportedExecution {
+  const execution: ImportedExecution = {
+    row: candidate.row,
+    sequence,
+    executedAt: candidate.executedAt,
+    symbol: candidate.symbol,
+    assetClass: candidate.assetClass,
+    instrumentKey: candidate.instrumentKey,
+    side,
+    quantity: candidate.quantity,
+    price: candidate.price,
+    commission: candidate.commission,
+    fees: candidate.fees,
+    multiplier: candidate.multiplier,
+    currency: candidate.currency,
+    account: candidate.account,
+    positionEffect: candidate.positionEffect,
+    event: candidate.event,
+  };
+  if (candidate.brokerExecId !== undefined) execution.brokerExecId = candidate.brokerExecId;
+  return execution;
 }

@@ -1,3 +1,4 @@
+import { createBoundedMemo } from '../../bounded-memo';
 import { toUtcFromWallClock } from './time-zone';
 
 /**
@@ -371,6 +372,8 @@ function toLabel(sample: string, order: DateOrder): string {
   return label;
 }
 
+const datesRead = createBoundedMemo<DateTimeParts | null>(5_000);
+
 export type ToUtcInstantParams = {
   /** The date cell (which may also hold the time). */
   date: string;
@@ -389,7 +392,12 @@ export type ToUtcInstantParams = {
  * time is that day's midnight in `timeZone`.
  */
 export function toUtcInstant(params: ToUtcInstantParams): string | null {
-  const parts = parseDateTime(params.date, params.format.order);
+  // With the time in a column of its own, a file's date cells repeat (a day's fills share one):
+  // each is read once. Dates that carry their own time are mostly unique, so they are not kept.
+  const parts =
+    params.time === undefined
+      ? parseDateTime(params.date, params.format.order)
+      : datesRead(`${params.format.order}|${params.date}`, () => parseDateTime(params.date, params.format.order));
   if (!parts) return null;
   let fields: TimeParts = parts;
   if (params.time !== undefined && params.time.trim() !== '') {

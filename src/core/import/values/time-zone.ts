@@ -93,6 +93,8 @@ const DAY_MS = 86_400_000;
 export function toUtcFromWallClock(wallClockMs: number, timeZone: string): number {
   const before = toZoneOffsetMs(wallClockMs - DAY_MS, timeZone);
   const after = toZoneOffsetMs(wallClockMs + DAY_MS, timeZone);
+  // No change of offset within a day either side (almost every time): the one offset holds.
+  if (before === after && toZoneOffsetMs(wallClockMs - before, timeZone) === before) return wallClockMs - before;
   const candidates = [wallClockMs - before, wallClockMs - after].filter(
     (instant) => toWallClockMs(instant, timeZone) === wallClockMs,
   );
