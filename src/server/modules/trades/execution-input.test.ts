@@ -47,6 +47,45 @@ describe('prepareExecutions: where a fingerprint comes from', () => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+describe('prepareExecutions: the time of a fill', () => {
+  const prepareAt = (executedAt: string) =>
+    prepareExecutions([{ executedAt, symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' }], {
+      accountCurrency: 'USD',
+    })[0]!.executedAt;
+
+  it('is the instant as ISO-8601 UTC with milliseconds, whatever form it came in', () => {
+    // Written canonically, with another offset, without milliseconds, and with fields a calendar
+    // rolls over (30 February): each reads as Date reads it, as it was before the fast path.
+    const day = fc.tuple(
+      fc.integer({ min: 1970, max: 2100 }),
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 31 }),
+    );
+    const time = fc.tuple(
+      fc.integer({ min: 0, max: 23 }),
+      fc.integer({ min: 0, max: 59 }),
+      fc.integer({ min: 0, max: 59 }),
+    );
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    fc.assert(
+      fc.property(
+        day,
+        time,
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom('.sssZ', 'Z', '+02:00'),
+        ([y, mo, d], [h, mi, se], ms, form) => {
+          const base = `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(se)}`;
+          const text =
+            form === '.sssZ' ? `${base}.${pad(ms, 3)}Z` : form === 'Z' ? `${base}Z` : `${base}.${pad(ms, 3)}+02:00`;
+          expect(prepareAt(text)).toBe(new Date(text).toISOString());
+        },
+      ),
+    );
+    expect(prepareAt('2025-02-30T10:00:00.000Z')).toBe('2025-03-02T10:00:00.000Z');
+    expect(prepareAt('2024-02-29T10:00:00.000Z')).toBe('2024-02-29T10:00:00.000Z');
+  });
+});
+
 describe('toFingerprintKey: the 16-byte key a fill is stored under', () => {
   it('keeps a content fingerprint as the first half of its SHA-256, as the text it was stored as before', () => {
     const content = { executedAt: '2025-03-03T15:00:00.000Z', instrumentKey: 'stock:AAPL', side: 'buy' as const };

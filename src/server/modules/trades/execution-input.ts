@@ -83,6 +83,27 @@ function checkDecimal(raw: string, limit: { places: number; integerDigits: numbe
   });
 }
 
+/** A symbol read, with the texts every fill of it stores. */
+type ReadInstrument = { instrument: Instrument; key: string; multiplier: string };
+
+const CANONICAL_INSTANT = /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+const realDays = createBoundedMemo<boolean>(5_000);
+
+/**
+ * An instant as ISO-8601 UTC with milliseconds. A text already so written (an import's, always)
+ * is kept once its day is known to be real: parsing and printing a Date costs a few µs a fill.
+ */
+function toInstantText(text: string): string {
+  const day = CANONICAL_INSTANT.exec(text)?.[1];
+  if (day !== undefined && realDays(day, () => isRealDay(day))) return text;
+  return new Date(text).toISOString();
+}
+
+function isRealDay(day: string): boolean {
+  const midnight = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day);
+}
+
 /**
  * The content fingerprint of a fill without a broker id: a SHA-256 over its time, instrument,
  * side, quantity, price and its occurrence number among identical fills of the same request, so
@@ -145,7 +166,7 @@ export function prepareExecutions(
 ): PreparedExecution[] {
   const fieldName = params.fieldName ?? ((index, field) => `executions.${index}.${field}`);
   const fields: Record<string, string> = {};
-  const instruments = new Map<string, Instrument | InstrumentError>();
+  const instruments = new Map<string, ReadInstrument | InstrumentError>();
   const occurrences = params.occurrences ?? new Map<string, number>();
   const prepared: PreparedExecution[] = [];
 
@@ -165,26 +186,29 @@ export function prepareExecutions(
       if (typeof checked === 'string') itemFields[fieldName(index, field)] = checked;
       else decimals[field] = checked;
     }
-    const executedAt = new Date(item.executedAt).toISOString();
+    const executedAt = toInstantText(item.executedAt);
     const cacheKey = [item.symbol, item.assetClass ?? '', decimals.multiplier?.text ?? '', executedAt.slice(0, 4)].join(
       '|',
     );
-    let instrument = instruments.get(cacheKey);
-    if (!instrument) {
-      instrument = parseInstrument(item.symbol, {
+    let read = instruments.get(cacheKey);
+    if (!read) {
+      const parsed = parseInstrument(item.symbol, {
         assetClass: item.assetClass,
         multiplier: decimals.multiplier?.value,
         referenceDate: executedAt,
       });
-      instruments.set(cacheKey, instrument);
+      read = isInstrumentError(parsed)
+        ? parsed
+        : { instrument: parsed, key: toInstrumentKey(parsed), multiplier: parsed.multiplier.toString() };
+      instruments.set(cacheKey, read);
     }
-    if (isInstrumentError(instrument)) {
-      itemFields[fieldName(index, 'symbol')] = instrument.message;
+    if ('error' in read) {
+      itemFields[fieldName(index, 'symbol')] = read.message;
       return finish(null);
     }
     const { quantity, price } = decimals;
     if (!quantity || !price) return finish(null); // reported above
-    const instrumentKey = toInstrumentKey(instrument);
+    const { instrument, key: instrumentKey } = read;
     const quantityText = quantity.text;
     const priceText = price.text;
     let fingerprint = params.fingerprintOf?.(index);
@@ -214,7 +238,7 @@ export function prepareExecutions(
       price: priceText,
       commission: decimals.commission?.text ?? '0',
       fees: decimals.fees?.text ?? '0',
-      multiplier: instrument.multiplier.toString(),
+      multiplier: read.multiplier,
       currency: item.currency ?? instrument.quoteCurrency ?? params.accountCurrency,
       brokerExecId: item.brokerExecId ?? null,
       fingerprint,
