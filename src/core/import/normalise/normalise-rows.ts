@@ -90,7 +90,8 @@ type Candidate = Omit<ImportedExecution, 'sequence' | 'side'> & {
   eventSideHint: Side | null;
   otherIds: string[];
   orderId: string | null;
-  dedupeKey: string;
+  /** The fill's content, for statements that list fills twice (null when the layout does not). */
+  dedupeKey: string | null;
   /** `quantity` as a decimal (positive). */
   quantityValue: Decimal;
 };
@@ -121,6 +122,12 @@ function toAssetClass(text: string): AssetClass | undefined {
 const numbers = createBoundedMemo<Decimal | null>(20_000);
 const texts = createBoundedMemo<string>(20_000);
 const instruments = createBoundedMemo<ReadInstrument | { problem: string }>(5_000);
+const rowKinds = createBoundedMemo<RowKind | null>(2_000);
+
+/** A side or type cell's meaning (a file's few words, each read once). */
+function readRowKind(text: string): RowKind | null {
+  return text === '' ? null : rowKinds(text, () => parseRowKind(text));
+}
 
 function readNumber(text: string, separator: DecimalSeparator): Decimal | null {
   return text === '' ? null : numbers(`${separator}${text}`, () => readNumberOnce(text, separator));
@@ -188,6 +195,7 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
   const cancelledIds = new Set<string>();
   const feesFromAmount = params.feesFromAmount ?? preset?.conventions.feesFromAmount ?? false;
   const sides = preset?.conventions.sides ?? 'words';
+  const dedupeIdentical = preset?.conventions.dedupeIdenticalRows === true;
 
   lines.forEach(({ line, cells }, fileIndex) => {
     if (cells.every((cell) => cell.trim() === '')) return;
@@ -212,18 +220,13 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
       skipped.push({ row: line, reason: `cancels execution ${record.cancelsId}` });
       return;
     }
-    const outcome = toCandidate(record, { line, fileIndex, params, sides, feesFromAmount });
+    const outcome = toCandidate(record, { line, fileIndex, params, sides, feesFromAmount, dedupeIdentical });
     if ('skip' in outcome) skipped.push({ row: line, reason: outcome.skip });
     else if ('problem' in outcome) problems.push({ row: line, message: outcome.problem });
     else candidates.push(outcome);
   });
 
-  const kept = removeDuplicatesAndCancels(
-    candidates,
-    cancelledIds,
-    skipped,
-    preset?.conventions.dedupeIdenticalRows === true,
-  );
+  const kept = removeDuplicatesAndCancels(candidates, cancelledIds, skipped);
   const order = params.order ?? preset?.conventions.order ?? 'auto';
   const isNewestFirst = order === 'newestFirst' || (order === 'auto' && isListedNewestFirst(kept));
   const ordered = isNewestFirst ? [...kept].reverse() : kept;
@@ -239,6 +242,7 @@ type CandidateContext = {
   params: NormaliseParams;
   sides: 'words' | 'signedQuantity' | 'text';
   feesFromAmount: boolean;
+  dedupeIdentical: boolean;
 };
 
 function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { skip: string } | { problem: string } {
@@ -302,9 +306,10 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
   const eventSideHint: Side | null =
     record.eventSideHint ?? (quantityValue !== null && isNegative(quantityValue) ? 'sell' : null);
   const brokerExecId = record.execId.trim();
-  const dedupeKey = [executedAt, instrument.key, side ?? event, toText(quantity), toText(price), record.amount].join(
-    '|',
-  );
+  const quantityText = toText(quantity);
+  const dedupeKey = ctx.dedupeIdentical
+    ? [executedAt, instrument.key, side ?? event, quantityText, toText(price), record.amount].join('|')
+    : null;
   return {
     row: line,
     fileIndex: ctx.fileIndex,
@@ -313,7 +318,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     assetClass: instrument.assetClass,
     instrumentKey: instrument.key,
     side,
-    quantity: toText(quantity),
+    quantity: quantityText,
     price: toText(price, 8),
     commission: toText(commission, 8),
     fees: toText(fees, 8),
@@ -337,7 +342,7 @@ function toRowKind(
   separator: DecimalSeparator,
 ): RowKind | null {
   if (record.kind) return record.kind;
-  const fromWords = parseRowKind(record.side) ?? parseRowKind(record.type);
+  const fromWords = readRowKind(record.side) ?? readRowKind(record.type);
   if (fromWords) {
     // `Sell` with a positive E*TRADE-style signed quantity still sells; words win over signs.
     return fromWords;
@@ -377,7 +382,8 @@ function readInstrument(
 ): ReadInstrument | { problem: string } {
   // Everything it reads; of the time only the year (it places one-digit futures years). Each part
   // with its length first, so no two different records share a key whatever their cells hold.
-  const key = [
+  let key = '';
+  for (const part of [
     record.symbol,
     record.multiplier,
     record.assetClassHint ?? '',
@@ -388,9 +394,8 @@ function readInstrument(
     record.underlying,
     executedAt.slice(0, 4),
     separator,
-  ]
-    .map((part) => `${part.length}:${part}`)
-    .join('');
+  ])
+    key += `${part.length}:${part}`;
   return instruments(key, () => readInstrumentOnce(record, executedAt, separator));
 }
 
@@ -451,7 +456,6 @@ function removeDuplicatesAndCancels(
   candidates: readonly Candidate[],
   cancelled: ReadonlySet<string>,
   skipped: SkippedRow[],
-  dedupeIdentical: boolean,
 ): Candidate[] {
   const byId = new Map<string, Candidate>();
   const byContent = new Map<string, Candidate>();
@@ -470,7 +474,7 @@ function removeDuplicatesAndCancels(
       }
       byId.set(candidate.brokerExecId, candidate);
     }
-    if (dedupeIdentical) {
+    if (candidate.dedupeKey !== null) {
       const first = byContent.get(candidate.dedupeKey);
       if (first) {
         skipped.push({ row: candidate.row, reason: `the same fill as row ${first.row}, listed twice` });
