@@ -119,8 +119,13 @@ function toAssetClass(text: string): AssetClass | undefined {
  * division keeps 20 places.
  */
 // A file's numbers, symbols and their texts mostly repeat: each is read once (bounded-memo.ts).
-const numbers = createBoundedMemo<Decimal | null>(20_000);
-const texts = createBoundedMemo<string>(20_000);
+// Keyed by the cell's own text (a key built per call would be a new string to hash each time).
+const numbers: Record<DecimalSeparator, ReturnType<typeof createBoundedMemo<Decimal | null>>> = {
+  '.': createBoundedMemo(20_000),
+  ',': createBoundedMemo(20_000),
+};
+// A decimal's text by the decimal itself: the memos above hand out one object per distinct cell.
+const texts = new Map<number, WeakMap<Decimal, string>>();
 const instruments = createBoundedMemo<ReadInstrument | { problem: string }>(5_000);
 const rowKinds = createBoundedMemo<RowKind | null>(2_000);
 
@@ -130,7 +135,7 @@ function readRowKind(text: string): RowKind | null {
 }
 
 function readNumber(text: string, separator: DecimalSeparator): Decimal | null {
-  return text === '' ? null : numbers(`${separator}${text}`, () => readNumberOnce(text, separator));
+  return text === '' ? null : numbers[separator](text, () => readNumberOnce(text, separator));
 }
 
 function readNumberOnce(text: string, separator: DecimalSeparator): Decimal | null {
@@ -150,11 +155,15 @@ function readNumberOnce(text: string, separator: DecimalSeparator): Decimal | nu
 
 /** A Decimal as the API's decimal string, trimmed to 12 places (derived prices may carry 20). */
 function toText(value: Decimal, places = 12): string {
-  // The decimal's own digits name it exactly: sign, exponent and digits.
-  return texts(`${places}|${value.s}|${value.e}|${value.c.join('')}`, () => {
+  let known = texts.get(places);
+  if (!known) texts.set(places, (known = new WeakMap()));
+  let text = known.get(value);
+  if (text === undefined) {
     const rounded = roundDecimal(value, places);
-    return (isZero(rounded) ? ZERO : rounded).toString();
-  });
+    text = (isZero(rounded) ? ZERO : rounded).toString();
+    known.set(value, text);
+  }
+  return text;
 }
 
 function toLine(row: InputRow, index: number): { line: number; cells: readonly string[] } {
@@ -292,7 +301,10 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
 
   const commission = toAbsolute(readNumber(record.commission, separator) ?? ZERO);
   let fees = ZERO;
-  for (const fee of record.fees) fees = add(fees, toAbsolute(readNumber(fee, separator) ?? ZERO));
+  for (const fee of record.fees) {
+    const value = toAbsolute(readNumber(fee, separator) ?? ZERO);
+    fees = isZero(fees) ? value : add(fees, value); // one fee: its own (remembered) decimal
+  }
   const amount = readNumber(record.amount, separator);
   const side = kind.kind === 'trade' ? kind.side : null;
   if (ctx.feesFromAmount && amount !== null && side !== null && event === null && isZero(fees) && isZero(commission)) {

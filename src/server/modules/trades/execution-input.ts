@@ -70,11 +70,15 @@ const LIMIT_FIELDS = Object.keys(LIMITS) as (keyof typeof LIMITS)[];
 /** A checked decimal and its canonical text, or what is wrong with it. */
 type CheckedDecimal = { value: Decimal; text: string } | string;
 
-// An import's quantities, prices and costs mostly repeat: each text is read once (bounded-memo.ts).
-const checkedDecimals = createBoundedMemo<CheckedDecimal>(20_000);
+// An import's quantities, prices and costs mostly repeat: each text is read once (bounded-memo.ts),
+// in a memo per field keyed by the text itself (a key built per call is a new string to hash).
+const checkedDecimals = Object.fromEntries(
+  LIMIT_FIELDS.map((field) => [field, createBoundedMemo<CheckedDecimal>(20_000)]),
+) as Record<keyof typeof LIMITS, ReturnType<typeof createBoundedMemo<CheckedDecimal>>>;
 
-function checkDecimal(raw: string, limit: { places: number; integerDigits: number }): CheckedDecimal {
-  return checkedDecimals(`${limit.places}|${limit.integerDigits}|${raw}`, () => {
+function checkDecimal(raw: string, field: keyof typeof LIMITS): CheckedDecimal {
+  const limit = LIMITS[field];
+  return checkedDecimals[field](raw, () => {
     const value = toDecimal(raw);
     if (!value) return 'Must be a decimal number';
     if (decimalPlaces(value) > limit.places) return `At most ${limit.places} decimal places`;
@@ -182,7 +186,7 @@ export function prepareExecutions(
     for (const field of LIMIT_FIELDS) {
       const raw = item[field];
       if (raw === undefined) continue;
-      const checked = checkDecimal(raw, LIMITS[field]);
+      const checked = checkDecimal(raw, field);
       if (typeof checked === 'string') itemFields[fieldName(index, field)] = checked;
       else decimals[field] = checked;
     }
