@@ -24,6 +24,7 @@ import { createEdgebookRowReader, type ImportedJournal } from '../../../core/imp
 import { normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
+import { yieldToEventLoop } from '../../event-loop';
 
 /**
  * The import pipeline over an uploaded file: detection and preview (one streaming pass that also
@@ -33,6 +34,8 @@ import { parseDateTime } from '../../../core/import/values/dates';
 
 /** Rows detection looks at. */
 const SAMPLE_ROWS = 200;
+/** Rows counted between turns of the event loop (a few milliseconds' work). */
+export const COUNT_SLICE_ROWS = 2_000;
 /** Executions the preview shows. */
 const PREVIEW_EXECUTIONS = 20;
 /**
@@ -287,6 +290,9 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
   };
   for await (const row of reader.rows) {
     rowCount += 1;
+    // Rows already read come one after another in the same turn of the event loop (the disk is
+    // ahead of the count): counting a long file must let requests in between.
+    if (rowCount % COUNT_SLICE_ROWS === 0) await yieldToEventLoop();
     if (sample.length < SAMPLE_ROWS) {
       sample.push(row);
       if (sample.length === SAMPLE_ROWS) startDetecting();
