@@ -78,29 +78,34 @@ function toStats(values: readonly string[]): ColumnStats {
     right: 0,
     ticker: 0,
     longText: 0,
-    unique: new Set(present).size,
+    unique: 0,
     dateFormat: null,
   };
+  // Each distinct value is read once and counted as often as it comes (a side, symbol or cost
+  // column repeats a few values): detection runs on the server's thread.
+  const counts = new Map<string, number>();
+  for (const value of present) counts.set(value, (counts.get(value) ?? 0) + 1);
+  stats.unique = counts.size;
   const dateFormat = inferDateFormat(present);
   stats.dateFormat =
     dateFormat && dateFormat.order.startsWith('epoch') && !/^\d{10,13}$/.test(present[0] ?? '') ? null : dateFormat;
-  for (const value of present) {
+  for (const [value, n] of counts) {
     const number = /\d/.test(value) && !/^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}/.test(value) ? parseDecimal(value) : null;
     if (number !== null) {
-      stats.numeric += 1;
-      if (!number.includes('.')) stats.integer += 1;
-      if (number.startsWith('-')) stats.negative += 1;
-      else if (/^0(?:\.0*)?$/.test(number)) stats.zero += 1;
-      else stats.positive += 1;
-      if (Math.abs(Number(number)) < 100) stats.small += 1;
+      stats.numeric += n;
+      if (!number.includes('.')) stats.integer += n;
+      if (number.startsWith('-')) stats.negative += n;
+      else if (/^0(?:\.0*)?$/.test(number)) stats.zero += n;
+      else stats.positive += n;
+      if (Math.abs(Number(number)) < 100) stats.small += n;
     }
-    if (parseTimeOfDay(value) && !/^\d+$/.test(value)) stats.time += 1;
-    if (parseRowKind(value)?.kind === 'trade') stats.sideWords += 1;
-    if (CURRENCIES.has(value.toUpperCase()) && value.length <= 4) stats.currency += 1;
-    if (ASSET_WORDS.test(value)) stats.asset += 1;
-    if (RIGHT_WORDS.test(value)) stats.right += 1;
-    if (number === null && TICKER_LIKE.test(value) && /[A-Z]/.test(value)) stats.ticker += 1;
-    if (value.length > 15 && value.includes(' ')) stats.longText += 1;
+    if (parseTimeOfDay(value) && !/^\d+$/.test(value)) stats.time += n;
+    if (parseRowKind(value)?.kind === 'trade') stats.sideWords += n;
+    if (CURRENCIES.has(value.toUpperCase()) && value.length <= 4) stats.currency += n;
+    if (ASSET_WORDS.test(value)) stats.asset += n;
+    if (RIGHT_WORDS.test(value)) stats.right += n;
+    if (number === null && TICKER_LIKE.test(value) && /[A-Z]/.test(value)) stats.ticker += n;
+    if (value.length > 15 && value.includes(' ')) stats.longText += n;
   }
   if (dateFormat) {
     stats.date = dateFormat.order.startsWith('epoch') ? (stats.dateFormat ? present.length : 0) : present.length;

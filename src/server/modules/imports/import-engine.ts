@@ -24,7 +24,7 @@ import { createEdgebookRowReader, type ImportedJournal } from '../../../core/imp
 import { normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
-import { yieldToEventLoop } from '../../event-loop';
+import { yieldToIncomingRequests } from '../../event-loop';
 
 /**
  * The import pipeline over an uploaded file: detection and preview (one streaming pass that also
@@ -284,7 +284,10 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
   // seconds) runs while the rest of a long file is counted.
   let detecting: Promise<Detected> | null = null;
   const startDetecting = () => {
-    detecting = detectLayout(options, { headers, cells: sample.map((row) => row.cells) });
+    const cells = sample.map((row) => row.cells);
+    // In a turn of the event loop of its own: reading the file's start and detecting its columns
+    // are each tens of milliseconds of the server's thread.
+    detecting = yieldToIncomingRequests().then(() => detectLayout(options, { headers, cells }));
     detecting.catch(() => undefined); // awaited below; not unhandled if reading the file fails first
     return detecting;
   };
@@ -292,7 +295,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
     rowCount += 1;
     // Rows already read come one after another in the same turn of the event loop (the disk is
     // ahead of the count): counting a long file must let requests in between.
-    if (rowCount % COUNT_SLICE_ROWS === 0) await yieldToEventLoop();
+    if (rowCount % COUNT_SLICE_ROWS === 0) await yieldToIncomingRequests();
     if (sample.length < SAMPLE_ROWS) {
       sample.push(row);
       if (sample.length === SAMPLE_ROWS) startDetecting();
