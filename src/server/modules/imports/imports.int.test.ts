@@ -266,6 +266,27 @@ describe('POST /api/imports (preview)', () => {
     // 5 × (402.25 − 400.5) − 2 × 0.5
     expect(trade?.netPnl).toBe('7.75');
   });
+
+  it('commits the sheet the user picked, not the first one', async () => {
+    const book = XLSX.utils.book_new();
+    const trip = (symbol: string, exit: number) => [
+      ['Date', 'Symbol', 'Side', 'Quantity', 'Price'],
+      ['2025-03-05 10:00:00', symbol, 'BUY', 10, 100],
+      ['2025-03-05 11:00:00', symbol, 'SELL', 10, exit],
+    ];
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(trip('MSFT', 101)), 'Summary');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(trip('NVDA', 103)), 'Trades');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const accountId = await newAccount(shared);
+    const preview = await upload(shared, 'two sheets.xlsx', bytes, { accountId });
+    expect(preview.detected).toMatchObject({ sheetName: 'Summary', sheetNames: ['Summary', 'Trades'] });
+    const picked = await shared.json<ImportPreviewJson>(
+      shared.post(`/api/imports/${preview.id}/preview`, { sheetName: 'Trades' }),
+    );
+    expect(picked.preview.executions.map((execution) => execution.symbol)).toEqual(['NVDA', 'NVDA']);
+    expect(await commit(shared, preview.id, { accountId })).toMatchObject({ executionsAdded: 2, tradesCreated: 1 });
+    expect((await tradesOf(shared, accountId)).map((trade) => [trade.symbol, trade.netPnl])).toEqual([['NVDA', '30']]);
+  });
 });
 
 describe('POST /api/imports/:id/commit', () => {

@@ -112,6 +112,12 @@ const keptColumnsSchema = z.object({
  * The language model's suggestions an import kept (its stored detection's columns marked as the
  * model's), so later previews and the commit apply them again without a new request.
  */
+/** The workbook's sheet the last preview read (the one the user picked, or the first with data). */
+function toKeptSheet(detected: unknown): { sheetName?: string } {
+  const parsed = z.object({ sheetName: z.string().min(1) }).safeParse(detected);
+  return parsed.success ? { sheetName: parsed.data.sheetName } : {};
+}
+
 function toKeptSuggestions(detected: unknown): AppliedSuggestion[] {
   const parsed = keptColumnsSchema.safeParse(detected);
   if (!parsed.success) return [];
@@ -319,6 +325,7 @@ export async function commitImport(
     accountTimeZone,
     timezone,
     mapping: request.mapping,
+    ...toKeptSheet(row.detected),
     suggestions: toKeptSuggestions(row.detected),
   });
   if (analysis.detected.missingRoles.length > 0) {
