@@ -214,6 +214,57 @@ describe('analysing a file again with what an earlier analysis knew', () => {
     },
   );
 
+  it('reads only the first rows after an earlier count, and finds what a full read finds under any mapping', async () => {
+    // Two date columns running opposite ways: which is the date decides whether the file is newest first.
+    const rows = 20_000;
+    let text = 'Trade Date,Symbol,Side,Quantity,Price,Settle Date\n';
+    for (let i = 0; i < rows; i += 1) {
+      const up = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
+      const down = new Date(Date.UTC(2028, 0, 1) - i * 3_600_000).toISOString();
+      text += `${up.slice(0, 19)},AAPL,${i % 2 ? 'SELL' : 'BUY'},10,200.00,${down.slice(0, 19)}\n`;
+    }
+    const bytes = new TextEncoder().encode(text);
+    let bytesRead = 0;
+    const open = async function* () {
+      for await (const chunk of toChunks(bytes, 1024)) {
+        bytesRead += chunk.length;
+        yield chunk;
+      }
+    };
+    const upload = await analyseUpload(open, options);
+    expect(upload.count).toEqual({ rowCount: rows, lastRow: text.trimEnd().split('\n').at(-1)!.split(',') });
+    const bySettleDate = {
+      columns: [
+        { index: 0, role: 'ignore' as const },
+        { index: 5, role: 'date' as const },
+        { index: 1, role: 'symbol' as const },
+        { index: 2, role: 'side' as const },
+        { index: 3, role: 'quantity' as const },
+        { index: 4, role: 'price' as const },
+      ],
+    };
+    for (const mapping of [undefined, bySettleDate]) {
+      const full = await analyseUpload(open, { ...options, ...(mapping ? { mapping } : {}) });
+      bytesRead = 0;
+      const counted = await analyseUpload(open, {
+        ...options,
+        ...(mapping ? { mapping } : {}),
+        counted: upload.count!,
+      });
+      expect(bytesRead).toBeLessThan(bytes.length / 10);
+      expect(counted.count).toBeNull();
+      expect({ rows: counted.rowCount, isNewestFirst: counted.isNewestFirst }).toEqual({
+        rows,
+        isNewestFirst: mapping !== undefined,
+      });
+      expect({ rows: full.rowCount, isNewestFirst: full.isNewestFirst }).toEqual({
+        rows,
+        isNewestFirst: mapping !== undefined,
+      });
+      expect(counted.replay.known).toEqual(full.replay.known);
+    }
+  });
+
   it('replays in the order the full analysis found (newest first), though it no longer sees the last row', async () => {
     const file = longFile(1_000);
     const full = await analyseUpload(file.open, options);

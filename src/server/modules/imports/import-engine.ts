@@ -52,6 +52,9 @@ export const WHOLE_FILE_ROWS = 100_000;
  */
 export const FIRST_CHUNK_ROWS = 1_000;
 
+/** A file's rows counted to the end, and its last row (see AnalyseOptions.counted). */
+export type FileCount = { rowCount: number; lastRow: string[] };
+
 export type Analysis = {
   detected: ImportDetectedJson;
   headers: string[];
@@ -64,6 +67,8 @@ export type Analysis = {
   rowCount: number;
   /** Rows listed newest first: replayed in reverse file order. */
   isNewestFirst: boolean;
+  /** The file's count and last row, for a later analysis of it (null when read only in part). */
+  count: FileCount | null;
   templateApplied: boolean;
   /** The language model's suggestions that were taken (kept with the import, applied again later). */
   suggestions: AppliedSuggestion[];
@@ -102,6 +107,12 @@ export type AnalyseOptions = {
    * end: given, only the first rows are read (the import's worker, after the commit's analysis).
    */
   known?: { rowCount: number; isNewestFirst: boolean };
+  /**
+   * What an earlier analysis of the same file (and sheet) counted, whatever its mapping: given,
+   * only the first rows are read, and whether the file is newest first is decided from its first
+   * row and this last one under this analysis's mapping (the commit, after the upload's count).
+   */
+  counted?: FileCount;
 };
 
 /**
@@ -301,9 +312,11 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       if (sample.length === SAMPLE_ROWS) startDetecting();
     }
     lastRow = row;
-    if (options.known && sample.length === SAMPLE_ROWS) break;
+    if ((options.known || options.counted) && sample.length === SAMPLE_ROWS) break;
   }
-  if (options.known) rowCount = options.known.rowCount;
+  const isPartRead = (options.known || options.counted) && sample.length === SAMPLE_ROWS;
+  if (isPartRead) rowCount = options.known?.rowCount ?? options.counted?.rowCount ?? rowCount;
+  const lastCells = isPartRead && options.counted ? options.counted.lastRow : lastRow?.cells;
   const { detection, mapping, templateApplied, suggestions } = await (detecting ?? startDetecting());
   const chosen = new Set(mapping?.columns.map((c) => c.index));
   const refined = new Set(suggestions.map((s) => s.index));
@@ -314,8 +327,9 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
   };
 
   const dateIndex = detection.mapping.date;
-  const dateOf = (row: TableRow | null | undefined) => (dateIndex === undefined ? '' : (row?.cells[dateIndex] ?? ''));
-  const isNewest = options.known?.isNewestFirst ?? isNewestFirst(detection, dateOf(sample[0]), dateOf(lastRow));
+  const dateOf = (cells: readonly string[] | undefined) => (dateIndex === undefined ? '' : (cells?.[dateIndex] ?? ''));
+  const isNewest =
+    options.known?.isNewestFirst ?? isNewestFirst(detection, dateOf(sample[0]?.cells), dateOf(lastCells));
   const defaultCurrency = options.defaultCurrency ?? 'USD';
   const normalised = normaliseRows({
     ...normaliseParams({ headers, detection, defaultCurrency }, isNewest),
@@ -336,6 +350,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
     },
     rowCount,
     isNewestFirst: isNewest,
+    count: isPartRead ? null : { rowCount, lastRow: [...(lastRow?.cells ?? [])] },
     templateApplied,
     suggestions,
     fileName: options.fileName,

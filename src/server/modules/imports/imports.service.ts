@@ -20,7 +20,7 @@ import { regroupInstruments } from '../trades/regroup';
 import { toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
 import type { ColumnRefiner } from './column-refiner';
-import { analyseUpload, toHeaderSignature, type Analysis } from './import-engine';
+import { analyseUpload, toHeaderSignature, type Analysis, type FileCount } from './import-engine';
 import { runImport, type ImportRunResult } from './import-runner';
 import {
   deleteImportExecutions,
@@ -112,6 +112,29 @@ const keptColumnsSchema = z.object({
  * The language model's suggestions an import kept (its stored detection's columns marked as the
  * model's), so later previews and the commit apply them again without a new request.
  */
+/** A last row longer than this is not kept: the commit then counts the file again. */
+const MAX_KEPT_ROW_CHARS = 16_384;
+
+/**
+ * What is kept of an analysis with the import: what was detected, and the file's count and last
+ * row (`count`), so the commit need not read a long file to its end again on the server's thread.
+ */
+function toStoredDetection(analysis: Analysis): Record<string, unknown> {
+  const { count } = analysis;
+  const isKept = count !== null && count.lastRow.reduce((sum, cell) => sum + cell.length, 0) <= MAX_KEPT_ROW_CHARS;
+  return { ...analysis.detected, ...(isKept ? { count } : {}) };
+}
+
+const keptCountSchema = z.object({
+  count: z.object({ rowCount: z.number().int().min(0), lastRow: z.array(z.string()) }),
+});
+
+/** The count kept by the last preview's analysis (of the same sheet: the commit reads the kept one). */
+function toKeptCount(detected: unknown): { counted?: FileCount } {
+  const parsed = keptCountSchema.safeParse(detected);
+  return parsed.success ? { counted: parsed.data.count } : {};
+}
+
 /** The workbook's sheet the last preview read (the one the user picked, or the first with data). */
 function toKeptSheet(detected: unknown): { sheetName?: string } {
   const parsed = z.object({ sheetName: z.string().min(1) }).safeParse(detected);
@@ -175,6 +198,8 @@ async function analyse(
     sheetName?: string;
     /** The language model's suggestions kept from the upload (never asked again after it). */
     suggestions?: AppliedSuggestion[];
+    /** The file's count kept from an earlier analysis (AnalyseOptions.counted). */
+    counted?: FileCount;
   },
 ): Promise<Analysis> {
   // At upload (no kept suggestions yet) the model, when configured, may be asked once.
@@ -190,6 +215,7 @@ async function analyse(
       sheetName: params.sheetName,
       ...refine,
       ...(params.suggestions ? { suggestions: params.suggestions } : {}),
+      ...(params.counted ? { counted: params.counted } : {}),
       findTemplate: async (headers) => {
         const template = await getMappingTemplate(deps.db, {
           userId: params.userId,
@@ -242,7 +268,7 @@ export async function createImport(
         status: 'preview',
         broker: analysis.detected.broker,
         timezone: params.timezone ?? null,
-        detected: analysis.detected,
+        detected: toStoredDetection(analysis),
         rowCount: analysis.rowCount,
         createdAt: params.now,
       },
@@ -284,7 +310,7 @@ export async function remapImport(
   await updateImport(deps.db, {
     id: row.id,
     values: {
-      detected: analysis.detected,
+      detected: toStoredDetection(analysis),
       rowCount: analysis.rowCount,
       timezone: params.timezone ?? row.timezone,
       accountId,
@@ -326,6 +352,7 @@ export async function commitImport(
     timezone,
     mapping: request.mapping,
     ...toKeptSheet(row.detected),
+    ...toKeptCount(row.detected),
     suggestions: toKeptSuggestions(row.detected),
   });
   if (analysis.detected.missingRoles.length > 0) {
