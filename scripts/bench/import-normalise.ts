@@ -4,31 +4,12 @@
  * to a temporary file, detects its layout once, then normalises every row (twice; both printed).
  * Usage: npx tsx scripts/bench/import-normalise.ts [rows, default 200000]. Not wired into main.ts.
  */
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { analyseUpload, normaliseUpload } from '../../src/server/modules/imports/import-engine';
-import type { OpenSpreadsheet } from '../../src/core/import/table';
-import { writeCsv } from './import-csv';
+import { normaliseUpload } from '../../src/server/modules/imports/import-engine';
+import { noSpreadsheets, withAnalysedCsv } from './analysed-csv';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
 
-const noSpreadsheets: OpenSpreadsheet = () => {
-  throw new Error('a CSV has no workbook to open');
-};
-
-const dir = await mkdtemp(join(tmpdir(), 'edgebook-normalise-'));
-try {
-  const path = join(dir, 'executions.csv');
-  await writeCsv(path, ROWS);
-  const open = () => createReadStream(path, { highWaterMark: 256 * 1024 });
-  const analysis = await analyseUpload(open, {
-    fileName: 'executions.csv',
-    accountTimeZone: 'America/New_York',
-    maxBytes: Number.MAX_SAFE_INTEGER,
-    openSpreadsheet: noSpreadsheets,
-  });
+await withAnalysedCsv(ROWS, async (open, analysis) => {
   for (let run = 1; run <= 2; run++) {
     const start = performance.now();
     let executions = 0;
@@ -40,6 +21,4 @@ try {
         `${seconds.toFixed(2)} s: ${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s`,
     );
   }
-} finally {
-  await rm(dir, { recursive: true, force: true });
-}
+});

@@ -5,36 +5,17 @@
  * symbols). Twice; both printed. Usage: npx tsx scripts/bench/import-worker.ts [rows, default
  * 200000] [--profile: one run]. Not wired into main.ts: a tool for work on the worker's speed.
  */
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serialize } from 'node:v8';
-import { analyseUpload, normaliseUpload, type NormalisedRow } from '../../src/server/modules/imports/import-engine';
+import { normaliseUpload, type NormalisedRow } from '../../src/server/modules/imports/import-engine';
 import { createBatchGrouper } from '../../src/server/modules/imports/batch-grouping';
 import { createBatchPreparer } from '../../src/server/modules/imports/prepare-fills';
-import type { OpenSpreadsheet } from '../../src/core/import/table';
-import { writeCsv } from './import-csv';
+import { noSpreadsheets, withAnalysedCsv } from './analysed-csv';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
 const RUNS = process.argv.includes('--profile') ? 1 : 2;
 const BATCH_ROWS = 300;
 
-const noSpreadsheets: OpenSpreadsheet = () => {
-  throw new Error('a CSV has no workbook to open');
-};
-
-const dir = await mkdtemp(join(tmpdir(), 'edgebook-worker-'));
-try {
-  const path = join(dir, 'executions.csv');
-  await writeCsv(path, ROWS);
-  const open = () => createReadStream(path, { highWaterMark: 256 * 1024 });
-  const analysis = await analyseUpload(open, {
-    fileName: 'executions.csv',
-    accountTimeZone: 'America/New_York',
-    maxBytes: Number.MAX_SAFE_INTEGER,
-    openSpreadsheet: noSpreadsheets,
-  });
+await withAnalysedCsv(ROWS, async (open, analysis) => {
   for (let run = 1; run <= RUNS; run++) {
     const prepare = createBatchPreparer({ accountCurrency: 'USD', firstSequence: 1 });
     const grouper = createBatchGrouper({
@@ -82,6 +63,4 @@ try {
         `${(bytes / 2 ** 20).toFixed(0)} MB posted`,
     );
   }
-} finally {
-  await rm(dir, { recursive: true, force: true });
-}
+});
