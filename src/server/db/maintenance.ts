@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isPglite, type Db, type DbEngine } from './client';
+import { yieldToIncomingRequests } from '../event-loop';
 
 /**
  * After a bulk write to trades (a background import).
@@ -61,6 +62,9 @@ export const PGLITE_CHECKPOINT_WAL_BYTES = 64 * 1024 * 1024;
  */
 export async function checkpointPgliteIfDue(db: Db, walBytes = PGLITE_CHECKPOINT_WAL_BYTES): Promise<boolean> {
   if ((await readWalBytesSinceCheckpoint(db)) < walBytes) return false;
+  // PGlite's checkpoint holds the event loop for tens of milliseconds: requests that came in
+  // meanwhile (during a large import's batch just before, say) go first, not after both.
+  await yieldToIncomingRequests();
   await db.execute(sql`checkpoint`);
   return true;
 }

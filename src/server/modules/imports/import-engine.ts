@@ -294,6 +294,8 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
   // Detection needs only the first rows: it (and a language model's answer, which may take
   // seconds) runs while the rest of a long file is counted.
   let detecting: Promise<Detected> | null = null;
+  // An earlier read to the end told what the rest of the file holds: only the first rows are read.
+  const hasCount = options.known !== undefined || options.counted !== undefined;
   const startDetecting = () => {
     const cells = sample.map((row) => row.cells);
     // In a turn of the event loop of its own: reading the file's start and detecting its columns
@@ -312,9 +314,9 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       if (sample.length === SAMPLE_ROWS) startDetecting();
     }
     lastRow = row;
-    if ((options.known || options.counted) && sample.length === SAMPLE_ROWS) break;
+    if (hasCount && sample.length === SAMPLE_ROWS) break;
   }
-  const isPartRead = (options.known || options.counted) && sample.length === SAMPLE_ROWS;
+  const isPartRead = hasCount && sample.length === SAMPLE_ROWS;
   if (isPartRead) rowCount = options.known?.rowCount ?? options.counted?.rowCount ?? rowCount;
   const lastCells = isPartRead && options.counted ? options.counted.lastRow : lastRow?.cells;
   const { detection, mapping, templateApplied, suggestions } = await (detecting ?? startDetecting());

@@ -233,9 +233,6 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         for (const fill of written.insertedChecked) if (journals.has(fill.fingerprint)) insertedWithJournal.push(fill);
         const checked = written.insertedChecked.filter((fill) => !writer.isStreamed(fill.instrumentKey));
         cuts.push(...toCuts(checked.map((fill) => ({ ...fill, accountId }))));
-        // Requests that came in during the batch's transaction go before a checkpoint too (PGlite's
-        // holds the event loop for tens of milliseconds, as the transaction did).
-        await yieldToIncomingRequests();
         const checkpointStarted = performance.now();
         // Maintenance only: a checkpoint that fails (a full disk) is logged, and the import goes on.
         const hasCheckpointed = await checkpointer.afterRows(batch.rowCount).catch((err: unknown) => {

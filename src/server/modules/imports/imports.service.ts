@@ -135,9 +135,11 @@ function toKeptCount(detected: unknown): { counted?: FileCount } {
   return parsed.success ? { counted: parsed.data.count } : {};
 }
 
+const keptSheetSchema = z.object({ sheetName: z.string().min(1) });
+
 /** The workbook's sheet the last preview read (the one the user picked, or the first with data). */
 function toKeptSheet(detected: unknown): { sheetName?: string } {
-  const parsed = z.object({ sheetName: z.string().min(1) }).safeParse(detected);
+  const parsed = keptSheetSchema.safeParse(detected);
   return parsed.success ? { sheetName: parsed.data.sheetName } : {};
 }
 

@@ -52,6 +52,17 @@ function makeFills(count: number, offset: number): ExecutionInput[] {
   return fills;
 }
 
+/** A new user signed in, with `count` round trips in an account of theirs, and a reader of their trades. */
+async function signUpWithFills(app: TestApp, email: string, count: number) {
+  const user = await createUser(app.database.db, { email, password: PASSWORD, isVerified: true, now: new Date() });
+  const client = new TestClient(app.url(''));
+  await client.login(email, PASSWORD);
+  const account = await client.json<AccountJson>(client.post('/api/accounts', { name: 'Main' }));
+  const res = await client.post('/api/executions', { accountId: account.id, executions: makeFills(count, 0) });
+  expect(res.status).toBe(200);
+  return { client, rows: () => app.database.db.select().from(trades).where(eq(trades.userId, user.id)) };
+}
+
 beforeAll(async () => {
   t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
   const user = await createUser(t.database.db, {
@@ -217,18 +228,9 @@ describe('GET /api/trades sorted by a column without an index, as the trades cha
   let otherRows: () => Promise<TradeRow[]>;
 
   beforeAll(async () => {
-    const user = await createUser(t.database.db, {
-      email: 'changer@example.com',
-      password: PASSWORD,
-      isVerified: true,
-      now: new Date(),
-    });
-    other = new TestClient(t.url(''));
-    await other.login('changer@example.com', PASSWORD);
-    const account = await other.json<AccountJson>(other.post('/api/accounts', { name: 'Main' }));
-    const res = await other.post('/api/executions', { accountId: account.id, executions: makeFills(12, 0) });
-    expect(res.status).toBe(200);
-    otherRows = () => t.database.db.select().from(trades).where(eq(trades.userId, user.id));
+    const trader = await signUpWithFills(t, 'changer@example.com', 12);
+    other = trader.client;
+    otherRows = trader.rows;
   });
 
   const page = async (query: string) => other.json<TradeListJson>(other.get(`/api/trades?${query}`));
@@ -281,19 +283,9 @@ describe('GET /api/trades sorted by a column without an index, for a user with m
 
   beforeAll(async () => {
     small = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000', TRADE_LIST_CACHE_MAX_TRADES: '5' } });
-    const user = await createUser(small.database.db, {
-      email: 'many@example.com',
-      password: PASSWORD,
-      isVerified: true,
-      now: new Date(),
-    });
-    lister = new TestClient(small.url(''));
-    await lister.login('many@example.com', PASSWORD);
-    const account = await lister.json<AccountJson>(lister.post('/api/accounts', { name: 'Main' }));
-    expect((await lister.post('/api/executions', { accountId: account.id, executions: makeFills(16, 0) })).status).toBe(
-      200,
-    );
-    theirs = await small.database.db.select().from(trades).where(eq(trades.userId, user.id));
+    const trader = await signUpWithFills(small, 'many@example.com', 16);
+    lister = trader.client;
+    theirs = await trader.rows();
   });
   afterAll(() => small.close());
 
