@@ -7,8 +7,8 @@ import type { Db } from './client';
 
 /**
  * Migration 0013 on a database whose fills carry their fingerprints as text: each becomes the key
- * the app now computes for the same text, so a file imported before the upgrade adds nothing when
- * imported again after it.
+ * the app now computes for the same text (a content fingerprint's by 0016 after it), so a file
+ * imported before the upgrade adds nothing when imported again after it.
  */
 let older: Awaited<ReturnType<typeof openDatabaseAtMigration>>;
 let db: Db;
@@ -61,12 +61,13 @@ describe('migration 0013: fingerprints as 16-byte keys', () => {
       'select fingerprint from executions order by sequence',
     );
     const keys = rows.rows.map((row) => row.fingerprint);
-    expect(keys.slice(0, texts.length)).toEqual(texts.map(toFingerprintKey));
-    expect(new Set(texts.map(toFingerprintKey)).size).toBe(texts.length);
+    const keyOf = (text: string) => toFingerprintKey(text, contentFill.executedAt);
+    expect(keys.slice(0, texts.length)).toEqual(texts.map(keyOf));
+    expect(new Set(texts.map(keyOf)).size).toBe(texts.length);
   });
 
   it('keeps a fill whose text now shares a key with an earlier one, under a key of its own', async () => {
-    expect(toFingerprintKey(colliding)).toBe(toFingerprintKey(texts[7]!));
+    expect(toFingerprintKey(colliding, contentFill.executedAt)).toBe(toFingerprintKey(texts[7]!, contentFill.executedAt));
     const rows = await older.client.query<{ fingerprint: string }>(
       'select fingerprint from executions order by sequence',
     );
@@ -81,7 +82,7 @@ describe('migration 0013: fingerprints as 16-byte keys', () => {
       values (${userId}, ${accountId}, ${contentFill.executedAt}, 'AAPL', 'stock:AAPL', 'stock', 'buy', 100, 10.5,
       ${again!.fingerprint}, 100)
       on conflict (account_id, fingerprint) do nothing returning id`);
-    expect(again!.fingerprint).toBe(toFingerprintKey(contentText));
+    expect(again!.fingerprint).toBe(toFingerprintKey(contentText, contentFill.executedAt));
     expect(added.rows).toHaveLength(0);
   });
 });

@@ -3,12 +3,13 @@ import { toFingerprintKey } from '../trades/execution-input';
 import type { NormalisedRow } from './import-engine';
 import { createBatchPreparer } from './prepare-fills';
 
+const EXECUTED_AT = '2025-03-03T14:31:05.000Z';
 const fill = (row: number, order: number, overrides: Record<string, string> = {}): NormalisedRow => ({
   kind: 'execution',
   row,
   order,
   execution: {
-    executedAt: '2025-03-03T14:31:05.000Z',
+    executedAt: EXECUTED_AT,
     symbol: 'AAPL',
     side: 'buy',
     quantity: '100',
@@ -61,7 +62,7 @@ describe('createBatchPreparer', () => {
     const prepare = createBatchPreparer({ accountCurrency: 'USD', firstSequence: 1 });
     const journal = { notes: 'Waited for the open' } as never; // only carried, not read, here
     const batch = prepare([{ ...fill(2, 0), fingerprint: 'edgebook:abc', journal } as NormalisedRow, fill(3, 1)]);
-    expect(batch.journals).toEqual([[toFingerprintKey('edgebook:abc'), journal]]);
-    expect(batch.fills[0]!.fingerprint).toBe(toFingerprintKey('edgebook:abc'));
+    expect(batch.journals).toEqual([[toFingerprintKey('edgebook:abc', EXECUTED_AT), journal]]);
+    expect(batch.fills[0]!.fingerprint).toBe(toFingerprintKey('edgebook:abc', EXECUTED_AT));
   });
 });

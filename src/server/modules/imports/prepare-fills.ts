@@ -53,7 +53,8 @@ export function prepareBatch(
 export function carriedJournals(fills: readonly Fill[]): [fingerprintKey: string, journal: ImportedJournal][] {
   const out: [string, ImportedJournal][] = [];
   for (const fill of fills)
-    if (fill.fingerprint && fill.journal) out.push([toFingerprintKey(fill.fingerprint), fill.journal]);
+    if (fill.fingerprint && fill.journal)
+      out.push([toFingerprintKey(fill.fingerprint, fill.execution.executedAt), fill.journal]);
   return out;
 }
 

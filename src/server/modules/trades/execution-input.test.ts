@@ -30,7 +30,8 @@ describe('prepareExecutions: where a fingerprint comes from', () => {
         expect(new Set(fromContent.map((item) => item.fingerprint)).size).toBe(fromContent.length);
         for (const item of prepared) {
           expect(item.fingerprintFromContent).toBe(item.brokerExecId === null);
-          if (!item.fingerprintFromContent) expect(item.fingerprint).toBe(toFingerprintKey(`id:${item.brokerExecId}`));
+          if (!item.fingerprintFromContent)
+            expect(item.fingerprint).toBe(toFingerprintKey(`id:${item.brokerExecId}`, item.executedAt));
         }
       }),
     );
@@ -41,10 +42,15 @@ describe('prepareExecutions: where a fingerprint comes from', () => {
       [{ executedAt: '2025-03-03T15:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' }],
       { accountCurrency: 'USD', fingerprintOf: () => 'v1:carried' },
     );
-    expect(item).toMatchObject({ fingerprint: toFingerprintKey('v1:carried'), fingerprintFromContent: false });
+    expect(item).toMatchObject({
+      fingerprint: toFingerprintKey('v1:carried', item!.executedAt),
+      fingerprintFromContent: false,
+    });
   });
 });
 
+/** Any time: only a content fingerprint's key depends on it. */
+const AT = '2025-03-03T15:00:00.000Z';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('prepareExecutions: the time of a fill', () => {
@@ -87,28 +93,54 @@ describe('prepareExecutions: the time of a fill', () => {
 });
 
 describe('toFingerprintKey: the 16-byte key a fill is stored under', () => {
-  it('keeps a content fingerprint as the first half of its SHA-256, as the text it was stored as before', () => {
-    const content = { executedAt: '2025-03-03T15:00:00.000Z', instrumentKey: 'stock:AAPL', side: 'buy' as const };
+  it("keeps a content fingerprint as the fill's time in milliseconds, then the start of its SHA-256", () => {
+    const content = { executedAt: '2025-03-03T15:00:00.123Z', instrumentKey: 'stock:AAPL', side: 'buy' as const };
     const key = toContentFingerprint({ ...content, quantity: '100', price: '10.5', occurrence: 2 });
     const text = ['v1', content.executedAt, content.instrumentKey, 'buy', '100', '10.5', '2'].join('|');
     const sha256 = createHash('sha256').update(text).digest('hex');
     expect(key).toMatch(UUID);
-    expect(key.replaceAll('-', '')).toBe(sha256.slice(0, 32));
-    expect(toFingerprintKey(`v1:${sha256}`)).toBe(key);
+    const ms = Date.parse(content.executedAt).toString(16).padStart(12, '0');
+    expect(key.replaceAll('-', '')).toBe(ms + sha256.slice(0, 20));
+    // The same fill as an older Edgebook CSV carries it (`v1:` and the SHA-256): the same key.
+    expect(toFingerprintKey(`v1:${sha256}`, content.executedAt)).toBe(key);
+    expect(toFingerprintKey(`v1:${sha256}`, '2025-03-03T16:00:00.123+01:00')).toBe(key);
+  });
+
+  it('orders the keys of content fingerprints by time, and tells any two fills apart', () => {
+    const content = fc.record({
+      executedAt: fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }),
+      instrumentKey: fc.constantFrom('stock:AAPL', 'stock:MSFT'),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      quantity: fc.constantFrom('1', '2.5'),
+      price: fc.constantFrom('10', '10.5'),
+      occurrence: fc.integer({ min: 1, max: 3 }),
+    });
+    fc.assert(
+      fc.property(content, content, (a, b) => {
+        const keyOf = (c: typeof a) => toContentFingerprint({ ...c, executedAt: c.executedAt.toISOString() });
+        const [keyA, keyB] = [keyOf(a), keyOf(b)];
+        if (a.executedAt.getTime() < b.executedAt.getTime()) expect(keyA < keyB).toBe(true);
+        const isSame = JSON.stringify(a) === JSON.stringify(b);
+        expect(keyA === keyB).toBe(isSame);
+      }),
+    );
   });
 
   it('turns any other text into its MD5 and reads back the key an Edgebook CSV wrote', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
-        const key = toFingerprintKey(text);
+        const key = toFingerprintKey(text, AT);
         expect(key).toMatch(UUID);
-        expect(toFingerprintKey(toExportedFingerprint(key))).toBe(key);
+        expect(toFingerprintKey(toExportedFingerprint(key), AT)).toBe(key);
         if (!/^(v1|fp):/i.test(text))
           expect(key.replaceAll('-', '')).toBe(createHash('md5').update(text, 'utf8').digest('hex'));
       }),
     );
-    expect(toFingerprintKey('id:A')).not.toBe(toFingerprintKey('id:B'));
-    expect(toFingerprintKey('FP:0A1B2C3D-0000-4000-8000-00000000000F')).toBe('0a1b2c3d-0000-4000-8000-00000000000f');
+    expect(toFingerprintKey('id:A', AT)).not.toBe(toFingerprintKey('id:B', AT));
+    expect(toFingerprintKey('id:A', AT)).toBe(toFingerprintKey('id:A', '2031-01-01T00:00:00.000Z'));
+    expect(toFingerprintKey('FP:0A1B2C3D-0000-4000-8000-00000000000F', AT)).toBe(
+      '0a1b2c3d-0000-4000-8000-00000000000f',
+    );
     // Not a whole lower-case SHA-256 or a uuid as written: an ordinary text.
     const hash = createHash('sha256').update('x').digest('hex');
     for (const text of [
@@ -118,6 +150,6 @@ describe('toFingerprintKey: the 16-byte key a fill is stored under', () => {
       `v1:${hash} `,
       'fp:0a1b2c3d00004000800000000000000f',
     ])
-      expect(toFingerprintKey(text).replaceAll('-', '')).toBe(createHash('md5').update(text).digest('hex'));
+      expect(toFingerprintKey(text, AT).replaceAll('-', '')).toBe(createHash('md5').update(text).digest('hex'));
   });
 });

@@ -113,7 +113,7 @@ function isRealDay(day: string): boolean {
  * side, quantity, price and its occurrence number among identical fills of the same request, so
  * two identical partial fills are both kept while the same request sent twice adds nothing. It is
  * the key of the text `v1:<the SHA-256 in hex>` (toFingerprintKey), which is what it was stored as
- * before migration 0013.
+ * before migration 0013: its time first (toContentKey).
  */
 export function toContentFingerprint(params: {
   executedAt: string;
@@ -126,23 +126,41 @@ export function toContentFingerprint(params: {
   const { executedAt, instrumentKey, side, quantity, price, occurrence } = params;
   const text = ['v1', executedAt, instrumentKey, side, quantity, price, String(occurrence)].join('|');
   // The one-shot hash: about a seventh of a Hash object's cost for a text this short (BENCHMARKS.md).
-  return toUuidText(hash('sha256', text, 'hex').slice(0, 32));
+  return toContentKey(executedAt, hash('sha256', text, 'hex'));
 }
 
-const CONTENT_FINGERPRINT = /^v1:([0-9a-f]{32})[0-9a-f]{32}$/;
+const TIME_PREFIX_RANGE = 2 ** 48;
+
+/**
+ * A content fingerprint's key: the fill's time in epoch milliseconds (48 bits, big-endian), then
+ * the first 80 bits of the SHA-256. The time is part of the hashed content, so equal content still
+ * means an equal key; but the account's unique index on the keys now grows at its end, as the
+ * fills of a file come in time order, rather than at random places all over it: a PGlite import
+ * of 1,000,000 rows spent a third of its time reading and writing that index's pages back and
+ * forth (BENCHMARKS.md, Import). Migration 0016 rekeyed the fills stored under the first half of
+ * the SHA-256 (what 0013 kept), by the same rule.
+ */
+function toContentKey(executedAt: string, sha256Hex: string): string {
+  const ms = Date.parse(executedAt);
+  const time = (((ms % TIME_PREFIX_RANGE) + TIME_PREFIX_RANGE) % TIME_PREFIX_RANGE).toString(16).padStart(12, '0');
+  return toUuidText(time + sha256Hex.slice(0, 20));
+}
+
+const CONTENT_FINGERPRINT = /^v1:([0-9a-f]{64})$/;
 const KEY_AS_EXPORTED = /^fp:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
  * A fill's identity as stored: 16 bytes (a uuid), unique in its account. The fingerprint texts
  * (`id:<broker id>`, `manual:…`, or one an Edgebook CSV carries) are kept as their MD5; a content
- * fingerprint as the first half of its SHA-256; and the key itself as the Edgebook CSV writes it
- * (`fp:<uuid>`) stays itself. Migration 0013 turned the stored texts into keys by the same rules,
- * so a file imported before it adds nothing when imported again. A 16-byte key keeps the account's
- * unique index a third the size of one on the texts (BENCHMARKS.md, Import).
+ * fingerprint (`v1:` and its SHA-256, as an older Edgebook CSV carries it) as the fill's time and
+ * part of its SHA-256 (toContentKey); and the key itself as the Edgebook CSV writes it
+ * (`fp:<uuid>`) stays itself. Migrations 0013 and 0016 turned the stored texts into keys by the
+ * same rules, so a file imported before them adds nothing when imported again. A 16-byte key keeps
+ * the account's unique index a third the size of one on the texts (BENCHMARKS.md, Import).
  */
-export function toFingerprintKey(text: string): string {
+export function toFingerprintKey(text: string, executedAt: string): string {
   const content = CONTENT_FINGERPRINT.exec(text);
-  if (content) return toUuidText(content[1]!);
+  if (content) return toContentKey(executedAt, content[1]!);
   const exported = KEY_AS_EXPORTED.exec(text);
   if (exported) return exported[1]!.toLowerCase();
   return toUuidText(hash('md5', text, 'hex'));
@@ -218,7 +236,7 @@ export function prepareExecutions(
     let fingerprint = params.fingerprintOf?.(index);
     if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
     const fingerprintFromContent = fingerprint === undefined;
-    if (fingerprint !== undefined) fingerprint = toFingerprintKey(fingerprint);
+    if (fingerprint !== undefined) fingerprint = toFingerprintKey(fingerprint, executedAt);
     else {
       const identity = [executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
       const occurrence = (occurrences.get(identity) ?? 0) + 1;
