@@ -67,7 +67,9 @@ describe('migration 0013: fingerprints as 16-byte keys', () => {
   });
 
   it('keeps a fill whose text now shares a key with an earlier one, under a key of its own', async () => {
-    expect(toFingerprintKey(colliding, contentFill.executedAt)).toBe(toFingerprintKey(texts[7]!, contentFill.executedAt));
+    expect(toFingerprintKey(colliding, contentFill.executedAt)).toBe(
+      toFingerprintKey(texts[7]!, contentFill.executedAt),
+    );
     const rows = await older.client.query<{ fingerprint: string }>(
       'select fingerprint from executions order by sequence',
     );
