@@ -20,6 +20,15 @@ describe('the import batch size', () => {
   });
 });
 
+describe('the time a background import aims each transaction at (PGlite)', () => {
+  it('is 25 ms unless IMPORT_BATCH_TARGET_MS says otherwise (0: fixed batches), and refuses a negative time', () => {
+    expect(loadConfig({}).importBatchTargetMs).toBe(25);
+    expect(loadConfig({ IMPORT_BATCH_TARGET_MS: '40' }).importBatchTargetMs).toBe(40);
+    expect(loadConfig({ IMPORT_BATCH_TARGET_MS: '0' }).importBatchTargetMs).toBe(0);
+    expect(() => loadConfig({ IMPORT_BATCH_TARGET_MS: '-1' })).toThrow('IMPORT_BATCH_TARGET_MS');
+  });
+});
+
 describe('the write-ahead log a background import writes between two checkpoints (PGlite)', () => {
   it('is 256 MB unless IMPORT_CHECKPOINT_WAL_BYTES says otherwise, and refuses a size that is not positive', () => {
     expect(loadConfig({}).importCheckpointWalBytes).toBe(256 * 1024 * 1024);

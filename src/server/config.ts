@@ -67,6 +67,7 @@ const envSchema = z.object({
   IMPORTS_DIR: z.string().optional(),
   IMPORT_SYNC_ROW_LIMIT: z.coerce.number().int().positive().default(5_000),
   IMPORT_BATCH_ROWS: z.coerce.number().int().positive().optional(),
+  IMPORT_BATCH_TARGET_MS: z.coerce.number().nonnegative().optional(),
   /** PGlite: write-ahead log a background import writes between two checkpoints (why: createImportCheckpointer). */
   IMPORT_CHECKPOINT_WAL_BYTES: z.coerce
     .number()
@@ -137,6 +138,8 @@ export type ServerConfig = {
    * larger batches spend less per row on each transaction's round trips (3,000).
    */
   importBatchRows: number;
+  /** PGlite: each background import's transaction is sized to take about this long (0: `importBatchRows` always; PostgreSQL always). */
+  importBatchTargetMs: number;
   /** PGlite: write-ahead log a background import writes between two checkpoints. */
   importCheckpointWalBytes: number;
   importSpreadsheetMaxHeapMb: number;
@@ -199,9 +202,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importsDir: blankToUndefined(e.IMPORTS_DIR) ?? `${e.DATA_DIR.replace(/\/+$/, '')}/imports`,
     importSyncRowLimit: e.IMPORT_SYNC_ROW_LIMIT,
-    // PGlite's one connection serves every request: a short transaction keeps their wait short
-    // (a quarter of the median wait of 1,000-row batches, for about 5 % more time; BENCHMARKS.md).
+    // PGlite's one connection serves every request: a short transaction keeps their wait short,
+    // and each batch costs a few milliseconds besides its rows, so PGlite's batches start at 300
+    // rows and are then sized to take about 25 ms each (batch-sizer.ts; BENCHMARKS.md, Import).
+    // PostgreSQL's transactions hold no one up: 3,000 rows each.
     importBatchRows: e.IMPORT_BATCH_ROWS ?? (blankToUndefined(e.DATABASE_URL) ? 3_000 : 300),
+    importBatchTargetMs: e.IMPORT_BATCH_TARGET_MS ?? 25,
     importCheckpointWalBytes: e.IMPORT_CHECKPOINT_WAL_BYTES,
     importSpreadsheetMaxHeapMb: e.IMPORT_SPREADSHEET_MAX_HEAP_MB,
     analyticsCacheMaxTrades: e.ANALYTICS_CACHE_MAX_TRADES,

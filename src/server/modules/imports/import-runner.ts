@@ -1,5 +1,5 @@
 import { createImportCheckpointer } from '../../db/maintenance';
-import type { Db } from '../../db/client';
+import { isPglite, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
@@ -9,6 +9,7 @@ import { normaliseUpload, type Analysis, type NormalisedRow } from './import-eng
 import { normaliseInWorker } from './normalise-in-worker';
 import { carriedJournals, prepareBatch, type Fill } from './prepare-fills';
 import { createBatchWriter } from './batch-writer';
+import { createBatchSizer } from './batch-sizer';
 import { restoreJournals } from './restore-journals';
 import { yieldToIncomingRequests } from '../../event-loop';
 import { StageClock } from './import-stages';
@@ -45,6 +46,8 @@ const WAITED_STAGE = 'read, normalise, prepare and group (worker thread; time wa
 
 /** The stage (import-stages.ts) of the checkpoints PGlite makes during an import; its rows count them. */
 export const CHECKPOINT_STAGE = 'checkpoint the write-ahead log as it grows (PGlite; rows: checkpoints)';
+/** The stage that counts how often PGlite's batches were resized to the target time (batch-sizer.ts); its rows count them. */
+export const RESIZE_STAGE = 'resize the batches to about the target time a transaction (PGlite; rows: times)';
 
 /** Collects what is not an execution: non-trade rows set aside, rows that could not be read. */
 class RowReport {
@@ -190,6 +193,11 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       knownInstruments: start.knownInstruments,
     },
   });
+  // Only PGlite's transactions hold up other requests (its one connection serves them all).
+  const sizer =
+    isPglite(db) && deps.batchTargetMs > 0
+      ? createBatchSizer({ targetMs: deps.batchTargetMs, initialRows: deps.batchRows })
+      : null;
   const writer = createBatchWriter({
     userId: user.id,
     accountId,
@@ -227,7 +235,13 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
             endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
           }),
         );
-        clock.add('write the fills and the trades (one transaction a batch)', performance.now() - started, fills);
+        const transactionMs = performance.now() - started;
+        clock.add('write the fills and the trades (one transaction a batch)', transactionMs, fills);
+        const resized = sizer?.observe(batch.rowCount, transactionMs);
+        if (resized) {
+          worker.setBatchRows(resized);
+          clock.add(RESIZE_STAGE, 0, 1);
+        }
         executionsAdded += written.added;
         // A fill carrying a journal carries its own key (an Edgebook CSV's), so it goes in checked.
         for (const fill of written.insertedChecked) if (journals.has(fill.fingerprint)) insertedWithJournal.push(fill);

@@ -89,6 +89,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     maxBytes: app.config.importMaxBytes,
     syncRowLimit: app.config.importSyncRowLimit,
     batchRows: app.config.importBatchRows,
+    batchTargetMs: app.config.importBatchTargetMs,
     checkpointWalBytes: app.config.importCheckpointWalBytes,
     log: (message, err) => app.log.error({ err }, message),
     // The analytics reload of a large import reads the pages it wrote: vacuumed first, from the

@@ -47,8 +47,10 @@ export type ImportDeps = {
   maxBytes: number;
   /** Files with more data rows than this are committed in the background (202 and progress). */
   syncRowLimit: number;
-  /** Rows per write transaction of a background import (and per batch the worker thread hands over). */
+  /** Rows per write transaction of a background import (and per batch the worker thread hands over): the first size when `batchTargetMs` is set. */
   batchRows: number;
+  /** PGlite, when above 0: the batches are sized so that each transaction takes about this long (batch-sizer.ts). */
+  batchTargetMs: number;
   /** PGlite: write-ahead log a background import writes between two checkpoints (createImportCheckpointer). */
   checkpointWalBytes: number;
   log: (message: string, err: unknown) => void;

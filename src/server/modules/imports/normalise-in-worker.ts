@@ -18,6 +18,8 @@ export type WorkerImport = {
   demote: (instrumentKeys: string[]) => void;
   /** Nothing is grouped in the worker from now on. */
   stopStreaming: () => void;
+  /** The batches the worker forms from now on have this many rows (those it sent already stay as they are). */
+  setBatchRows: (rows: number) => void;
   /** Once `batches` is done: the trades of the stretches still open. */
   openTrades: () => OpenTrades;
   /** Ends the worker, whether or not `batches` was read to its end (it ends it itself). */
@@ -87,6 +89,7 @@ export function normaliseInWorker(data: NormaliseWorkerData): WorkerImport {
     batches: readBatches(),
     demote: (instrumentKeys) => command({ type: 'demote', instrumentKeys }),
     stopStreaming: () => command({ type: 'stopStreaming' }),
+    setBatchRows: (rows) => command({ type: 'batchRows', rows }),
     openTrades: () => open,
     close,
   };

@@ -20,6 +20,8 @@ export type NormaliseWorkerData = {
   path: string;
   options: Omit<AnalyseOptions, 'findTemplate' | 'openSpreadsheet'>;
   batchRows: number;
+  /** Rows sent and not yet taken that stop this thread (AHEAD_ROWS unless a test says less). */
+  aheadRows?: number;
   /** The heap cap of the workbook reader processes this thread starts. */
   spreadsheetMaxHeapMb: number;
   /** What preparing the fills needs from the account (createBatchPreparer). */
@@ -46,9 +48,15 @@ export type NormaliseWorkerMessage =
   | { type: 'done'; rowsRead: number; open: OpenTrades }
   | { type: 'error'; message: string; code: string | null };
 
-/** What the parent says: it took a batch, or took instruments out of the grouping (BatchGrouper). */
+/**
+ * What the parent says: it took a batch, took instruments out of the grouping (BatchGrouper), or
+ * wants batches of another size from now on (batch-sizer.ts).
+ */
 export type NormaliseWorkerCommand =
-  { type: 'taken' } | { type: 'demote'; instrumentKeys: string[] } | { type: 'stopStreaming' };
+  | { type: 'taken' }
+  | { type: 'demote'; instrumentKeys: string[] }
+  | { type: 'stopStreaming' }
+  | { type: 'batchRows'; rows: number };
 
 const port = parentPort;
 if (!port) throw new Error('normalise-worker must run in a worker thread');
@@ -72,15 +80,22 @@ const FIRST_BATCH_ROWS = 50;
 const unacknowledged: number[] = [];
 let rowsAhead = 0;
 let release: (() => void) | null = null;
+/** The size of the batches after the first (the parent may change it as it goes). */
+let batchRows = data.batchRows;
 const grouper = createBatchGrouper(data.group);
 port.on('message', (command: NormaliseWorkerCommand) => {
   if (command.type === 'demote') return grouper.demote(command.instrumentKeys);
   if (command.type === 'stopStreaming') return grouper.stopStreaming();
+  if (command.type === 'batchRows') {
+    batchRows = command.rows;
+    return;
+  }
   rowsAhead -= unacknowledged.shift() ?? 0;
   release?.();
   release = null;
 });
-const hasRoom = () => unacknowledged.length < 2 || rowsAhead < AHEAD_ROWS;
+const aheadRows = data.aheadRows ?? AHEAD_ROWS;
+const hasRoom = () => unacknowledged.length < 2 || rowsAhead < aheadRows;
 const room = () => (hasRoom() ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve)));
 
 // This thread's own reader processes for workbooks; they end with the thread.
@@ -120,14 +135,14 @@ try {
   };
   let rows: NormalisedRow[] = [];
   let rowsRead = 0;
-  let batchRows = Math.min(FIRST_BATCH_ROWS, data.batchRows);
+  let isFirst = true;
   for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: spreadsheets.open })) {
     rowsRead += 1;
     rows.push(row);
-    if (rows.length === batchRows) {
+    if (rows.length >= (isFirst ? Math.min(FIRST_BATCH_ROWS, batchRows) : batchRows)) {
       await send(rows, rowsRead);
       rows = [];
-      batchRows = data.batchRows;
+      isFirst = false;
     }
   }
   if (rows.length > 0) await send(rows, rowsRead);

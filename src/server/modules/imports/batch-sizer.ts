@@ -1,0 +1,46 @@
+/**
+ * Sizes a large import's batches on PGlite, where the database runs on the server's thread and
+ * every request waits for the batch's transaction to end: each transaction should take about
+ * `targetMs`. Fixed-size batches cannot hold that on every machine (300 rows took 15–40 ms on one
+ * machine and twice that on another), and each batch costs PGlite a few milliseconds besides its
+ * rows (its statements, its commit), so batches smaller than needed make a long import slower:
+ * 1,000,000 rows in 300-row batches took 58.6 s, in 600-row ones 51.2 s (BENCHMARKS.md, Import).
+ *
+ * It keeps a moving average of the time a row took (the first batches, whose code is not yet
+ * compiled, aside) and answers the rows that fit the target, within bounds, when that differs
+ * enough from the size in use to be worth telling the worker.
+ */
+export type BatchSizer = { observe: (rows: number, ms: number) => number | null };
+
+/** Batches whose time does not count: the first is small, and the code that writes it is not compiled yet. */
+const WARM_UP_BATCHES = 3;
+/** Weight of the latest batch in the moving average of the time per row. */
+const SMOOTHING = 0.2;
+/** A size within this share of the one in use is not worth a change. */
+const MIN_CHANGE = 0.1;
+
+export function createBatchSizer(params: {
+  targetMs: number;
+  initialRows: number;
+  minRows?: number;
+  maxRows?: number;
+}): BatchSizer {
+  const { targetMs, minRows = 50, maxRows = 5_000 } = params;
+  let rowsInUse = params.initialRows;
+  let msPerRow: number | null = null;
+  let seen = 0;
+  return {
+    /** Told how long a batch of `rows` took to write; answers the size the next ones should have, or null for no change. */
+    observe(rows, ms) {
+      seen += 1;
+      if (seen <= WARM_UP_BATCHES || rows <= 0 || !(ms >= 0)) return null;
+      const latest = ms / rows;
+      msPerRow = msPerRow === null ? latest : msPerRow + SMOOTHING * (latest - msPerRow);
+      const fitting = Math.round(targetMs / Math.max(msPerRow, 1e-6));
+      const next = Math.min(maxRows, Math.max(minRows, fitting));
+      if (Math.abs(next - rowsInUse) < MIN_CHANGE * rowsInUse) return null;
+      rowsInUse = next;
+      return next;
+    },
+  };
+}
