@@ -8,7 +8,19 @@ import { randomUUID } from 'node:crypto';
  * (BENCHMARKS.md, Import). The random part keeps ids unguessable; every read checks the owner anyway.
  */
 export function newRowId(now: number = Date.now()): string {
-  const time = now.toString(16).padStart(12, '0');
   // A version 4 UUID's text from the version digit on: its random bits and variant are v7's too.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+  return `${timePrefix(now)}-7${randomUUID().slice(15)}`;
+}
+
+// A batch's rows share their time: its text is made once (a large import makes 1,500,000 ids).
+let lastNow = Number.NaN;
+let lastPrefix = '';
+
+function timePrefix(now: number): string {
+  if (now !== lastNow) {
+    const time = now.toString(16).padStart(12, '0');
+    lastNow = now;
+    lastPrefix = `${time.slice(0, 8)}-${time.slice(8, 12)}`;
+  }
+  return lastPrefix;
 }
