@@ -96,6 +96,19 @@ describe('migration 0016: content keys ordered by time', () => {
     expect((await storedKeys()).slice(content.length)).toEqual(others.map((other) => other.key));
   });
 
+  it('matches the fills an Edgebook CSV exported before it carries, by their old keys', async () => {
+    // The CSV carries `fp:` and each fill's key as stored then; identical fills in stored order.
+    const carried = [...content.map((fill) => `fp:${legacyKey(fill)}`)];
+    const again = prepareExecutions(content, { accountCurrency: 'USD', fingerprintOf: (i) => carried[i] });
+    expect(again.map((item) => item.fingerprint)).toEqual((await storedKeys()).slice(0, content.length));
+    // A key that is no content fingerprint's (a manual fill's) stays the key it carries.
+    const [manual] = prepareExecutions([content[0]!], {
+      accountCurrency: 'USD',
+      fingerprintOf: () => `fp:${others[1]!.key}`,
+    });
+    expect(manual!.fingerprint).toBe(others[1]!.key);
+  });
+
   it('matches the fills imported before it when the same file comes again', async () => {
     const again = prepareExecutions(content, { accountCurrency: 'USD' });
     const found = await older.client.query<{ n: number }>(

@@ -6,10 +6,12 @@
 -- A stored key is rekeyed only when it is provably a content fingerprint's: the SHA-256 of the fill's
 -- own content (`v1|<time>|<instrument>|<side>|<quantity>|<price>|<occurrence>`, as the app hashes it)
 -- for an occurrence number up to two past the count of identical fills in the account begins with
--- it. Any other key (a broker's id, a manual or sample fill, an Edgebook CSV's `fp:` key) stays as
--- it is, as does a content key this cannot prove (a price the app wrote in exponent form, 1e-8): a
--- file holding such a fill would add it again if imported again. It rewrites those rows: on a large
--- PostgreSQL database plan for the time it takes.
+-- it (a fill imported from an Edgebook CSV carrying such a key included). Any other key (a broker's
+-- id, a manual or sample fill) stays as it is, as does a content key this cannot prove (one of
+-- identical fills most of which were deleted since): a file holding such a fill would add it again
+-- if imported again. An Edgebook CSV written before this carries the old keys: importing it finds
+-- the rekeyed fills (toRekeyedContentKey in execution-input.ts). It rewrites those rows, at start-up
+-- on PGlite too: on a large database plan for the time it takes.
 UPDATE "executions" e SET "fingerprint" = (
   lpad(to_hex(((m.ms % 281474976710656) + 281474976710656) % 281474976710656), 12, '0') || m.hash20
 )::uuid

@@ -9,7 +9,7 @@ function run(msPerRow: (batch: number) => number, batches: number, targetMs = 25
   const sizes: number[] = [];
   for (let batch = 0; batch < batches; batch++) {
     sizes.push(rows);
-    rows = sizer.observe(rows, rows * msPerRow(batch)) ?? rows;
+    rows = sizer.observe(rows, rows, rows * msPerRow(batch)) ?? rows;
   }
   return sizes;
 }
@@ -26,7 +26,11 @@ describe('createBatchSizer: batches of about the target time on PGlite', () => {
     expect(new Set(sizes)).toEqual(new Set([300]));
     // Cold code: the first batches are slow, and change nothing.
     const sizer = createBatchSizer({ targetMs: 25, initialRows: 300 });
-    expect([sizer.observe(50, 200), sizer.observe(300, 300), sizer.observe(300, 300)]).toEqual([null, null, null]);
+    expect([sizer.observe(50, 50, 200), sizer.observe(300, 300, 300), sizer.observe(300, 300, 300)]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('follows a change of speed, smoothing a single slow batch', () => {
@@ -38,13 +42,24 @@ describe('createBatchSizer: batches of about the target time on PGlite', () => {
     expect(spiky[41]).toBeGreaterThan(250);
   });
 
+  it('counts a row as dear as a fill when few rows are fills, and as both fills when a row holds two', () => {
+    // 25 ms for 500 rows of which 50 are fills: 0.5 ms a fill, so 50 rows (the least) of fills.
+    const sparse = createBatchSizer({ targetMs: 25, initialRows: 300 });
+    for (let i = 0; i < 3; i++) sparse.observe(500, 50, 25);
+    expect(sparse.observe(500, 50, 25)).toBe(50);
+    // 25 ms for 100 rows of two fills each: 0.25 ms a row, so 100 rows.
+    const double = createBatchSizer({ targetMs: 25, initialRows: 300 });
+    for (let i = 0; i < 3; i++) double.observe(100, 200, 25);
+    expect(double.observe(100, 200, 25)).toBe(100);
+  });
+
   it('stays within its bounds whatever the times', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 1_000, noNaN: true }), { maxLength: 50 }), (times) => {
         const sizer = createBatchSizer({ targetMs: 25, initialRows: 300 });
         for (const ms of times) {
-          const next = sizer.observe(300, ms);
-          if (next !== null) expect(next >= 50 && next <= 5_000 && Number.isInteger(next)).toBe(true);
+          const next = sizer.observe(300, 300, ms);
+          if (next !== null) expect(next >= 50 && next <= 2_000 && Number.isInteger(next)).toBe(true);
         }
       }),
     );

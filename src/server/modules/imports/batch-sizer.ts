@@ -10,7 +10,7 @@
  * compiled, aside) and answers the rows that fit the target, within bounds, when that differs
  * enough from the size in use to be worth telling the worker.
  */
-export type BatchSizer = { observe: (rows: number, ms: number) => number | null };
+export type BatchSizer = { observe: (rows: number, fills: number, ms: number) => number | null };
 
 /** Batches whose time does not count: the first is small, and the code that writes it is not compiled yet. */
 const WARM_UP_BATCHES = 3;
@@ -25,16 +25,24 @@ export function createBatchSizer(params: {
   minRows?: number;
   maxRows?: number;
 }): BatchSizer {
-  const { targetMs, minRows = 50, maxRows = 5_000 } = params;
+  // At most 2,000 rows: the worker forms batches up to 60,000 rows ahead, so a size set where
+  // fills were cheap holds a while after they get dearer (a stretch of closing fills, say).
+  const { targetMs, minRows = 50, maxRows = 2_000 } = params;
   let rowsInUse = params.initialRows;
   let msPerRow: number | null = null;
   let seen = 0;
   return {
-    /** Told how long a batch of `rows` took to write; answers the size the next ones should have, or null for no change. */
-    observe(rows, ms) {
+    /**
+     * Told how long a batch of `rows` rows, `fills` of them fills, took to write; answers the size
+     * the next ones should have, or null for no change. A row's time is counted as a fill's when
+     * the batch had fewer fills than rows: rows that are no fills (transfers, dividends) cost next
+     * to nothing and would make a row look cheaper than the file's fills are; and as a row's when
+     * rows held two fills each.
+     */
+    observe(rows, fills, ms) {
       seen += 1;
-      if (seen <= WARM_UP_BATCHES || rows <= 0 || !(ms >= 0)) return null;
-      const latest = ms / rows;
+      if (seen <= WARM_UP_BATCHES || rows <= 0 || fills <= 0 || !(ms >= 0)) return null;
+      const latest = ms / Math.min(fills, rows);
       msPerRow = msPerRow === null ? latest : msPerRow + SMOOTHING * (latest - msPerRow);
       const fitting = Math.round(targetMs / Math.max(msPerRow, 1e-6));
       const next = Math.min(maxRows, Math.max(minRows, fitting));

@@ -7,7 +7,7 @@ import { insertAndRegroup, toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
-import { carriedJournals, prepareBatch, type Fill } from './prepare-fills';
+import { prepareBatch, type Fill } from './prepare-fills';
 import { createBatchWriter } from './batch-writer';
 import { createBatchSizer } from './batch-sizer';
 import { restoreJournals } from './restore-journals';
@@ -116,7 +116,11 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   fills.sort((a, b) => a.order - b.order);
   return deps.db.transaction(async (tx) => {
     const account = await lockAccount(tx, { userId: user.id, accountId });
-    const { items, rows } = prepareBatch(fills, {
+    const {
+      items,
+      rows,
+      journals: carried,
+    } = prepareBatch(fills, {
       accountCurrency: account.currency,
       occurrences: new Map(),
       onError: (error) => report.error(error.row, error.message),
@@ -133,8 +137,7 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       importId: importRow.id,
       sourceRows: rows,
     });
-    const journals = new Map<string, ImportedJournal>();
-    for (const [key, journal] of carriedJournals(fills)) journals.set(key, journal);
+    const journals = new Map<string, ImportedJournal>(carried);
     await restoreJournals(tx, { user, accountId, journals, inserted, now: params.now });
     return {
       executionsAdded: inserted.length,
@@ -237,7 +240,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         );
         const transactionMs = performance.now() - started;
         clock.add('write the fills and the trades (one transaction a batch)', transactionMs, fills);
-        const resized = sizer?.observe(batch.rowCount, transactionMs);
+        const resized = sizer?.observe(batch.rowCount, fills, transactionMs);
         if (resized) {
           worker.setBatchRows(resized);
           clock.add(RESIZE_STAGE, 0, 1);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { toFingerprintKey } from '../trades/execution-input';
 import type { NormalisedRow } from './import-engine';
@@ -64,5 +65,18 @@ describe('createBatchPreparer', () => {
     const batch = prepare([{ ...fill(2, 0), fingerprint: 'edgebook:abc', journal } as NormalisedRow, fill(3, 1)]);
     expect(batch.journals).toEqual([[toFingerprintKey('edgebook:abc', EXECUTED_AT), journal]]);
     expect(batch.fills[0]!.fingerprint).toBe(toFingerprintKey('edgebook:abc', EXECUTED_AT));
+  });
+
+  it("hands on a journal by its fill's key as stored, for a key written before migration 0016", () => {
+    // 0013's key of this fill's content (the first half of its SHA-256), as an older CSV carries it.
+    const hex = createHash('sha256').update(`v1|${EXECUTED_AT}|stock:AAPL|buy|100|230.1|1`).digest('hex');
+    const legacy = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    const journal = { notes: 'Waited for the open' } as never;
+    const prepare = createBatchPreparer({ accountCurrency: 'USD', firstSequence: 1 });
+    const batch = prepare([{ ...fill(2, 0), fingerprint: `fp:${legacy}`, journal } as NormalisedRow]);
+    const key = batch.fills[0]!.fingerprint;
+    expect(key).not.toBe(legacy);
+    expect(key.replace('-', '').slice(0, 12)).toBe(Date.parse(EXECUTED_AT).toString(16).padStart(12, '0'));
+    expect(batch.journals).toEqual([[key, journal]]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ExecutionInput } from '../../../contracts/trades';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
-import { prepareExecutions, toFingerprintKey, type PreparedExecution } from '../trades/execution-input';
+import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
 import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import type { NormalisedRow } from './import-engine';
 
@@ -15,11 +15,20 @@ export type Fill = {
 
 export type RowError = { row: number; message: string };
 
-/** Prepares one batch of a file's fills; a fill the journal cannot hold becomes that row's error. */
+/**
+ * Prepares one batch of a file's fills; a fill the journal cannot hold becomes that row's error.
+ * Answers the prepared fills with their rows and places in replay order, and the journals an
+ * Edgebook CSV carries, by the key of the fill that opens each trade as it is stored.
+ */
 export function prepareBatch(
   batch: readonly Fill[],
   params: { accountCurrency: string; occurrences: Map<string, number>; onError: (error: RowError) => void },
-): { items: PreparedExecution[]; rows: number[]; orders: number[] } {
+): {
+  items: PreparedExecution[];
+  rows: number[];
+  orders: number[];
+  journals: [fingerprintKey: string, journal: ImportedJournal][];
+} {
   const rejected = new Set<number>();
   const items = prepareExecutions(
     batch.map((entry) => entry.execution),
@@ -43,19 +52,12 @@ export function prepareBatch(
     },
   );
   const kept = batch.filter((_, index) => !rejected.has(index));
-  return { items, rows: kept.map((entry) => entry.row), orders: kept.map((entry) => entry.order) };
-}
-
-/**
- * The journals an Edgebook CSV carries, by the fingerprint key (toFingerprintKey, as the fills are
- * stored) of the fill that opens each trade.
- */
-export function carriedJournals(fills: readonly Fill[]): [fingerprintKey: string, journal: ImportedJournal][] {
-  const out: [string, ImportedJournal][] = [];
-  for (const fill of fills)
-    if (fill.fingerprint && fill.journal)
-      out.push([toFingerprintKey(fill.fingerprint, fill.execution.executedAt), fill.journal]);
-  return out;
+  // The prepared fills are the kept ones, in order: each journal goes by its fill's key as prepared.
+  const journals: [string, ImportedJournal][] = [];
+  kept.forEach((entry, index) => {
+    if (entry.journal) journals.push([items[index]!.fingerprint, entry.journal]);
+  });
+  return { items, rows: kept.map((entry) => entry.row), orders: kept.map((entry) => entry.order), journals };
 }
 
 /**
@@ -67,7 +69,7 @@ export type PreparedBatch = {
   /** Rows that are not fills (set aside, unreadable) and fills refused by the checks. */
   others: Exclude<NormalisedRow, { kind: 'execution' }>[];
   errors: RowError[];
-  /** carriedJournals of the batch's fills. */
+  /** The journals the batch's fills carry (prepareBatch). */
   journals: [fingerprintKey: string, journal: ImportedJournal][];
   /** The file's rows in this batch, fills or not. */
   rowCount: number;
@@ -92,16 +94,17 @@ export function createBatchPreparer(params: {
       if (row.kind !== 'execution') out.others.push(row);
       else batch.push(row);
     }
-    out.journals = carriedJournals(batch);
     const {
       items,
       rows: sourceRows,
       orders,
+      journals,
     } = prepareBatch(batch, {
       accountCurrency: params.accountCurrency,
       occurrences,
       onError: (error) => out.errors.push(error),
     });
+    out.journals = journals;
     out.fills = toExecutionInsertRows({
       items,
       firstSequence: params.firstSequence,

@@ -123,13 +123,36 @@ export function toContentFingerprint(params: {
   price: string;
   occurrence: number;
 }): string {
+  return toContentKey(params.executedAt, contentSha256(params));
+}
+
+type FillContent = Parameters<typeof toContentFingerprint>[0];
+
+/** The SHA-256 (hex) of a fill's content fingerprint text. */
+function contentSha256(params: FillContent): string {
   const { executedAt, instrumentKey, side, quantity, price, occurrence } = params;
   const text = ['v1', executedAt, instrumentKey, side, quantity, price, String(occurrence)].join('|');
   // The one-shot hash: about a seventh of a Hash object's cost for a text this short (BENCHMARKS.md).
-  return toContentKey(executedAt, hash('sha256', text, 'hex'));
+  return hash('sha256', text, 'hex');
 }
 
-const TIME_PREFIX_RANGE = 2 ** 48;
+/**
+ * The key migration 0016 gave a fill that an Edgebook CSV written before it carries (`fp:` and
+ * 0013's key, the first half of the content's SHA-256): found by hashing the fill's own content
+ * with the occurrence number it most likely had, `seen` + 1 (`seen`: the identical fills the file
+ * listed before it, in the order they were stored), and its neighbours. Null when `key` is none of
+ * those (a broker id's or a manual fill's key, or one already in time order).
+ */
+function toRekeyedContentKey(key: string, content: Omit<FillContent, 'occurrence'>, seen: number): string | null {
+  const hex = key.replaceAll('-', '');
+  if (hex.startsWith(toTimeHex(content.executedAt))) return null;
+  for (const occurrence of [seen + 1, seen + 2, seen, seen - 1]) {
+    if (occurrence < 1) continue;
+    const sha256 = contentSha256({ ...content, occurrence });
+    if (sha256.startsWith(hex)) return toContentKey(content.executedAt, sha256);
+  }
+  return null;
+}
 
 /**
  * A content fingerprint's key: the fill's time in epoch milliseconds (48 bits, big-endian), then
@@ -141,22 +164,28 @@ const TIME_PREFIX_RANGE = 2 ** 48;
  * the SHA-256 (what 0013 kept), by the same rule.
  */
 function toContentKey(executedAt: string, sha256Hex: string): string {
+  return toUuidText(toTimeHex(executedAt) + sha256Hex.slice(0, 20));
+}
+
+/** A fill's time as a content key begins with it: 48 bits of epoch milliseconds, in hex. */
+function toTimeHex(executedAt: string): string {
   const ms = Date.parse(executedAt);
   const time =
     ms >= 0 && ms < TIME_PREFIX_RANGE ? ms : ((ms % TIME_PREFIX_RANGE) + TIME_PREFIX_RANGE) % TIME_PREFIX_RANGE;
   // Byte by byte from a table: twice as fast as toString(16) and padStart, once per fill.
   const high = Math.floor(time / 0x1000000);
   const low = time % 0x1000000;
-  const hex =
+  return (
     HEX_BYTES[(high >>> 16) & 0xff]! +
     HEX_BYTES[(high >>> 8) & 0xff]! +
     HEX_BYTES[high & 0xff]! +
     HEX_BYTES[(low >>> 16) & 0xff]! +
     HEX_BYTES[(low >>> 8) & 0xff]! +
-    HEX_BYTES[low & 0xff]!;
-  return toUuidText(hex + sha256Hex.slice(0, 20));
+    HEX_BYTES[low & 0xff]!
+  );
 }
 
+const TIME_PREFIX_RANGE = 2 ** 48;
 const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 const CONTENT_FINGERPRINT = /^v1:([0-9a-f]{64})$/;
@@ -167,9 +196,10 @@ const KEY_AS_EXPORTED = /^fp:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
  * (`id:<broker id>`, `manual:…`, or one an Edgebook CSV carries) are kept as their MD5; a content
  * fingerprint (`v1:` and its SHA-256, as an older Edgebook CSV carries it) as the fill's time and
  * part of its SHA-256 (toContentKey); and the key itself as the Edgebook CSV writes it
- * (`fp:<uuid>`) stays itself. Migrations 0013 and 0016 turned the stored texts into keys by the
- * same rules, so a file imported before them adds nothing when imported again. A 16-byte key keeps
- * the account's unique index a third the size of one on the texts (BENCHMARKS.md, Import).
+ * (`fp:<uuid>`) stays itself (prepareExecutions finds the new key of one written before 0016).
+ * Migrations 0013 and 0016 turned the stored texts into keys by the same rules, so a file imported
+ * before them adds nothing when imported again. A 16-byte key keeps the account's unique index a
+ * third the size of one on the texts (BENCHMARKS.md, Import).
  */
 export function toFingerprintKey(text: string, executedAt: string): string {
   const content = CONTENT_FINGERPRINT.exec(text);
@@ -249,8 +279,18 @@ export function prepareExecutions(
     let fingerprint = params.fingerprintOf?.(index);
     if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
     const fingerprintFromContent = fingerprint === undefined;
-    if (fingerprint !== undefined) fingerprint = toFingerprintKey(fingerprint, executedAt);
-    else {
+    if (fingerprint !== undefined) {
+      const carried = fingerprint;
+      fingerprint = toFingerprintKey(carried, executedAt);
+      // An Edgebook CSV's key of a fill keyed by its content may predate migration 0016.
+      if (item.brokerExecId === undefined && KEY_AS_EXPORTED.test(carried)) {
+        const content = { executedAt, instrumentKey, side: item.side, quantity: quantityText, price: priceText };
+        const identity = ['fp', executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
+        const seen = occurrences.get(identity) ?? 0;
+        occurrences.set(identity, seen + 1);
+        fingerprint = toRekeyedContentKey(fingerprint, content, seen) ?? fingerprint;
+      }
+    } else {
       const identity = [executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
       const occurrence = (occurrences.get(identity) ?? 0) + 1;
       occurrences.set(identity, occurrence);
