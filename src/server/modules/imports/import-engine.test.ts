@@ -163,8 +163,14 @@ describe('analysing a file again with what an earlier analysis knew', () => {
       }
       const bytes = new TextEncoder().encode(text);
       const open = () => toChunks(bytes, 1 << 16);
+      const lastRow = text.trimEnd().split('\n').at(-1)!.split(',');
+      // Counted before, with a last row dated before the first when the file is to be newest first.
+      const lastRowIf = (isNewestFirst: boolean) => (isNewestFirst ? ['01/02/2020', ...lastRow.slice(1)] : lastRow);
       for (const isNewestFirst of [false, true]) {
-        const analysis = await analyseUpload(open, { ...options, known: { rowCount: rows, isNewestFirst } });
+        const analysis = await analyseUpload(open, {
+          ...options,
+          counted: { rowCount: rows, lastRow: lastRowIf(isNewestFirst) },
+        });
         const orders: number[] = [];
         for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere }))
           if (row.kind === 'execution') orders.push(row.order);
@@ -199,7 +205,10 @@ describe('analysing a file again with what an earlier analysis knew', () => {
           yield chunk;
         }
       };
-      const analysis = await analyseUpload(open, { ...options, known: { rowCount: rows, isNewestFirst: false } });
+      const analysis = await analyseUpload(open, {
+        ...options,
+        counted: { rowCount: rows, lastRow: lines.at(-1)!.split(',') },
+      });
       bytesRead = 0;
       let readAtFirst: number | null = null;
       const orders: number[] = [];
@@ -261,14 +270,16 @@ describe('analysing a file again with what an earlier analysis knew', () => {
         rows,
         isNewestFirst: mapping !== undefined,
       });
-      expect(counted.replay.known).toEqual(full.replay.known);
+      expect(counted.replay.counted).toEqual(full.replay.counted);
     }
   });
 
   it('replays in the order the full analysis found (newest first), though it no longer sees the last row', async () => {
     const file = longFile(1_000);
     const full = await analyseUpload(file.open, options);
-    const reversed = await analyseUpload(file.open, { ...options, known: { rowCount: 1_000, isNewestFirst: true } });
+    // Counted before with a last row dated before the first: newest first.
+    const earlier = ['01/02/2020', '10:00:00', 'AAPL', 'SELL', '10', '200.00'];
+    const reversed = await analyseUpload(file.open, { ...options, counted: { rowCount: 1_000, lastRow: earlier } });
     expect(reversed.isNewestFirst).toBe(true);
     const first = async (analysis: typeof full) => {
       for await (const row of normaliseUpload(file.open, analysis, { openSpreadsheet: openSpreadsheetHere }))

@@ -103,14 +103,10 @@ export type AnalyseOptions = {
   /** Reads workbooks: the server's reader processes (spreadsheet-reader.ts), never SheetJS in this thread. */
   openSpreadsheet: OpenSpreadsheet;
   /**
-   * What an earlier analysis of the same file with the same options found by reading it to the
-   * end: given, only the first rows are read (the import's worker, after the commit's analysis).
-   */
-  known?: { rowCount: number; isNewestFirst: boolean };
-  /**
    * What an earlier analysis of the same file (and sheet) counted, whatever its mapping: given,
    * only the first rows are read, and whether the file is newest first is decided from its first
-   * row and this last one under this analysis's mapping (the commit, after the upload's count).
+   * row and this last one under this analysis's mapping (the commit, after the upload's count; the
+   * import's worker, after the commit's analysis).
    */
   counted?: FileCount;
 };
@@ -295,7 +291,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
   // seconds) runs while the rest of a long file is counted.
   let detecting: Promise<Detected> | null = null;
   // An earlier read to the end told what the rest of the file holds: only the first rows are read.
-  const hasCount = options.known !== undefined || options.counted !== undefined;
+  const hasCount = options.counted !== undefined;
   const startDetecting = () => {
     const cells = sample.map((row) => row.cells);
     // In a turn of the event loop of its own: reading the file's start and detecting its columns
@@ -317,7 +313,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
     if (hasCount && sample.length === SAMPLE_ROWS) break;
   }
   const isPartRead = hasCount && sample.length === SAMPLE_ROWS;
-  if (isPartRead) rowCount = options.known?.rowCount ?? options.counted?.rowCount ?? rowCount;
+  if (isPartRead) rowCount = options.counted?.rowCount ?? rowCount;
   const lastCells = isPartRead && options.counted ? options.counted.lastRow : lastRow?.cells;
   const { detection, mapping, templateApplied, suggestions } = await (detecting ?? startDetecting());
   const chosen = new Set(mapping?.columns.map((c) => c.index));
@@ -330,8 +326,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
 
   const dateIndex = detection.mapping.date;
   const dateOf = (cells: readonly string[] | undefined) => (dateIndex === undefined ? '' : (cells?.[dateIndex] ?? ''));
-  const isNewest =
-    options.known?.isNewestFirst ?? isNewestFirst(detection, dateOf(sample[0]?.cells), dateOf(lastCells));
+  const isNewest = isNewestFirst(detection, dateOf(sample[0]?.cells), dateOf(lastCells));
   const defaultCurrency = options.defaultCurrency ?? 'USD';
   const normalised = normaliseRows({
     ...normaliseParams({ headers, detection, defaultCurrency }, isNewest),
@@ -368,8 +363,8 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       ...(mapping ? { mapping } : {}),
       ...(options.sheetName ? { sheetName: options.sheetName } : {}),
       ...(suggestions.length > 0 ? { suggestions } : {}),
-      // What this pass read the whole file for: a replay reads only the first rows again.
-      known: { rowCount, isNewestFirst: isNewest },
+      // What this pass read the whole file for (or was told): a replay reads only the first rows again.
+      counted: { rowCount, lastRow: [...(lastCells ?? [])] },
     },
   };
 }

@@ -110,10 +110,6 @@ const keptColumnsSchema = z.object({
   ),
 });
 
-/**
- * The language model's suggestions an import kept (its stored detection's columns marked as the
- * model's), so later previews and the commit apply them again without a new request.
- */
 /** A last row longer than this is not kept: the commit then counts the file again. */
 const MAX_KEPT_ROW_CHARS = 16_384;
 
@@ -145,6 +141,10 @@ function toKeptSheet(detected: unknown): { sheetName?: string } {
   return parsed.success ? { sheetName: parsed.data.sheetName } : {};
 }
 
+/**
+ * The language model's suggestions an import kept (its stored detection's columns marked as the
+ * model's), so later previews and the commit apply them again without a new request.
+ */
 function toKeptSuggestions(detected: unknown): AppliedSuggestion[] {
   const parsed = keptColumnsSchema.safeParse(detected);
   if (!parsed.success) return [];

@@ -136,6 +136,18 @@ function contentSha256(params: FillContent): string {
   return hash('sha256', text, 'hex');
 }
 
+/** What tells identical fills apart from others: their time, instrument, side, quantity and price. */
+function toIdentity(executedAt: string, instrumentKey: string, side: Side, quantity: string, price: string): string {
+  return [executedAt, instrumentKey, side, quantity, price].join('|');
+}
+
+/** How many fills `occurrences` counted before under this identity; counts this one too. */
+function countIdentical(occurrences: Map<string, number>, identity: string): number {
+  const seen = occurrences.get(identity) ?? 0;
+  occurrences.set(identity, seen + 1);
+  return seen;
+}
+
 /**
  * The key migration 0016 gave a fill that an Edgebook CSV written before it carries (`fp:` and
  * 0013's key, the first half of the content's SHA-256): found by hashing the fill's own content
@@ -285,22 +297,19 @@ export function prepareExecutions(
       // An Edgebook CSV's key of a fill keyed by its content may predate migration 0016.
       if (item.brokerExecId === undefined && KEY_AS_EXPORTED.test(carried)) {
         const content = { executedAt, instrumentKey, side: item.side, quantity: quantityText, price: priceText };
-        const identity = ['fp', executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
-        const seen = occurrences.get(identity) ?? 0;
-        occurrences.set(identity, seen + 1);
+        const identity = toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText);
+        const seen = countIdentical(occurrences, `carried|${identity}`);
         fingerprint = toRekeyedContentKey(fingerprint, content, seen) ?? fingerprint;
       }
     } else {
-      const identity = [executedAt, instrumentKey, item.side, quantityText, priceText].join('|');
-      const occurrence = (occurrences.get(identity) ?? 0) + 1;
-      occurrences.set(identity, occurrence);
       fingerprint = toContentFingerprint({
         executedAt,
         instrumentKey,
         side: item.side,
         quantity: quantityText,
         price: priceText,
-        occurrence,
+        occurrence:
+          countIdentical(occurrences, toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText)) + 1,
       });
     }
     finish({
