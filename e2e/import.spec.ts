@@ -257,6 +257,12 @@ describe('/import', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     expect(widths.table).toBeGreaterThan(widths.box);
     expect(await findSeriousViolations(page)).toEqual([]);
+
+    // Imported, its row in the history: that table too scrolls in its own box, not the page.
+    await commitButton(page).click();
+    await page.getByTestId('import-result').getByText('Import finished').waitFor();
+    await page.getByTestId('import-history').getByText('phone.csv').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(widths.viewport);
     expect(errors).toEqual([]);
   });
 

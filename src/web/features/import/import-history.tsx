@@ -45,7 +45,7 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
       toast({
         title: isUndo ? 'Import undone' : 'Import discarded',
         description: isUndo
-          ? `${item.executionsAdded} ${item.executionsAdded === 1 ? 'execution' : 'executions'} from ${item.fileName} removed.`
+          ? `${item.executionsAdded.toLocaleString('en-US')} ${item.executionsAdded === 1 ? 'execution' : 'executions'} from ${item.fileName} removed.`
           : item.fileName,
       });
       setPending(null);
@@ -87,7 +87,7 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
         )}
         {items.length > 0 && (
           <div
-            className="overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+            className="relative overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
             data-testid="import-history"
             role="region"
             aria-label="Import history table"
@@ -133,9 +133,15 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
                     <td className={`${CELL} whitespace-nowrap`}>
                       {formatDateTime(item.committedAt ?? item.createdAt)}
                     </td>
-                    <td className={`${CELL} text-right tabular-nums`}>{item.executionsAdded}</td>
-                    <td className={`${CELL} text-right tabular-nums`}>{item.duplicatesSkipped}</td>
-                    <td className={`${CELL} text-right tabular-nums`}>{item.tradesCreated + item.tradesUpdated}</td>
+                    <td className={`${CELL} text-right tabular-nums`}>
+                      {item.executionsAdded.toLocaleString('en-US')}
+                    </td>
+                    <td className={`${CELL} text-right tabular-nums`}>
+                      {item.duplicatesSkipped.toLocaleString('en-US')}
+                    </td>
+                    <td className={`${CELL} text-right tabular-nums`}>
+                      {(item.tradesCreated + item.tradesUpdated).toLocaleString('en-US')}
+                    </td>
                     <td className={CELL}>
                       <StatusBadge status={item.status} />
                       {item.status === 'failed' && item.failureMessage && (
@@ -179,7 +185,7 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
         title="Undo this import?"
         description={
           pending
-            ? `The ${pending.executionsAdded} ${pending.executionsAdded === 1 ? 'execution' : 'executions'} added from ${pending.fileName} are removed and their trades regrouped. Notes and tags on trades that disappear are lost.`
+            ? `The ${pending.executionsAdded.toLocaleString('en-US')} ${pending.executionsAdded === 1 ? 'execution' : 'executions'} added from ${pending.fileName} are removed and their trades regrouped. Notes and tags on trades that disappear are lost.`
             : ''
         }
         confirmLabel="Undo import"
