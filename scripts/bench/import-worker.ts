@@ -6,7 +6,7 @@
  * 200000] [--profile: one run]. Not wired into main.ts: a tool for work on the worker's speed.
  */
 import { serialize } from 'node:v8';
-import { normaliseUpload, type NormalisedRow } from '../../src/server/modules/imports/import-engine';
+import { normaliseUploadInChunks, type NormalisedRow } from '../../src/server/modules/imports/import-engine';
 import { createBatchGrouper } from '../../src/server/modules/imports/batch-grouping';
 import { createBatchPreparer } from '../../src/server/modules/imports/prepare-fills';
 import { noSpreadsheets, withAnalysedCsv } from './analysed-csv';
@@ -43,13 +43,15 @@ await withAnalysedCsv(ROWS, async (open, analysis) => {
       ms.serialise += performance.now() - at;
     };
     let mark = performance.now();
-    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: noSpreadsheets })) {
-      rows.push(row);
-      if (rows.length === BATCH_ROWS) {
-        ms.normalise += performance.now() - mark;
-        send(rows);
-        rows = [];
-        mark = performance.now();
+    for await (const chunk of normaliseUploadInChunks(open, analysis, { openSpreadsheet: noSpreadsheets })) {
+      for (const row of chunk) {
+        rows.push(row);
+        if (rows.length === BATCH_ROWS) {
+          ms.normalise += performance.now() - mark;
+          send(rows);
+          rows = [];
+          mark = performance.now();
+        }
       }
     }
     ms.normalise += performance.now() - mark;

@@ -19,8 +19,12 @@ export const DEFAULT_MAX_BYTES = 200 * 2 ** 20;
 export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 256 * 2 ** 20;
 /** Rows read before the data starts flowing: header search plus a sample for typical row width. */
 const SAMPLE_ROWS = HEADER_SEARCH_ROWS + 200;
-/** Big chunks are decoded in slices so that one chunk never becomes one huge string. */
-const SLICE_BYTES = 1 << 20;
+/**
+ * Chunks are decoded in slices of this size. A string of 128 KB or more is a large object to V8,
+ * placed in pages of its own that are mapped for it and unmapped after: 256 KB slices of a 57 MB
+ * file cost 225 ms in page faults alone, where 32 KB ones decode it in 40 (BENCHMARKS.md).
+ */
+const SLICE_BYTES = 32 * 1024;
 const MAX_PREAMBLE_ROWS = 60;
 
 /** Pulls rows in batches; `null` at the end. */
@@ -160,18 +164,18 @@ async function shapeTable(
       skipped,
     );
 
-    async function* streamRows(): AsyncGenerator<TableRow> {
+    async function* streamBatches(): AsyncGenerator<TableRow[]> {
       try {
         let out: TableRow[] = [];
         for (const row of dataSample) filter.push(row, out);
         dataSample.length = 0;
-        yield* out;
+        if (out.length > 0) yield out;
         while (!isExhausted) {
           const batch = await source.next();
           if (batch === null) break;
           out = [];
           for (const row of batch) filter.push(row, out);
-          yield* out;
+          if (out.length > 0) yield out;
         }
         filter.end();
         onEnd(layout);
@@ -180,12 +184,18 @@ async function shapeTable(
       }
     }
 
-    return { layout, rows: streamRows(), skipped };
+    const batches = streamBatches();
+    return { layout, batches, rows: eachRow(batches), skipped };
   } catch (error) {
     // Until the rows stream, nothing else closes the source (a workbook holds a reader process).
     await source.close();
     throw error;
   }
+}
+
+/** The rows of the batches one by one (nothing is read until they are asked for). */
+async function* eachRow(batches: AsyncIterable<TableRow[]>): AsyncGenerator<TableRow> {
+  for await (const batch of batches) yield* batch;
 }
 
 /**

@@ -103,9 +103,15 @@ export type OpenSpreadsheet = (bytes: Uint8Array, options: OpenSpreadsheetOption
 
 export type TableReader = {
   layout: TableLayout;
-  /** Data rows after the header row, streamed; summary/footer rows are left out. Iterate once. */
+  /**
+   * Data rows after the header row, streamed in batches (a chunk of the file's rows each, never
+   * empty); summary/footer rows are left out. Iterate once, this or `rows`: a long file's reader
+   * pays an await per batch rather than per row.
+   */
+  batches: AsyncIterable<TableRow[]>;
+  /** The same rows one by one. */
   rows: AsyncIterable<TableRow>;
-  /** Rows set aside so far (summary, footer); complete once `rows` is exhausted. */
+  /** Rows set aside so far (summary, footer); complete once the rows are exhausted. */
   skipped: SkippedRow[];
 };
 

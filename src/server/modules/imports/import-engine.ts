@@ -34,8 +34,6 @@ import { yieldToIncomingRequests } from '../../event-loop';
 
 /** Rows detection looks at. */
 const SAMPLE_ROWS = 200;
-/** Rows counted between turns of the event loop (a few milliseconds' work). */
-export const COUNT_SLICE_ROWS = 2_000;
 /** Executions the preview shows. */
 const PREVIEW_EXECUTIONS = 20;
 /**
@@ -300,17 +298,18 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
     detecting.catch(() => undefined); // awaited below; not unhandled if reading the file fails first
     return detecting;
   };
-  for await (const row of reader.rows) {
-    rowCount += 1;
-    // Rows already read come one after another in the same turn of the event loop (the disk is
-    // ahead of the count): counting a long file must let requests in between.
-    if (rowCount % COUNT_SLICE_ROWS === 0) await yieldToIncomingRequests();
-    if (sample.length < SAMPLE_ROWS) {
-      sample.push(row);
+  for await (const batch of reader.batches) {
+    for (let i = 0; i < batch.length && sample.length < SAMPLE_ROWS; i += 1) {
+      sample.push(batch[i]!);
       if (sample.length === SAMPLE_ROWS) startDetecting();
     }
-    lastRow = row;
-    if (hasCount && sample.length === SAMPLE_ROWS) break;
+    if (hasCount && sample.length === SAMPLE_ROWS) break; // the count given stands for the rest
+    rowCount += batch.length;
+    lastRow = batch.at(-1) ?? lastRow;
+    // Batches already read come one after another in the same turn of the event loop (the disk
+    // is ahead of the count): counting a long file must let requests in between. A batch is one
+    // read of the file (256 KB, a few milliseconds to parse).
+    await yieldToIncomingRequests();
   }
   const isPartRead = hasCount && sample.length === SAMPLE_ROWS;
   if (isPartRead) rowCount = options.counted?.rowCount ?? rowCount;
@@ -437,15 +436,27 @@ function toSkipReason(reason: 'SUMMARY' | 'FOOTER' | 'BLANK'): string {
   return 'Blank line';
 }
 
-/**
- * Every data row of the file, normalised with the analysis's mapping and conventions. Executions
- * come with their replay order; whole files are normalised at once, long ones chunk by chunk.
- */
+type NormaliseUploadOptions = { defaultCurrency?: string; openSpreadsheet: OpenSpreadsheet };
+
+/** Every data row of the file, normalised (normaliseUploadInChunks), one by one. */
 export async function* normaliseUpload(
   open: () => AsyncIterable<Uint8Array>,
   analysis: Analysis,
-  options: { defaultCurrency?: string; openSpreadsheet: OpenSpreadsheet },
+  options: NormaliseUploadOptions,
 ): AsyncGenerator<NormalisedRow> {
+  for await (const chunk of normaliseUploadInChunks(open, analysis, options)) yield* chunk;
+}
+
+/**
+ * Every data row of the file, normalised with the analysis's mapping and conventions. Executions
+ * come with their replay order; whole files are normalised at once, long ones chunk by chunk, and
+ * each chunk comes out whole (a long file's reader pays an await per chunk rather than per row).
+ */
+export async function* normaliseUploadInChunks(
+  open: () => AsyncIterable<Uint8Array>,
+  analysis: Analysis,
+  options: NormaliseUploadOptions,
+): AsyncGenerator<NormalisedRow[]> {
   const reader = await readTable(open(), {
     fileName: analysis.fileName,
     sheetName: analysis.sheetName ?? undefined,
@@ -467,18 +478,23 @@ export async function* normaliseUpload(
   const readEdgebookRow =
     analysis.detection.preset?.id === 'edgebook' ? createEdgebookRowReader(analysis.headers) : null;
 
-  function* emit(rows: TableRow[]): Generator<NormalisedRow> {
+  function normalise(rows: TableRow[]): NormalisedRow[] {
+    const out: NormalisedRow[] = [];
     const result = normaliseRows({ ...params, rows });
     const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, rowsBefore + i + 1]));
     rowsBefore += rows.length;
     const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
-    for (const skipped of result.skipped) yield { kind: 'skipped', ...skipped };
+    for (const skipped of result.skipped) out.push({ kind: 'skipped', ...skipped });
     for (const problem of result.problems)
-      yield { kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) };
+      out.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
     for (const execution of result.executions) {
       if (execution.brokerExecId) {
         if (seenExecIds.has(execution.brokerExecId)) {
-          yield { kind: 'skipped', row: execution.row, reason: 'The same execution id appears earlier in the file' };
+          out.push({
+            kind: 'skipped',
+            row: execution.row,
+            reason: 'The same execution id appears earlier in the file',
+          });
           continue;
         }
         seenExecIds.add(execution.brokerExecId);
@@ -486,27 +502,35 @@ export async function* normaliseUpload(
       // Whole files: normaliseRows' sequence is the replay order. Chunks: by place among the rows.
       const order = indexOfLine ? orderOf(indexOfLine.get(execution.row) ?? rowsBefore) : execution.sequence;
       const extra = readEdgebookRow ? readEdgebookRow(cellsByRow?.get(execution.row) ?? []) : null;
-      yield {
+      out.push({
         kind: 'execution',
         row: execution.row,
         order,
         execution: toExecutionInput(execution),
         ...(extra?.fingerprint ? { fingerprint: extra.fingerprint } : {}),
         ...(extra?.journal ? { journal: extra.journal } : {}),
-      };
+      });
     }
+    return out;
   }
 
   let chunk: TableRow[] = [];
   let chunkRows = FIRST_CHUNK_ROWS;
-  for await (const row of reader.rows) {
-    chunk.push(row);
-    if (!isWhole && chunk.length === chunkRows) {
-      yield* emit(chunk);
-      chunk = [];
-      chunkRows = Math.min(WHOLE_FILE_ROWS, chunkRows * 2);
+  for await (const batch of reader.batches) {
+    for (const row of batch) {
+      chunk.push(row);
+      if (!isWhole && chunk.length === chunkRows) {
+        yield normalise(chunk);
+        chunk = [];
+        chunkRows = Math.min(WHOLE_FILE_ROWS, chunkRows * 2);
+      }
     }
   }
-  if (chunk.length > 0) yield* emit(chunk);
-  for (const row of reader.skipped) yield { kind: 'skipped', row: row.line, reason: toSkipReason(row.reason) };
+  if (chunk.length > 0) yield normalise(chunk);
+  const footer = reader.skipped.map((row): NormalisedRow => ({
+    kind: 'skipped',
+    row: row.line,
+    reason: toSkipReason(row.reason),
+  }));
+  if (footer.length > 0) yield footer;
 }

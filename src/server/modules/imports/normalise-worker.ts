@@ -11,7 +11,7 @@ import { setPriority } from 'node:os';
 import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportFileError } from '../../../core/import/table';
-import { analyseUpload, normaliseUpload, type AnalyseOptions, type NormalisedRow } from './import-engine';
+import { analyseUpload, normaliseUploadInChunks, type AnalyseOptions, type NormalisedRow } from './import-engine';
 import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch, type OpenTrades } from './batch-grouping';
 import { createBatchPreparer, type PreparedBatch } from './prepare-fills';
 import { createSpreadsheetReader } from './spreadsheet-reader';
@@ -136,13 +136,15 @@ try {
   let rows: NormalisedRow[] = [];
   let rowsRead = 0;
   let isFirst = true;
-  for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: spreadsheets.open })) {
-    rowsRead += 1;
-    rows.push(row);
-    if (rows.length >= (isFirst ? Math.min(FIRST_BATCH_ROWS, batchRows) : batchRows)) {
-      await send(rows, rowsRead);
-      rows = [];
-      isFirst = false;
+  for await (const chunk of normaliseUploadInChunks(open, analysis, { openSpreadsheet: spreadsheets.open })) {
+    for (const row of chunk) {
+      rowsRead += 1;
+      rows.push(row);
+      if (rows.length >= (isFirst ? Math.min(FIRST_BATCH_ROWS, batchRows) : batchRows)) {
+        await send(rows, rowsRead);
+        rows = [];
+        isFirst = false;
+      }
     }
   }
   if (rows.length > 0) await send(rows, rowsRead);
