@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/test-database';
 import type { Database } from './client';
-import { insertByUnnest, insertNewRows, type BulkColumn } from './bulk-insert';
+import { COPY_PIECE_CHARS, insertByUnnest, insertNewRows, toCopyTexts, type BulkColumn } from './bulk-insert';
 
 const probe = pgTable('bulk_probe', {
   id: serial().primaryKey(),
@@ -161,6 +161,26 @@ describe('insertNewRows', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('sends a long text in pieces of whole lines under the large-string size, stored exactly', async () => {
+    // Notes of multi-byte characters: the pieces' UTF-8 is longer than their characters.
+    const note = (i: number) => `${i} Café ✓ 日本 🚀 tab\there, line\nbreak `.repeat(6);
+    const rows = Array.from({ length: 900 }, (_, i) =>
+      row(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, note(i)),
+    );
+    const pieces = toCopyTexts(COLUMNS, rows);
+    const longestLine = Math.max(...pieces.flatMap((piece) => piece.split('\n').map((line) => line.length)));
+    expect(pieces.length).toBeGreaterThan(5);
+    for (const piece of pieces) {
+      expect(piece.endsWith('\n')).toBe(true);
+      expect(piece.length).toBeLessThan(COPY_PIECE_CHARS + longestLine + 1);
+    }
+    expect(pieces.join('').split('\n')).toHaveLength(rows.length + 1);
+    await database.db.execute(sql`delete from bulk_probe`);
+    await database.db.transaction((tx) => insertNewRows(tx, { table: probe, columns: COLUMNS, rows }));
+    expect(await readBack(rows.map((r) => r.key))).toEqual(rows);
+    await database.db.execute(sql`delete from bulk_probe`);
   });
 
   it('fails on a conflicting row, and its transaction keeps nothing of it', async () => {

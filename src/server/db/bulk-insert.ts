@@ -114,22 +114,44 @@ function toCopyField(value: ReturnType<BulkColumn<unknown>['value']>, type: Bulk
 }
 
 /**
- * The rows as COPY text: a line per row, fields separated by tabs. Joined from parts rather than
- * appended to: `+=` builds a tree of pieces that turning the text into bytes must first flatten,
- * which cost more than the encoding itself.
+ * The characters of a piece of COPY text at most, give or take a line. A string of 128 KB or more
+ * is a large object to V8, in pages mapped for it alone and unmapped after: joining a batch's COPY
+ * text into one such string and encoding it cost 2.4 ms a batch, against 0.1 ms for the same text
+ * in pieces under that size (BENCHMARKS.md).
  */
-export function toCopyText<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string {
+export const COPY_PIECE_CHARS = 32 * 1024;
+
+/**
+ * The rows as COPY text: a line per row, fields separated by tabs, in pieces of whole lines of
+ * about COPY_PIECE_CHARS each (none for no rows). Joined from parts rather than appended to: `+=`
+ * builds a tree of pieces that turning the text into bytes must first flatten, which cost more
+ * than the encoding itself.
+ */
+export function toCopyTexts<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string[] {
   const fields: string[] = new Array<string>(columns.length);
-  const lines: string[] = [];
+  const pieces: string[] = [];
+  let lines: string[] = [];
+  let chars = 0;
   for (const row of rows) {
     for (let index = 0; index < columns.length; index += 1) {
       const column = columns[index]!;
       fields[index] = toCopyField(column.value(row), column.type);
     }
-    lines.push(fields.join('\t'));
+    const line = fields.join('\t');
+    lines.push(line);
+    chars += line.length + 1;
+    if (chars >= COPY_PIECE_CHARS) {
+      lines.push('');
+      pieces.push(lines.join('\n'));
+      lines = [];
+      chars = 0;
+    }
   }
-  lines.push('');
-  return lines.join('\n');
+  if (lines.length > 0) {
+    lines.push('');
+    pieces.push(lines.join('\n'));
+  }
+  return pieces;
 }
 
 /** What PGlite and its transactions answer a statement with (a COPY's rows come as `blob`). */
@@ -143,12 +165,26 @@ function clientOf(db: Db): pg.ClientBase | pg.Pool | PgliteQueryable {
   return (db as unknown as { session: { client: pg.ClientBase | pg.Pool | PgliteQueryable } }).session.client;
 }
 
-async function copyFromStdin(client: pg.ClientBase, statement: string, text: string): Promise<void> {
+/**
+ * The pieces as one buffer of UTF-8, sent as one message: a buffer is outside V8's heap, where one
+ * string of them all would be a large object (COPY_PIECE_CHARS), and a message a piece would be a
+ * write to the socket each.
+ */
+function toUtf8(texts: readonly string[]): Buffer {
+  let length = 0;
+  for (const text of texts) length += Buffer.byteLength(text);
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const text of texts) at += bytes.write(text, at);
+  return bytes;
+}
+
+async function copyFromStdin(client: pg.ClientBase, statement: string, texts: readonly string[]): Promise<void> {
   const stream = client.query(copyFrom(`${statement} from stdin`));
   await new Promise<void>((resolve, reject) => {
     stream.on('error', reject);
     stream.on('finish', resolve);
-    stream.end(text);
+    stream.end(toUtf8(texts));
   });
 }
 
@@ -173,31 +209,31 @@ export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<
   await insertCopyText(db, {
     table: getTableName(params.table),
     columnNames: params.columns.map((column) => column.name),
-    text: toCopyText(params.columns, params.rows),
+    texts: toCopyTexts(params.columns, params.rows),
   });
 }
 
 /**
- * Writes rows already in COPY text (toCopyText with these columns, in this order), as
+ * Writes rows already in COPY text (toCopyTexts with these columns, in this order), as
  * insertNewRows does: for rows encoded elsewhere, such as in a large import's worker thread.
  */
 export async function insertCopyText(
   db: Db,
-  params: { table: string; columnNames: readonly string[]; text: string },
+  params: { table: string; columnNames: readonly string[]; texts: readonly string[] },
 ): Promise<void> {
-  if (params.text === '') return;
+  const texts = params.texts.filter((text) => text !== '');
+  if (texts.length === 0) return;
   const client = clientOf(db);
   const names = params.columnNames.map((name) => `"${name}"`).join(', ');
   const statement = `copy "${params.table}" (${names})`;
-  const { text } = params;
-  if (client instanceof pg.Client) return copyFromStdin(client, statement, text);
+  if (client instanceof pg.Client) return copyFromStdin(client, statement, texts);
   if (!(client instanceof pg.Pool)) {
-    await client.query(`${statement} from '/dev/blob'`, [], { blob: new Blob([text]) }); // PGlite
+    await client.query(`${statement} from '/dev/blob'`, [], { blob: new Blob(texts) }); // PGlite
     return;
   }
   const connection = await client.connect();
   try {
-    await copyFromStdin(connection, statement, text);
+    await copyFromStdin(connection, statement, texts);
     connection.release();
   } catch (err) {
     // A COPY cut off midway leaves the connection in an unknown state: close it, do not reuse it.

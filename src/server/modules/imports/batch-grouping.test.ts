@@ -75,7 +75,7 @@ function split<T>(rows: readonly T[], cuts: readonly number[]): T[][] {
   return out;
 }
 
-const lineCount = (text: string) => (text === '' ? 0 : text.split('\n').length - 1);
+const lineCount = (texts: readonly string[]) => texts.reduce((sum, text) => sum + text.split('\n').length - 1, 0);
 
 describe('createBatchGrouper', () => {
   it('groups the trades groupTrades gives for all the fills, however the batches fall', () => {
@@ -91,10 +91,10 @@ describe('createBatchGrouper', () => {
           parts.reduce((sum, part) => sum + part.tradeCount, 0) + open.reduce((s, p) => s + p.tradeCount, 0);
         expect(counted).toBe(expected.length);
         // Every trade is one line of COPY text, and every fill goes in exactly once, new or checked.
-        const lines = [...parts, ...open].reduce((sum, part) => sum + lineCount(part.trades.text), 0);
+        const lines = [...parts, ...open].reduce((sum, part) => sum + lineCount(part.trades.texts), 0);
         expect(lines).toBe(expected.length);
         expect(parts.reduce((sum, part) => sum + part.fillCount, 0)).toBe(rows.length);
-        const sent = parts.reduce((sum, part) => sum + lineCount(part.newFills.text) + part.checked.length, 0);
+        const sent = parts.reduce((sum, part) => sum + lineCount(part.newFills.texts) + part.checked.length, 0);
         expect(sent).toBe(rows.length);
         // A broker's id is always checked; a content fingerprint is checked only after a fill of its
         // instrument that came with its own key (it could be that fill again).
@@ -108,7 +108,7 @@ describe('createBatchGrouper', () => {
         expect(checkedIds).toEqual(expectedChecked);
         for (const part of parts) {
           expect(part.isStreamed).toBe(true);
-          expect(lineCount(part.newFills.text)).toBe(part.newFillCount);
+          expect(lineCount(part.newFills.texts)).toBe(part.newFillCount);
         }
         expect(batches.every((batch) => batch.demoted.length === 0)).toBe(true);
       }),

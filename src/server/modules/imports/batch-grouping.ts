@@ -9,7 +9,7 @@ import {
   type Trade,
 } from '../../../core/trades';
 import { createBoundedMemo } from '../../../core/bounded-memo';
-import { toCopyText, type NewRows } from '../../db/bulk-insert';
+import { toCopyTexts, type NewRows } from '../../db/bulk-insert';
 import { buildNewTradeRows } from '../trades/regroup';
 import { toNewTradeRows } from '../trades/trade-rows-insert';
 import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '../trades/trades.queries';
@@ -29,8 +29,8 @@ import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '
  * order (the grouper demotes it itself), or once the writer said so (`demote`, `stopStreaming`).
  */
 
-/** Text for COPY into a table: the columns, and a line per row (toCopyText). */
-export type CopyText = { columnNames: string[]; text: string };
+/** Text for COPY into a table: the columns, and a line per row in pieces (toCopyTexts). */
+export type CopyText = { columnNames: string[]; texts: string[] };
 
 /** One instrument's part of a grouped batch. */
 export type InstrumentPart = {
@@ -85,7 +85,7 @@ export type BatchGrouperParams = {
 const DECIMAL_MEMO_SIZE = 20_000;
 
 const bySequence = (a: { sequence: number }, b: { sequence: number }) => a.sequence - b.sequence;
-const EMPTY_COPY: CopyText = { columnNames: [], text: '' };
+const EMPTY_COPY: CopyText = { columnNames: [], texts: [] };
 
 export type BatchGrouper = ReturnType<typeof createBatchGrouper>;
 
@@ -226,5 +226,5 @@ export function createBatchGrouper(params: BatchGrouperParams) {
 
 function toCopy<Row>({ columns, rows }: Pick<NewRows<Row>, 'columns' | 'rows'>): CopyText {
   if (rows.length === 0) return EMPTY_COPY;
-  return { columnNames: columns.map((column) => column.name), text: toCopyText(columns, rows) };
+  return { columnNames: columns.map((column) => column.name), texts: toCopyTexts(columns, rows) };
 }

@@ -83,7 +83,7 @@ export function createBatchWriter(params: {
   }
 
   async function writeCopy(tx: Db, table: PgTable, copies: readonly CopyText[]): Promise<void> {
-    const present = copies.filter((copy) => copy.text !== '');
+    const present = copies.filter((copy) => copy.texts.length > 0);
     if (present.length === 0) return;
     const names = present[0]!.columnNames.join();
     // One statement for all: their texts must be of the same columns (a bug otherwise).
@@ -92,7 +92,7 @@ export function createBatchWriter(params: {
     await insertCopyText(tx, {
       table: getTableName(table),
       columnNames: present[0]!.columnNames,
-      text: present.map((copy) => copy.text).join(''),
+      texts: present.flatMap((copy) => copy.texts),
     });
   }
 
@@ -142,8 +142,8 @@ export function createBatchWriter(params: {
       const insertedChecked: InsertedFill[] = [];
       // Fills sent as new of an instrument taken out since they were grouped (another writer came
       // between): checked, since they may be in the account now.
-      const text = takenOut.map((part) => part.newFills.text).join('');
-      for (const fill of await insertExecutionCopyTextChecked(tx, { text })) insertedChecked.push(fill);
+      const texts = takenOut.flatMap((part) => part.newFills.texts);
+      for (const fill of await insertExecutionCopyTextChecked(tx, { texts })) insertedChecked.push(fill);
       // The new ones first: a checked fill that is one of them is then skipped, and its instrument
       // taken out below, rather than the COPY failing on a key already there.
       await writeCopy(

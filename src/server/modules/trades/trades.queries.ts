@@ -187,7 +187,7 @@ export function toExecutionInsertRows(
   }));
 }
 
-/** Fills that cannot clash, as insertNewRows takes them (or toCopyText encodes them). */
+/** Fills that cannot clash, as insertNewRows takes them (or toCopyTexts encodes them). */
 export function newExecutionRows(
   owner: ExecutionOwner,
   rows: readonly ExecutionInsertRow[],
@@ -204,14 +204,17 @@ export type InsertedFill = Pick<InsertedExecution, 'id' | 'instrumentKey' | 'exe
  * the text is copied into. For the rare batch whose fills were sent as new but may no longer be
  * (another writer came between). Run it in a transaction: the temporary table is its connection's.
  */
-export async function insertExecutionCopyTextChecked(db: Db, params: { text: string }): Promise<InsertedFill[]> {
-  if (params.text === '') return [];
+export async function insertExecutionCopyTextChecked(
+  db: Db,
+  params: { texts: readonly string[] },
+): Promise<InsertedFill[]> {
+  if (params.texts.every((text) => text === '')) return [];
   const columnNames = newExecutionRows({ userId: '', accountId: '', importId: null }, []).columns.map((c) => c.name);
   const names = sql.raw(columnNames.map((name) => `"${name}"`).join(', '));
   await db.execute(
     sql`create temporary table if not exists import_fills (like executions including defaults) on commit delete rows`,
   );
-  await insertCopyText(db, { table: 'import_fills', columnNames, text: params.text });
+  await insertCopyText(db, { table: 'import_fills', columnNames, texts: params.texts });
   const result = (await db.execute(sql`
     insert into ${executions} (${names}) select ${names} from import_fills
     on conflict do nothing
