@@ -57,8 +57,9 @@ describe('toUtcInstant', () => {
     expect(toUtcInstant({ date: '2025-01-01', format: { order: 'YMD' }, timeZone: 'Mars/Olympus' })).toBeNull();
   });
 
-  const zones = ['America/New_York', 'Europe/Berlin'] as const;
-  // Around the 2024–2026 DST transitions of both zones.
+  // Lord Howe Island moves its clocks by half an hour, at 02:00 local time.
+  const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe'] as const;
+  // Around the 2024–2026 DST transitions of the zones.
   const transitions = [
     '2024-03-10T07:00Z',
     '2024-11-03T06:00Z',
@@ -68,6 +69,10 @@ describe('toUtcInstant', () => {
     '2024-10-27T01:00Z',
     '2025-03-30T01:00Z',
     '2025-10-26T01:00Z',
+    '2024-04-06T15:00Z',
+    '2024-10-05T15:30Z',
+    '2025-04-05T15:00Z',
+    '2025-10-04T15:30Z',
   ].map(Date.parse);
   const nearTransition = fc
     .tuple(fc.constantFrom(...transitions), fc.integer({ min: -3 * 3600, max: 3 * 3600 }))
@@ -77,14 +82,42 @@ describe('toUtcInstant', () => {
     nearTransition,
   );
 
+  /** The zone's wall clock at an instant read straight from Intl, as a UTC epoch value of its fields. */
+  const intlWallClockMs = (instant: number, zone: string): number => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(instant));
+    const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+    return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+  };
+
+  it('reads each zone’s clock as Intl does on both sides of a change, whichever side is read first', () => {
+    // Every five minutes from two hours before each change to two after, forwards and backwards:
+    // an offset remembered for a stretch of time must not outlive the change within it.
+    const steps = Array.from({ length: 49 }, (_, i) => (i - 24) * 300_000);
+    for (const zone of zones)
+      for (const at of transitions)
+        for (const order of [steps, [...steps].reverse()])
+          for (const step of order) expect(toWallClockMs(at + step, zone)).toBe(intlWallClockMs(at + step, zone));
+  });
+
   it('round-trips wall-clock times through the zone across DST transitions', () => {
     fc.assert(
       fc.property(instants, fc.constantFrom(...zones), (instant, zone) => {
         const wall = toWallClockMs(instant, zone);
         const back = toUtcFromWallClock(wall, zone);
-        // The same wall-clock time; the same instant except for the repeated hour, where it is the earlier one.
+        // The same wall-clock time; the same instant except in the repeated hour (half hour on Lord
+        // Howe), where it is the earlier one.
         expect(toWallClockMs(back, zone)).toBe(wall);
-        expect(back === instant || back === instant - 3_600_000).toBe(true);
+        const repeat = zone === 'Australia/Lord_Howe' ? 1_800_000 : 3_600_000;
+        expect(back === instant || back === instant - repeat).toBe(true);
       }),
       { numRuns: 2000 },
     );
