@@ -14,6 +14,7 @@ import { restoreJournals } from './restore-journals';
 import { yieldToIncomingRequests } from '../../event-loop';
 import { StageClock } from './import-stages';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
+import { IdenticalFills } from '../trades/identical-fills';
 import {
   deleteImportExecutions,
   getImportBatchState,
@@ -122,7 +123,7 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       journals: carried,
     } = prepareBatch(fills, {
       accountCurrency: account.currency,
-      occurrences: new Map(),
+      occurrences: new IdenticalFills(),
       onError: (error) => report.error(error.row, error.message),
     });
     const existing = await listTradeIdsOfInstruments(tx, {

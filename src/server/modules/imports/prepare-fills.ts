@@ -1,6 +1,7 @@
 import type { ExecutionInput } from '../../../contracts/trades';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
+import { IdenticalFills } from '../trades/identical-fills';
 import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import type { NormalisedRow } from './import-engine';
 
@@ -22,7 +23,7 @@ export type RowError = { row: number; message: string };
  */
 export function prepareBatch(
   batch: readonly Fill[],
-  params: { accountCurrency: string; occurrences: Map<string, number>; onError: (error: RowError) => void },
+  params: { accountCurrency: string; occurrences: IdenticalFills; onError: (error: RowError) => void },
 ): {
   items: PreparedExecution[];
   rows: number[];
@@ -85,7 +86,7 @@ export function createBatchPreparer(params: {
   accountCurrency: string;
   firstSequence: number;
 }): (rows: readonly NormalisedRow[]) => PreparedBatch {
-  const occurrences = new Map<string, number>();
+  const occurrences = new IdenticalFills();
   return (rows) => {
     const started = performance.now();
     const batch: Fill[] = [];

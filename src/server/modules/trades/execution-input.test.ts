@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionInput } from '../../../contracts/trades';
 import { createHash } from 'node:crypto';
 import { prepareExecutions, toContentFingerprint, toExportedFingerprint, toFingerprintKey } from './execution-input';
+import { IdenticalFills } from './identical-fills';
 
 // Few distinct values, so that identical fills (twins) are common.
 const fill = fc.record({
@@ -18,7 +19,7 @@ describe('prepareExecutions: where a fingerprint comes from', () => {
   it('marks content fingerprints, unique and naming the instrument across batches that share occurrences', () => {
     fc.assert(
       fc.property(fc.array(fill, { maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (fills, batchSize) => {
-        const occurrences = new Map<string, number>();
+        const occurrences = new IdenticalFills();
         const prepared = [];
         for (let start = 0; start < fills.length; start += batchSize) {
           const batch = fills.slice(start, start + batchSize) as ExecutionInput[];

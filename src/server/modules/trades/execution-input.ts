@@ -14,6 +14,7 @@ import {
 } from '../../../core/trades';
 import { createBoundedMemo } from '../../../core/bounded-memo';
 import { AppError } from '../../errors';
+import { IdenticalFills } from './identical-fills';
 
 /** An execution checked and normalised at the edge, ready to insert (decimals as canonical strings). */
 export type PreparedExecution = {
@@ -51,7 +52,7 @@ export type PrepareExecutionsParams = {
    * Occurrence counts of identical fills, shared across calls: an import prepares a file in
    * batches, and two identical fills of one file must stay two however the batches fall.
    */
-  occurrences?: Map<string, number>;
+  occurrences?: IdenticalFills;
   /** When given, an invalid item is reported here (its fields' messages) and left out instead of failing the batch. */
   onInvalid?: (index: number, fields: Record<string, string>) => void;
 };
@@ -139,13 +140,6 @@ function contentSha256(params: FillContent): string {
 /** What tells identical fills apart from others: their time, instrument, side, quantity and price. */
 function toIdentity(executedAt: string, instrumentKey: string, side: Side, quantity: string, price: string): string {
   return [executedAt, instrumentKey, side, quantity, price].join('|');
-}
-
-/** How many fills `occurrences` counted before under this identity; counts this one too. */
-function countIdentical(occurrences: Map<string, number>, identity: string): number {
-  const seen = occurrences.get(identity) ?? 0;
-  occurrences.set(identity, seen + 1);
-  return seen;
 }
 
 /**
@@ -244,7 +238,7 @@ export function prepareExecutions(
   const fieldName = params.fieldName ?? ((index, field) => `executions.${index}.${field}`);
   const fields: Record<string, string> = {};
   const instruments = new Map<string, ReadInstrument | InstrumentError>();
-  const occurrences = params.occurrences ?? new Map<string, number>();
+  const occurrences = params.occurrences ?? new IdenticalFills();
   const prepared: PreparedExecution[] = [];
 
   items.forEach((item, index) => {
@@ -298,7 +292,7 @@ export function prepareExecutions(
       if (item.brokerExecId === undefined && KEY_AS_EXPORTED.test(carried)) {
         const content = { executedAt, instrumentKey, side: item.side, quantity: quantityText, price: priceText };
         const identity = toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText);
-        const seen = countIdentical(occurrences, `carried|${identity}`);
+        const seen = occurrences.count(executedAt, `carried|${identity}`);
         fingerprint = toRekeyedContentKey(fingerprint, content, seen) ?? fingerprint;
       }
     } else {
@@ -309,7 +303,7 @@ export function prepareExecutions(
         quantity: quantityText,
         price: priceText,
         occurrence:
-          countIdentical(occurrences, toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText)) + 1,
+          occurrences.count(executedAt, toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText)) + 1,
       });
     }
     finish({
