@@ -82,7 +82,21 @@ export type NormaliseParams = {
   order?: 'newestFirst' | 'oldestFirst' | 'auto';
   /** Derive fees from the cash amount (the preset decides when not given). */
   feesFromAmount?: boolean;
+  /**
+   * The positions in options and futures that a long file's earlier chunks left open, carried from
+   * chunk to chunk (createPositions): a side-less expiration, assignment or exercise here closes
+   * what they opened. Updated with this chunk's fills of those instruments.
+   */
+  positions?: CarriedPositions;
 };
+
+/** Open positions by account and instrument (see NormaliseParams.positions). */
+export type CarriedPositions = Map<string, Decimal>;
+
+export const createPositions = (): CarriedPositions => new Map();
+
+/** The instruments whose positions are carried: the ones events close. */
+const CARRIED_CLASSES: ReadonlySet<string> = new Set(['option', 'future']);
 
 type Candidate = Omit<ImportedExecution, 'sequence' | 'side'> & {
   side: Side | null;
@@ -239,7 +253,7 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
   const order = params.order ?? preset?.conventions.order ?? 'auto';
   const isNewestFirst = order === 'newestFirst' || (order === 'auto' && isListedNewestFirst(kept));
   const ordered = isNewestFirst ? [...kept].reverse() : kept;
-  const executions = resolveEvents(ordered);
+  const executions = resolveEvents(ordered, params.positions);
   skipped.sort((a, b) => a.row - b.row);
   problems.sort((a, b) => a.row - b.row);
   return { executions, skipped, problems };
@@ -515,18 +529,22 @@ function isListedNewestFirst(candidates: readonly Candidate[]): boolean {
 /**
  * Gives each fill its replay sequence and resolves expirations, assignments and exercises: they
  * close what is open in the instrument at price 0 (sell a long, buy back a short); with nothing
- * open in this file, the row's own hint (a negative quantity sells) or a sell is used.
+ * open in this file (a long file's earlier chunks included: NormaliseParams.positions), the row's
+ * own hint (a negative quantity sells) or a sell is used.
  */
-function resolveEvents(ordered: readonly Candidate[]): ImportedExecution[] {
+function resolveEvents(ordered: readonly Candidate[], carried: CarriedPositions | undefined): ImportedExecution[] {
   const byTime = ordered.map((candidate, index) => ({ candidate, sequence: index + 1 }));
   if (!isChronological(ordered)) {
     byTime.sort((a, b) => compareTexts(a.candidate.executedAt, b.candidate.executedAt) || a.sequence - b.sequence);
   }
-  // Positions matter only to the events: without one, nothing need be counted.
+  // Positions matter only to the events: without one here, only those a later chunk's events may
+  // close are counted (a long file's options and futures).
   const hasEvents = ordered.some((candidate) => candidate.event !== null);
-  const positions = new Map<string, Decimal>();
+  const local = new Map<string, Decimal>();
+  const isCarried = (candidate: Candidate) => carried !== undefined && CARRIED_CLASSES.has(candidate.assetClass);
   return byTime.map(({ candidate, sequence }) => {
-    if (!hasEvents) return toExecution(candidate, candidate.side ?? 'sell', sequence);
+    if (!hasEvents && !isCarried(candidate)) return toExecution(candidate, candidate.side ?? 'sell', sequence);
+    const positions = isCarried(candidate) ? (carried as CarriedPositions) : local;
     const key = `${candidate.account ?? ''}\u0000${candidate.instrumentKey}`;
     const position = positions.get(key) ?? ZERO;
     const side =

@@ -314,3 +314,34 @@ describe('counting a long file on the server’s thread', () => {
     expect(turns).toBeGreaterThanOrEqual(Math.floor(bytes.length / readBytes) - 1);
   });
 });
+
+describe('a long file normalised chunk by chunk', () => {
+  it('closes a short option at expiration though it was opened chunks before', async () => {
+    // A put sold at the start, stock fills past the first chunks, then its expiration: a row
+    // without a side, which closes whatever the file left open in it (here: buys it back).
+    const lines = ['Date,Underlying,Expiry,Strike,Right,Qty,Price,Action'];
+    lines.push('2025-01-02,AMD,2025-01-17,110,P,1,3.20,Sell');
+    const stockRows = WHOLE_FILE_ROWS + 5_000;
+    for (let i = 0; i < stockRows; i += 1)
+      lines.push(`2025-01-0${3 + (i % 5)},AAPL,,,,10,200.00,${i % 2 ? 'Sell' : 'Buy'}`);
+    lines.push('2025-01-17,AMD,2025-01-17,110,P,1,,Expired');
+    const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+    const open = () => toChunks(bytes, 1 << 16);
+    const options = {
+      fileName: 'long.csv',
+      accountTimeZone: 'UTC',
+      maxBytes: 1 << 24,
+      openSpreadsheet: openSpreadsheetHere,
+    };
+    const analysis = await analyseUpload(open, options);
+    expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
+    const optionFills: { side: string; price: string; row: number }[] = [];
+    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere }))
+      if (row.kind === 'execution' && row.execution.assetClass === 'option')
+        optionFills.push({ side: row.execution.side, price: row.execution.price, row: row.row });
+    expect(optionFills).toEqual([
+      { side: 'sell', price: '3.2', row: 2 },
+      { side: 'buy', price: '0', row: stockRows + 3 },
+    ]);
+  });
+});

@@ -21,7 +21,7 @@ import {
 import type { ColumnRole } from '../../../core/import/detect/roles';
 import { normaliseHeader } from '../../../core/import/detect/synonyms';
 import { createEdgebookRowReader, type ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
-import { normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
+import { createPositions, normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
 import { yieldToIncomingRequests } from '../../event-loop';
@@ -478,9 +478,12 @@ export async function* normaliseUploadInChunks(
   const readEdgebookRow =
     analysis.detection.preset?.id === 'edgebook' ? createEdgebookRowReader(analysis.headers) : null;
 
+  // A long file's chunks are normalised one by one: the positions an expiration closes go on.
+  const positions = isWhole ? null : createPositions();
+
   function normalise(rows: TableRow[]): NormalisedRow[] {
     const out: NormalisedRow[] = [];
-    const result = normaliseRows({ ...params, rows });
+    const result = normaliseRows({ ...params, rows, ...(positions ? { positions } : {}) });
     const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, rowsBefore + i + 1]));
     rowsBefore += rows.length;
     const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
