@@ -133,6 +133,39 @@ describe('readTable', () => {
     expect(layout.encoding).toBe('windows-1252');
   });
 
+  it('switches to Windows-1252 at its first letter wherever a read or a slice ends', async () => {
+    // Past the sniffed head, all ASCII up to "Société": its é (0xE9, which starts a three-byte
+    // UTF-8 character) may be the last byte of a read or of a decoded slice.
+    const head = `Date,Symbol,Qty\n${'2024-01-01,ABC,1\n'.repeat(Math.ceil((96 * 1024) / 17))}`;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom(1, 7, 4096, 65_536, 262_144),
+        async (pad, chunk) => {
+          const text = `${head}2024-01-02,${'X'.repeat(pad)}Soci,1\n2024-01-02,Société Générale,1\n`;
+          const bytes = encodeText(text, 'windows-1252');
+          // Moves the é onto a 32 KB boundary for some pad.
+          const { layout, rows } = await readAll(bytes, {}, chunk);
+          expect(layout.encoding).toBe('windows-1252');
+          expect(rows.at(-1)?.cells[1]).toBe('Société Générale');
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // The é exactly at the end of a 32 KB slice within a 256 KB read, and at the very end of a file.
+    const at = 262_144 + 3 * 32_768 - 1;
+    const prefix = `Date,Symbol,Qty\n${'2024-01-01,ABC,1\n'.repeat(Math.ceil(at / 17))}`.slice(0, at - 16);
+    const exact = `${prefix}\n2024-01-02,Soci\u00e9t\u00e9 G\u00e9n\u00e9rale,1\n`;
+    const bytes = encodeText(exact, 'windows-1252');
+    expect(bytes[at]).toBe(0xe9);
+    const read = await readAll(bytes, {}, 262_144);
+    expect(read.layout.encoding).toBe('windows-1252');
+    expect(read.rows.at(-1)?.cells[1]).toBe('Société Générale');
+    const last = await readAll(encodeText(`${head}2024-01-02,ABC,Caf\u00e9`, 'windows-1252'), {}, 65_536);
+    expect(last.layout.encoding).toBe('windows-1252');
+    expect(last.rows.at(-1)?.cells[2]).toBe('Café');
+  });
+
   it('keeps UTF-8 characters split across chunk boundaries', async () => {
     const text = 'Name,Emoji\nZürich,😀\n東京,€\n';
     for (let size = 1; size <= 5; size++) {

@@ -27,6 +27,15 @@ export function createStreamDecoder(encoding: TextEncoding, isUtf8Tentative = fa
   // fatal so that a later bad byte is noticed; 'lenient': plain decoding with U+FFFD.
   let mode: 'tentative' | 'confirmed' | 'lenient' = encoding === 'utf-8' && isUtf8Tentative ? 'tentative' : 'lenient';
   let decoder = new TextDecoderImpl(encoding, { fatal: mode === 'tentative' });
+  // Tentative: the bytes the decoder holds back, the start of a character the next bytes may
+  // finish. Only ASCII came out so far, so they are the input's only non-ASCII bytes yet, at its end.
+  let held: Uint8Array = new Uint8Array(0);
+  const switchToWindows1252 = (bytes: Uint8Array): string => {
+    current = 'windows-1252';
+    decoder = new TextDecoderImpl('windows-1252');
+    mode = 'lenient';
+    return decoder.decode(concat(held, bytes), { stream: true });
+  };
   return {
     get encoding() {
       return current;
@@ -35,16 +44,16 @@ export function createStreamDecoder(encoding: TextEncoding, isUtf8Tentative = fa
       if (mode === 'lenient') return decoder.decode(bytes, { stream: true });
       try {
         const text = decoder.decode(bytes, { stream: true });
-        if (mode === 'tentative' && hasNonAscii(bytes)) mode = 'confirmed';
+        // Confirmed by a character decoded, not by its first byte: a windows-1252 letter at the
+        // end of a chunk is held back as the start of a UTF-8 character, and fails only with the next.
+        if (mode === 'tentative') {
+          if (NON_ASCII.test(text)) mode = 'confirmed';
+          else held = toHeld(held, bytes);
+        }
         return text;
       } catch {
-        if (mode === 'tentative') {
-          // Nothing is pending in the decoder: every byte before this chunk was ASCII.
-          current = 'windows-1252';
-          decoder = new TextDecoderImpl('windows-1252');
-        } else {
-          decoder = new TextDecoderImpl('utf-8');
-        }
+        if (mode === 'tentative') return switchToWindows1252(bytes);
+        decoder = new TextDecoderImpl('utf-8');
         mode = 'lenient';
         return decoder.decode(bytes, { stream: true });
       }
@@ -53,6 +62,8 @@ export function createStreamDecoder(encoding: TextEncoding, isUtf8Tentative = fa
       try {
         return decoder.decode();
       } catch {
+        // All ASCII but for a character never finished: a windows-1252 letter at the very end.
+        if (mode === 'tentative') return switchToWindows1252(new Uint8Array(0));
         // A UTF-8 sequence cut off at the very end of the file.
         return '\uFFFD';
       }
@@ -60,9 +71,22 @@ export function createStreamDecoder(encoding: TextEncoding, isUtf8Tentative = fa
   };
 }
 
-function hasNonAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if ((bytes[i] ?? 0) >= 0x80) return true;
-  return false;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** What the decoder holds after `bytes` decoded to ASCII only: their trailing non-ASCII bytes. */
+function toHeld(held: Uint8Array, bytes: Uint8Array): Uint8Array {
+  let start = bytes.length;
+  while (start > 0 && (bytes[start - 1] ?? 0) >= 0x80) start -= 1;
+  // Bytes all non-ASCII (a tiny chunk) continue what was held; otherwise they end it.
+  return start === 0 ? concat(held, bytes) : bytes.slice(start);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 /** Decodes a complete buffer (a head sample) without throwing; a cut-off final character is dropped. */
