@@ -85,9 +85,15 @@ export type NormaliseParams = {
   /**
    * The positions in options and futures that a long file's earlier chunks left open, carried from
    * chunk to chunk (createPositions): a side-less expiration, assignment or exercise here closes
-   * what they opened. Updated with this chunk's fills of those instruments.
+   * what they opened. Updated with this chunk's fills of those instruments. Only for a file in
+   * time order: a newest-first file's earlier chunks hold later fills.
    */
   positions?: CarriedPositions;
+  /**
+   * The broker execution ids of a long file's earlier chunks: a fill with one of them is the same
+   * fill listed again, skipped before it can count in a position. This chunk's are added.
+   */
+  execIds?: Set<string>;
 };
 
 /** Open positions by account and instrument (see NormaliseParams.positions). */
@@ -249,7 +255,7 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
     else candidates.push(outcome);
   });
 
-  const kept = removeDuplicatesAndCancels(candidates, cancelledIds, skipped);
+  const kept = removeDuplicatesAndCancels(candidates, cancelledIds, skipped, params.execIds);
   const order = params.order ?? preset?.conventions.order ?? 'auto';
   const isNewestFirst = order === 'newestFirst' || (order === 'auto' && isListedNewestFirst(kept));
   const ordered = isNewestFirst ? [...kept].reverse() : kept;
@@ -482,6 +488,7 @@ function removeDuplicatesAndCancels(
   candidates: readonly Candidate[],
   cancelled: ReadonlySet<string>,
   skipped: SkippedRow[],
+  earlierIds: Set<string> | undefined,
 ): Candidate[] {
   const byId = new Map<string, Candidate>();
   const byContent = new Map<string, Candidate>();
@@ -498,6 +505,10 @@ function removeDuplicatesAndCancels(
         skipped.push({ row: candidate.row, reason: `duplicate of row ${first.row} (same execution id)` });
         continue;
       }
+      if (earlierIds?.has(candidate.brokerExecId)) {
+        skipped.push({ row: candidate.row, reason: 'The same execution id appears earlier in the file' });
+        continue;
+      }
       byId.set(candidate.brokerExecId, candidate);
     }
     if (candidate.dedupeKey !== null) {
@@ -510,6 +521,7 @@ function removeDuplicatesAndCancels(
     }
     kept.push(candidate);
   }
+  if (earlierIds) for (const id of byId.keys()) earlierIds.add(id);
   return kept;
 }
 

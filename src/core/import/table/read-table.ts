@@ -35,8 +35,8 @@ type RowSource = { next(): Promise<TableRow[] | null>; close(): Promise<void> };
  * past any preamble, and streams the data rows, holding back summary and footer lines.
  * Text files are decoded and parsed chunk by chunk (memory stays bounded by the chunk size and
  * the footer look-behind); spreadsheets are read whole, within `maxBytes` and
- * `maxUncompressedBytes`. Rejects with ImportFileError for files that are not tables; `rows`
- * can reject with it too (TOO_LARGE, MALFORMED_CSV found further into the file).
+ * `maxUncompressedBytes`. Rejects with ImportFileError for files that are not tables; its rows
+ * (`batches`, `rows`) can reject with it too (TOO_LARGE, MALFORMED_CSV found further into the file).
  */
 export async function readTable(
   source: AsyncIterable<Uint8Array>,

@@ -344,4 +344,63 @@ describe('a long file normalised chunk by chunk', () => {
       { side: 'buy', price: '0', row: stockRows + 3 },
     ]);
   });
+
+  const optionRows = async (lines: string[]) => {
+    const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+    const open = () => toChunks(bytes, 1 << 16);
+    const options = {
+      fileName: 'long.csv',
+      accountTimeZone: 'UTC',
+      maxBytes: 1 << 24,
+      openSpreadsheet: openSpreadsheetHere,
+    };
+    const analysis = await analyseUpload(open, options);
+    expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
+    const out: { side?: string; price?: string; row: number; reason?: string }[] = [];
+    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) {
+      if (row.kind === 'execution' && row.execution.assetClass === 'option')
+        out.push({ side: row.execution.side, price: row.execution.price, row: row.row });
+      if (row.kind === 'skipped' && /execution id/.test(row.reason)) out.push({ row: row.row, reason: row.reason });
+    }
+    return { analysis, out: out.sort((a, b) => a.row - b.row) };
+  };
+
+  it('does not carry a newest-first file’s later fills into the positions of its earlier ones', async () => {
+    // Newest first: a call bought on the 10th, stock, then (older) a call sold on the 3rd and
+    // assigned on the 4th. The assignment closes the short of the 3rd: it buys.
+    const lines = ['Date,Underlying,Expiry,Strike,Right,Qty,Price,Action'];
+    lines.push('2025-01-10,AMD,2025-01-17,110,C,5,2.00,Buy');
+    for (let i = 0; i < WHOLE_FILE_ROWS + 5_000; i += 1)
+      lines.push(`2025-01-0${9 - (i % 5)},AAPL,,,,10,200.00,${i % 2 ? 'Sell' : 'Buy'}`);
+    lines.push('2025-01-04,AMD,2025-01-17,110,C,1,,Assigned', '2025-01-03,AMD,2025-01-17,110,C,1,3.00,Sell');
+    const { analysis, out } = await optionRows(lines);
+    expect(analysis.isNewestFirst).toBe(true);
+    expect(out.map(({ side, price }) => [side, price])).toEqual([
+      ['buy', '2'],
+      ['buy', '0'],
+      ['sell', '3'],
+    ]);
+  });
+
+  it('leaves a fill listed again in a later chunk out of the positions', async () => {
+    // C1 bought, listed again after 100,000 rows (skipped), C2 sold twice as many: short one, so
+    // the expiration buys one back.
+    const lines = ['Date,Underlying,Expiry,Strike,Right,Qty,Price,Action,Execution ID'];
+    lines.push('2025-01-02,AMD,2025-01-17,110,C,1,2.00,Buy,C1');
+    const stockRows = WHOLE_FILE_ROWS + 5_000;
+    for (let i = 0; i < stockRows; i += 1)
+      lines.push(`2025-01-0${3 + (i % 5)},AAPL,,,,10,200.00,${i % 2 ? 'Sell' : 'Buy'},S${i}`);
+    lines.push(
+      '2025-01-08,AMD,2025-01-17,110,C,1,2.00,Buy,C1',
+      '2025-01-09,AMD,2025-01-17,110,C,2,2.50,Sell,C2',
+      '2025-01-17,AMD,2025-01-17,110,C,1,,Expired,',
+    );
+    const { out } = await optionRows(lines);
+    expect(out).toEqual([
+      { side: 'buy', price: '2', row: 2 },
+      { row: stockRows + 3, reason: 'The same execution id appears earlier in the file' },
+      { side: 'sell', price: '2.5', row: stockRows + 4 },
+      { side: 'buy', price: '0', row: stockRows + 5 },
+    ]);
+  });
 });

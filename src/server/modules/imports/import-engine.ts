@@ -39,7 +39,9 @@ const PREVIEW_EXECUTIONS = 20;
 /**
  * Files up to this many rows are normalised whole (every cross-row rule applies across the file);
  * longer ones in chunks of at most this size (FIRST_CHUNK_ROWS), with the file-wide rules (order,
- * duplicate ids) carried over.
+ * duplicate ids, and in a file in time order the positions of options and futures) carried over.
+ * A cancelling row, identical rows of a statement that lists fills twice, and the time order of
+ * a chunk out of order count within their chunk only.
  */
 export const WHOLE_FILE_ROWS = 100_000;
 /**
@@ -468,7 +470,6 @@ export async function* normaliseUploadInChunks(
     { ...analysis, defaultCurrency: options.defaultCurrency ?? analysis.defaultCurrency },
     analysis.isNewestFirst,
   );
-  const seenExecIds = new Set<string>();
   // Long files: a row's place among the data rows (a record may span lines, and a header,
   // preamble or blank lines come before or between), so orders stay within 1…rowCount and the
   // import's reserved entry-order numbers (import-runner.ts) hold them all.
@@ -478,12 +479,19 @@ export async function* normaliseUploadInChunks(
   const readEdgebookRow =
     analysis.detection.preset?.id === 'edgebook' ? createEdgebookRowReader(analysis.headers) : null;
 
-  // A long file's chunks are normalised one by one: the positions an expiration closes go on.
-  const positions = isWhole ? null : createPositions();
+  // A long file's chunks are normalised one by one: the execution ids seen go on, and in a file in
+  // time order the positions an expiration closes (a newest-first file's first chunks are its last fills).
+  const execIds = isWhole ? null : new Set<string>();
+  const positions = isWhole || analysis.isNewestFirst ? null : createPositions();
 
   function normalise(rows: TableRow[]): NormalisedRow[] {
     const out: NormalisedRow[] = [];
-    const result = normaliseRows({ ...params, rows, ...(positions ? { positions } : {}) });
+    const result = normaliseRows({
+      ...params,
+      rows,
+      ...(positions ? { positions } : {}),
+      ...(execIds ? { execIds } : {}),
+    });
     const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, rowsBefore + i + 1]));
     rowsBefore += rows.length;
     const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
@@ -491,17 +499,6 @@ export async function* normaliseUploadInChunks(
     for (const problem of result.problems)
       out.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
     for (const execution of result.executions) {
-      if (execution.brokerExecId) {
-        if (seenExecIds.has(execution.brokerExecId)) {
-          out.push({
-            kind: 'skipped',
-            row: execution.row,
-            reason: 'The same execution id appears earlier in the file',
-          });
-          continue;
-        }
-        seenExecIds.add(execution.brokerExecId);
-      }
       // Whole files: normaliseRows' sequence is the replay order. Chunks: by place among the rows.
       const order = indexOfLine ? orderOf(indexOfLine.get(execution.row) ?? rowsBefore) : execution.sequence;
       const extra = readEdgebookRow ? readEdgebookRow(cellsByRow?.get(execution.row) ?? []) : null;

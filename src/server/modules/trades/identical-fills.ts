@@ -2,11 +2,12 @@
  * Counts identical fills (the same identity: time, instrument, side, quantity and price), so that
  * each gets its own occurrence number in its content fingerprint.
  *
- * Identical fills share their time, and files mostly list fills in time order (or the reverse,
- * replayed in time order): while they come so, only the fills of the latest time can be matched
- * by the next one, and the earlier ones are set aside in a list rather than a map of every fill
- * (one lookup into a map of a million identities cost an import 1.2–1.5 µs a fill). The first
- * fill earlier than the latest time turns the list into that map, which counts from then on.
+ * Identical fills share their time, and files mostly list fills in time order: while they come
+ * so, only the fills of the latest time can be matched by the next one, and the earlier ones are
+ * set aside in a list rather than a map of every fill (one lookup into a map of a million
+ * identities cost an import 1.2–1.5 µs a fill). The first fill earlier than the latest time
+ * turns the list into that map, which counts from then on: from its second chunk on for a long
+ * newest-first file, whose chunks are replayed in time order but come newest chunk first.
  */
 export class IdenticalFills {
   private latestAt = '';
