@@ -140,7 +140,7 @@ describe('readTable', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 40 }),
-        fc.constantFrom(1, 7, 4096, 65_536, 262_144),
+        fc.constantFrom(997, 4096, 65_536, 262_144),
         async (pad, chunk) => {
           const text = `${head}2024-01-02,${'X'.repeat(pad)}Soci,1\n2024-01-02,Société Générale,1\n`;
           const bytes = encodeText(text, 'windows-1252');
@@ -150,7 +150,7 @@ describe('readTable', () => {
           expect(rows.at(-1)?.cells[1]).toBe('Société Générale');
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 30 },
     );
     // The é exactly at the end of a 32 KB slice within a 256 KB read, and at the very end of a file.
     const at = 262_144 + 3 * 32_768 - 1;
