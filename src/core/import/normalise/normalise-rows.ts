@@ -555,8 +555,9 @@ function resolveEvents(ordered: readonly Candidate[], carried: CarriedPositions 
   const local = new Map<string, Decimal>();
   const isCarried = (candidate: Candidate) => carried !== undefined && CARRIED_CLASSES.has(candidate.assetClass);
   return byTime.map(({ candidate, sequence }) => {
-    if (!hasEvents && !isCarried(candidate)) return toExecution(candidate, candidate.side ?? 'sell', sequence);
-    const positions = isCarried(candidate) ? (carried as CarriedPositions) : local;
+    const isCarriedHere = isCarried(candidate);
+    if (!hasEvents && !isCarriedHere) return toExecution(candidate, candidate.side ?? 'sell', sequence);
+    const positions = isCarriedHere ? (carried as CarriedPositions) : local;
     const key = `${candidate.account ?? ''}\u0000${candidate.instrumentKey}`;
     const position = positions.get(key) ?? ZERO;
     const side =

@@ -2,7 +2,7 @@ import { CsvParser } from './csv-parser';
 import { SNIFF_BYTES, sniffFile } from './sniff';
 import { openSpreadsheetHere } from './spreadsheet';
 import { FooterFilter, HEADER_SEARCH_ROWS, computeTypicalFilled, findHeaderRow, toHeaders } from './table-shape';
-import { createStreamDecoder } from './text-decoding';
+import { concatBytes, createStreamDecoder } from './text-decoding';
 import {
   ImportFileError,
   type ReadTableOptions,
@@ -57,7 +57,7 @@ export async function readTable(
     headLength += chunk.length;
   }
   try {
-    const sniff = sniffFile(concat(head, headLength), options.fileName, isDone);
+    const sniff = sniffFile(concatBytes(head, headLength), options.fileName, isDone);
     let layoutBase: Pick<TableLayout, 'fileType' | 'encoding' | 'delimiter' | 'sheetName' | 'sheetNames'>;
     let rowSource: RowSource;
     let onEnd: (layout: TableLayout) => void = () => {};
@@ -68,7 +68,7 @@ export async function readTable(
         all.push(chunk);
         total += chunk.length;
       }
-      const file = concat(all, total);
+      const file = concatBytes(all, total);
       if (sniff.fileType === 'xlsx') {
         await assertSafeXlsxZip(file, options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES);
       } else {
@@ -260,15 +260,4 @@ function createByteReader(source: AsyncIterable<Uint8Array>, maxBytes: number): 
 
 function formatMb(bytes: number): string {
   return bytes >= 2 ** 20 ? `${Math.round(bytes / 2 ** 20)} MB` : `${bytes} bytes`;
-}
-
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

@@ -34,7 +34,7 @@ export function createStreamDecoder(encoding: TextEncoding, isUtf8Tentative = fa
     current = 'windows-1252';
     decoder = new TextDecoderImpl('windows-1252');
     mode = 'lenient';
-    return decoder.decode(concat(held, bytes), { stream: true });
+    return decoder.decode(concatBytes([held, bytes], held.length + bytes.length), { stream: true });
   };
   return {
     get encoding() {
@@ -78,14 +78,18 @@ function toHeld(held: Uint8Array, bytes: Uint8Array): Uint8Array {
   let start = bytes.length;
   while (start > 0 && (bytes[start - 1] ?? 0) >= 0x80) start -= 1;
   // Bytes all non-ASCII (a tiny chunk) continue what was held; otherwise they end it.
-  return start === 0 ? concat(held, bytes) : bytes.slice(start);
+  return start === 0 ? concatBytes([held, bytes], held.length + bytes.length) : bytes.slice(start);
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
+/** The chunks as one array of `length` bytes (their total); a single chunk as it is. */
+export function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
   return out;
 }
 

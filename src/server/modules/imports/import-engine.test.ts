@@ -316,35 +316,7 @@ describe('counting a long file on the server’s thread', () => {
 });
 
 describe('a long file normalised chunk by chunk', () => {
-  it('closes a short option at expiration though it was opened chunks before', async () => {
-    // A put sold at the start, stock fills past the first chunks, then its expiration: a row
-    // without a side, which closes whatever the file left open in it (here: buys it back).
-    const lines = ['Date,Underlying,Expiry,Strike,Right,Qty,Price,Action'];
-    lines.push('2025-01-02,AMD,2025-01-17,110,P,1,3.20,Sell');
-    const stockRows = WHOLE_FILE_ROWS + 5_000;
-    for (let i = 0; i < stockRows; i += 1)
-      lines.push(`2025-01-0${3 + (i % 5)},AAPL,,,,10,200.00,${i % 2 ? 'Sell' : 'Buy'}`);
-    lines.push('2025-01-17,AMD,2025-01-17,110,P,1,,Expired');
-    const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
-    const open = () => toChunks(bytes, 1 << 16);
-    const options = {
-      fileName: 'long.csv',
-      accountTimeZone: 'UTC',
-      maxBytes: 1 << 24,
-      openSpreadsheet: openSpreadsheetHere,
-    };
-    const analysis = await analyseUpload(open, options);
-    expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
-    const optionFills: { side: string; price: string; row: number }[] = [];
-    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere }))
-      if (row.kind === 'execution' && row.execution.assetClass === 'option')
-        optionFills.push({ side: row.execution.side, price: row.execution.price, row: row.row });
-    expect(optionFills).toEqual([
-      { side: 'sell', price: '3.2', row: 2 },
-      { side: 'buy', price: '0', row: stockRows + 3 },
-    ]);
-  });
-
+  /** The file's option fills and the rows skipped for an execution id seen before, by row. */
   const optionRows = async (lines: string[]) => {
     const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
     const open = () => toChunks(bytes, 1 << 16);
@@ -364,6 +336,22 @@ describe('a long file normalised chunk by chunk', () => {
     }
     return { analysis, out: out.sort((a, b) => a.row - b.row) };
   };
+
+  it('closes a short option at expiration though it was opened chunks before', async () => {
+    // A put sold at the start, stock fills past the first chunks, then its expiration: a row
+    // without a side, which closes whatever the file left open in it (here: buys it back).
+    const lines = ['Date,Underlying,Expiry,Strike,Right,Qty,Price,Action'];
+    lines.push('2025-01-02,AMD,2025-01-17,110,P,1,3.20,Sell');
+    const stockRows = WHOLE_FILE_ROWS + 5_000;
+    for (let i = 0; i < stockRows; i += 1)
+      lines.push(`2025-01-0${3 + (i % 5)},AAPL,,,,10,200.00,${i % 2 ? 'Sell' : 'Buy'}`);
+    lines.push('2025-01-17,AMD,2025-01-17,110,P,1,,Expired');
+    const { out } = await optionRows(lines);
+    expect(out).toEqual([
+      { side: 'sell', price: '3.2', row: 2 },
+      { side: 'buy', price: '0', row: stockRows + 3 },
+    ]);
+  });
 
   it('does not carry a newest-first file’s later fills into the positions of its earlier ones', async () => {
     // Newest first: a call bought on the 10th, stock, then (older) a call sold on the 3rd and
