@@ -183,6 +183,21 @@ describe('insertNewRows', () => {
     await database.db.execute(sql`delete from bulk_probe`);
   });
 
+  it('keeps a tab, line break or backslash in its field whatever the column, and a null apart from the text \\N', () => {
+    const rows: Row[] = [
+      { ...row('00000000-0000-4000-8000-000000000001', '\\N'), amount: '1\t2\n3\\' },
+      { ...row('00000000-0000-4000-8000-000000000002', 'plain'), note: null },
+      row('00000000-0000-4000-8000-000000000003', 'plain'),
+    ];
+    const lines = toCopyTexts(COLUMNS, rows).join('').split('\n');
+    expect(lines).toHaveLength(rows.length + 1); // and the text's closing line break
+    expect(lines.slice(0, 3).map((line) => line.split('\t'))).toEqual([
+      [rows[0]!.key, '\\\\N', '[]', '1\\t2\\n3\\\\', '2025-01-02T03:04:05.678Z', '1'],
+      [rows[1]!.key, '\\N', '[]', '1.00000000', '2025-01-02T03:04:05.678Z', '1'],
+      [rows[2]!.key, 'plain', '[]', '1.00000000', '2025-01-02T03:04:05.678Z', '1'],
+    ]);
+  });
+
   it('fails on a conflicting row, and its transaction keeps nothing of it', async () => {
     const a = '00000000-0000-4000-8000-00000000000a';
     const b = '00000000-0000-4000-8000-00000000000b';

@@ -5,6 +5,7 @@ import type { Database } from './client';
 import {
   checkpointPgliteIfDue,
   createImportCheckpointer,
+  deferCommitFlush,
   maintainAfterBulkWrite,
   readWalBytesSinceCheckpoint,
 } from './maintenance';
@@ -104,5 +105,23 @@ describe('maintainAfterBulkWrite', () => {
       sql`select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'trades'`,
     );
     expect((result as unknown as { rows: { vacuumed: boolean }[] }).rows).toEqual([{ vacuumed: true }]);
+  });
+});
+
+describe('deferCommitFlush', () => {
+  const synchronousCommit = async (db: Database['db']) => {
+    const result = await db.execute(sql`show synchronous_commit`);
+    return (result as unknown as { rows: { synchronous_commit: string }[] }).rows[0]!.synchronous_commit;
+  };
+
+  it("lets its transaction's commit skip waiting for the flush, and only that transaction's", async () => {
+    const inside = await database.db.transaction(async (tx) => {
+      await deferCommitFlush(tx);
+      return synchronousCommit(tx);
+    });
+    expect(inside).toBe('off');
+    // The next transaction, and any statement of the pool's after it, commits as usual.
+    expect(await database.db.transaction((tx) => synchronousCommit(tx))).toBe('on');
+    expect(await synchronousCommit(database.db)).toBe('on');
   });
 });

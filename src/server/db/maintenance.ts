@@ -77,3 +77,16 @@ export async function readWalBytesSinceCheckpoint(db: Db): Promise<number> {
   const [row] = (result as unknown as { rows: { bytes: number | string }[] }).rows;
   return Number(row?.bytes ?? 0);
 }
+
+/**
+ * Lets this transaction's commit return before its write-ahead log is on disk (synchronous_commit
+ * off, for this transaction only): for a large import's batches, hundreds of commits that each
+ * waited for a flush (2.3 s of a 1,000,000-row import on PostgreSQL, BENCHMARKS.md, Import). A
+ * crash can lose the last such commits, never half of one, and never one that a later synchronous
+ * commit followed: that commit flushes the log up to itself. So an import stays all or nothing —
+ * it is marked running (synchronously) before its first batch, a restart fails and removes an
+ * import left running, and the commit that marks it done flushes every batch before it.
+ */
+export async function deferCommitFlush(tx: Db): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}

@@ -81,7 +81,7 @@ beforeAll(async () => {
       asset_class, direction, status, opened_at, closed_at, quantity, max_position, avg_entry_price, avg_exit_price,
       multiplier, currency, gross_pnl, commission, fees, net_pnl, execution_count)
       values (${t.id}, ${t.userId}, ${t.accountId}, ${t.openingExecutionId}, ${t.instrumentKey}, ${t.symbol},
-      ${t.assetClass}, ${t.direction}, ${t.status}, ${t.openedAt!.toISOString()}, ${t.closedAt?.toISOString() ?? null},
+      ${t.assetClass}, ${t.direction}, ${t.status}, ${t.openedAt}, ${t.closedAt ?? null},
       ${t.quantity}, ${t.maxPosition}, ${t.avgEntryPrice}, ${t.avgExitPrice ?? null}, ${t.multiplier}, ${t.currency},
       ${t.grossPnl}, ${t.commission}, ${t.fees}, ${t.netPnl}, ${t.executionCount})`);
     // Before 0010 every fill had its link.

@@ -82,10 +82,10 @@ function createDemoCache(): (now: Date) => DemoSet {
       fees += Number(row.fees) + Number(row.commission);
       const strategyId = row.strategyId ?? null;
       trades.push({
-        closedAt: row.closedAt.getTime(),
+        closedAt: Date.parse(row.closedAt),
         netPnl: Number(row.netPnl),
         rMultiple: row.rMultiple === null || row.rMultiple === undefined ? null : Number(row.rMultiple),
-        openedAt: row.openedAt.getTime(),
+        openedAt: Date.parse(row.openedAt),
         symbol: row.symbol,
         side: row.direction === 'short' ? 'short' : 'long',
         assetClass: row.assetClass,

@@ -1,4 +1,4 @@
-import { createImportCheckpointer } from '../../db/maintenance';
+import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance';
 import { isPglite, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
@@ -234,11 +234,12 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         // The progress is set in the batch's transaction (one commit per batch, not two), by the
         // statement that also reads the data version the batch leaves.
         const progress = Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount));
-        const written = await db.transaction((tx) =>
-          writer.writeBatch(tx, batch.grouped, {
+        const written = await db.transaction(async (tx) => {
+          await deferCommitFlush(tx);
+          return writer.writeBatch(tx, batch.grouped, {
             endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
-          }),
-        );
+          });
+        });
         const transactionMs = performance.now() - started;
         clock.add('write the fills and the trades (one transaction a batch)', transactionMs, fills);
         const resized = sizer?.observe(batch.rowCount, fills, transactionMs);
