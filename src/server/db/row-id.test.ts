@@ -20,4 +20,16 @@ describe('newRowId', () => {
     const ids = new Set(Array.from({ length: 10_000 }, () => newRowId(1_764_000_000_000)));
     expect(ids.size).toBe(10_000);
   });
+
+  it('draws every random digit afresh, the variant digit among 8, 9, a and b', () => {
+    const ids = Array.from({ length: 8_000 }, () => newRowId(1_764_000_000_000));
+    const randomPlaces = [15, 16, 17, 20, 21, 22, ...Array.from({ length: 12 }, (_, i) => 24 + i)];
+    for (const place of randomPlaces) expect(new Set(ids.map((id) => id[place])).size, `digit ${place}`).toBe(16);
+    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
+    // No random bit feeds two digits: any two digits take every pair of values, as independent
+    // ones do (a shared bit would leave at most half of the 256 pairs).
+    for (const a of randomPlaces)
+      for (const b of randomPlaces)
+        if (a < b) expect(new Set(ids.map((id) => id[a]! + id[b]!)).size, `digits ${a} and ${b}`).toBe(256);
+  });
 });
