@@ -413,21 +413,31 @@ function readInstrument(
   separator: DecimalSeparator,
 ): ReadInstrument | { problem: string } {
   // Everything it reads; of the time only the year (it places one-digit futures years). Each part
-  // with its length first, so no two different records share a key whatever their cells hold.
-  let key = '';
-  for (const part of [
+  // with its length first, so no two different records share a key whatever their cells hold. One
+  // join: appended part by part, the key was some twenty strings joined for every row.
+  const year = executedAt.slice(0, 4);
+  const assetClassHint = record.assetClassHint ?? '';
+  const key = [
+    record.symbol.length,
     record.symbol,
+    record.multiplier.length,
     record.multiplier,
-    record.assetClassHint ?? '',
+    assetClassHint.length,
+    assetClassHint,
+    record.assetClass.length,
     record.assetClass,
+    record.optionRight.length,
     record.optionRight,
+    record.strike.length,
     record.strike,
+    record.expiry.length,
     record.expiry,
+    record.underlying.length,
     record.underlying,
-    executedAt.slice(0, 4),
+    year.length,
+    year,
     separator,
-  ])
-    key += `${part.length}:${part}`;
+  ].join(':');
   return instruments(key, () => readInstrumentOnce(record, executedAt, separator));
 }
 
