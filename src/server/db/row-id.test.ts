@@ -31,5 +31,10 @@ describe('newRowId', () => {
     for (const a of randomPlaces)
       for (const b of randomPlaces)
         if (a < b) expect(new Set(ids.map((id) => id[a]! + id[b]!)).size, `digits ${a} and ${b}`).toBe(256);
+    // Nor does a random byte feed two ids in a row.
+    const next = ids.slice(1);
+    for (const a of randomPlaces)
+      for (const b of randomPlaces)
+        expect(new Set(next.map((id, i) => ids[i]![a]! + id[b]!)).size, `digits ${a}, then ${b}`).toBe(256);
   });
 });

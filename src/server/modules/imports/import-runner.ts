@@ -235,7 +235,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
         // statement that also reads the data version the batch leaves.
         const progress = Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount));
         const written = await db.transaction(async (tx) => {
-          await deferCommitFlush(tx);
+          if (isPglite(tx)) await deferCommitFlush(tx);
           return writer.writeBatch(tx, batch.grouped, {
             endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
           });
