@@ -26,6 +26,12 @@ describe('createBoundedMemo', () => {
     );
   });
 
+  it('gives the function the key, so one function made once serves every call', () => {
+    const memo = createBoundedMemo<string>(2);
+    const shout = (key: string) => `${key}!`;
+    expect(['a', 'b', 'a', 'c', 'a'].map((key) => memo(key, shout))).toEqual(['a!', 'b!', 'a!', 'c!', 'a!']);
+  });
+
   it('remembers null and other falsy answers', () => {
     const memo = createBoundedMemo<number | null>(10);
     let calls = 0;

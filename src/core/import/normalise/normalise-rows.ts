@@ -144,6 +144,11 @@ const numbers: Record<DecimalSeparator, ReturnType<typeof createBoundedMemo<Deci
   '.': createBoundedMemo(20_000),
   ',': createBoundedMemo(20_000),
 };
+// What each separator's memo computes, made once (bounded-memo.ts).
+const numberReaders: Record<DecimalSeparator, (text: string) => Decimal | null> = {
+  '.': (text) => readNumberOnce(text, '.'),
+  ',': (text) => readNumberOnce(text, ','),
+};
 // A decimal's text by the decimal itself: the memos above hand out one object per distinct cell.
 const texts = new Map<number, WeakMap<Decimal, string>>();
 const instruments = createBoundedMemo<ReadInstrument | { problem: string }>(5_000);
@@ -155,7 +160,7 @@ function readRowKind(text: string): RowKind | null {
 }
 
 function readNumber(text: string, separator: DecimalSeparator): Decimal | null {
-  return text === '' ? null : numbers[separator](text, () => readNumberOnce(text, separator));
+  return text === '' ? null : numbers[separator](text, numberReaders[separator]);
 }
 
 function readNumberOnce(text: string, separator: DecimalSeparator): Decimal | null {

@@ -101,7 +101,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const chunker = createFlatChunker();
   const assetClasses = new Map<string, AssetClass>();
   const decimalOf = createBoundedMemo<Decimal>(DECIMAL_MEMO_SIZE);
-  const decimal = (text: string) => decimalOf(text, () => D(text));
+  const decimal = (text: string) => decimalOf(text, D);
 
   const isStreamed = (instrumentKey: string) => isStreaming && !known.has(instrumentKey) && !demoted.has(instrumentKey);
 

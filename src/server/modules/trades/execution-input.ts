@@ -79,15 +79,21 @@ const checkedDecimals = Object.fromEntries(
   LIMIT_FIELDS.map((field) => [field, createBoundedMemo<CheckedDecimal>(20_000)]),
 ) as Record<keyof typeof LIMITS, ReturnType<typeof createBoundedMemo<CheckedDecimal>>>;
 
+// What each field's memo computes, made once (bounded-memo.ts).
+const decimalCheckers = Object.fromEntries(
+  LIMIT_FIELDS.map((field) => [field, (raw: string) => checkDecimalOnce(raw, LIMITS[field])]),
+) as Record<keyof typeof LIMITS, (raw: string) => CheckedDecimal>;
+
 function checkDecimal(raw: string, field: keyof typeof LIMITS): CheckedDecimal {
-  const limit = LIMITS[field];
-  return checkedDecimals[field](raw, () => {
-    const value = toDecimal(raw);
-    if (!value) return 'Must be a decimal number';
-    if (decimalPlaces(value) > limit.places) return `At most ${limit.places} decimal places`;
-    if (value.e + 1 > limit.integerDigits) return 'Too large';
-    return { value, text: value.toString() };
-  });
+  return checkedDecimals[field](raw, decimalCheckers[field]);
+}
+
+function checkDecimalOnce(raw: string, limit: (typeof LIMITS)[keyof typeof LIMITS]): CheckedDecimal {
+  const value = toDecimal(raw);
+  if (!value) return 'Must be a decimal number';
+  if (decimalPlaces(value) > limit.places) return `At most ${limit.places} decimal places`;
+  if (value.e + 1 > limit.integerDigits) return 'Too large';
+  return { value, text: value.toString() };
 }
 
 /** A symbol read, with the texts every fill of it stores. */
@@ -102,7 +108,7 @@ const realDays = createBoundedMemo<boolean>(5_000);
  */
 function toInstantText(text: string): string {
   const day = CANONICAL_INSTANT.exec(text)?.[1];
-  if (day !== undefined && realDays(day, () => isRealDay(day))) return text;
+  if (day !== undefined && realDays(day, isRealDay)) return text;
   return new Date(text).toISOString();
 }
 
