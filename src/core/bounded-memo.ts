@@ -16,3 +16,9 @@ export function createBoundedMemo<T>(size: number): (key: string, compute: (key:
     return answer;
   };
 }
+
+/** `compute`, remembered by key as createBoundedMemo remembers: for a function fixed once. */
+export function createMemoised<T>(size: number, compute: (key: string) => T): (key: string) => T {
+  const memo = createBoundedMemo<T>(size);
+  return (key) => memo(key, compute);
+}

@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import { toUuidText } from './uuid-text';
+import { toUuidText, writeUuidTime } from './uuid-text';
 
 /** The id's 16 bytes: 6 of time, then the version, the variant and 74 random bits. */
 const ID = new Uint8Array(16);
@@ -21,7 +21,7 @@ let idNow = Number.NaN;
 export function newRowId(now: number = Date.now()): string {
   if (now !== idNow) {
     idNow = now;
-    writeTime(ID, now);
+    writeUuidTime(ID, now);
   }
   if (randomAt === RANDOM.length) {
     randomFillSync(RANDOM);
@@ -32,16 +32,4 @@ export function newRowId(now: number = Date.now()): string {
   ID[6] = 0x70 | (ID[6]! & 0x0f); // version 7
   ID[8] = 0x80 | (ID[8]! & 0x3f); // variant 10
   return toUuidText(ID);
-}
-
-/** Milliseconds in [0, 2^48) as 6 bytes, big-endian, at the start of `bytes`. */
-export function writeTime(bytes: Uint8Array, ms: number): void {
-  const high = Math.floor(ms / 0x1000000);
-  const low = ms % 0x1000000;
-  bytes[0] = (high >>> 16) & 0xff;
-  bytes[1] = (high >>> 8) & 0xff;
-  bytes[2] = high & 0xff;
-  bytes[3] = (low >>> 16) & 0xff;
-  bytes[4] = (low >>> 8) & 0xff;
-  bytes[5] = low & 0xff;
 }

@@ -17,3 +17,15 @@ export function toUuidText(bytes: Uint8Array, offset = 0): string {
   }
   return TEXT.toString('latin1', 0, 36);
 }
+
+/** Milliseconds in [0, 2^48) as 6 bytes, big-endian, at the start of `bytes`: a v7 id's or a content key's time. */
+export function writeUuidTime(bytes: Uint8Array, ms: number): void {
+  const high = Math.floor(ms / 0x1000000);
+  const low = ms % 0x1000000;
+  bytes[0] = (high >>> 16) & 0xff;
+  bytes[1] = (high >>> 8) & 0xff;
+  bytes[2] = high & 0xff;
+  bytes[3] = (low >>> 16) & 0xff;
+  bytes[4] = (low >>> 8) & 0xff;
+  bytes[5] = low & 0xff;
+}

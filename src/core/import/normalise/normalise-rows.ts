@@ -23,7 +23,7 @@ import { normaliseHeader } from '../detect/synonyms';
 import { parseDateTime, toUtcInstant, type DateFormat } from '../values/dates';
 import { parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
 import { toRawRecord, type RawRecord, type RowContext } from './raw-record';
-import { createBoundedMemo } from '../../bounded-memo';
+import { createBoundedMemo, createMemoised } from '../../bounded-memo';
 
 /**
  * One fill ready for the executions API (`ExecutionInput`: decimals as canonical strings), with
@@ -140,14 +140,9 @@ function toAssetClass(text: string): AssetClass | undefined {
  */
 // A file's numbers, symbols and their texts mostly repeat: each is read once (bounded-memo.ts).
 // Keyed by the cell's own text (a key built per call would be a new string to hash each time).
-const numbers: Record<DecimalSeparator, ReturnType<typeof createBoundedMemo<Decimal | null>>> = {
-  '.': createBoundedMemo(20_000),
-  ',': createBoundedMemo(20_000),
-};
-// What each separator's memo computes, made once (bounded-memo.ts).
-const numberReaders: Record<DecimalSeparator, (text: string) => Decimal | null> = {
-  '.': (text) => readNumberOnce(text, '.'),
-  ',': (text) => readNumberOnce(text, ','),
+const numbers: Record<DecimalSeparator, (text: string) => Decimal | null> = {
+  '.': createMemoised(20_000, (text) => readNumberOnce(text, '.')),
+  ',': createMemoised(20_000, (text) => readNumberOnce(text, ',')),
 };
 // A decimal's text by the decimal itself: the memos above hand out one object per distinct cell.
 const texts = new Map<number, WeakMap<Decimal, string>>();
@@ -160,7 +155,7 @@ function readRowKind(text: string): RowKind | null {
 }
 
 function readNumber(text: string, separator: DecimalSeparator): Decimal | null {
-  return text === '' ? null : numbers[separator](text, numberReaders[separator]);
+  return text === '' ? null : numbers[separator](text);
 }
 
 function readNumberOnce(text: string, separator: DecimalSeparator): Decimal | null {

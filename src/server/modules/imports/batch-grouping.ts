@@ -4,11 +4,10 @@ import {
   groupTrades,
   keyOfFill,
   type AssetClass,
-  type Decimal,
   type Execution,
   type Trade,
 } from '../../../core/trades';
-import { createBoundedMemo } from '../../../core/bounded-memo';
+import { createMemoised } from '../../../core/bounded-memo';
 import { toCopyTexts, type NewRows } from '../../db/bulk-insert';
 import { buildNewTradeRows } from '../trades/regroup';
 import { toNewTradeRows } from '../trades/trade-rows-insert';
@@ -100,8 +99,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   let isStreaming = params.isStreaming;
   const chunker = createFlatChunker();
   const assetClasses = new Map<string, AssetClass>();
-  const decimalOf = createBoundedMemo<Decimal>(DECIMAL_MEMO_SIZE);
-  const decimal = (text: string) => decimalOf(text, D);
+  const decimal = createMemoised(DECIMAL_MEMO_SIZE, D);
 
   const isStreamed = (instrumentKey: string) => isStreaming && !known.has(instrumentKey) && !demoted.has(instrumentKey);
 

@@ -12,9 +12,8 @@ import {
   type InstrumentError,
   type Side,
 } from '../../../core/trades';
-import { createBoundedMemo } from '../../../core/bounded-memo';
-import { writeTime } from '../../db/row-id';
-import { toUuidText } from '../../db/uuid-text';
+import { createMemoised } from '../../../core/bounded-memo';
+import { toUuidText, writeUuidTime } from '../../db/uuid-text';
 import { AppError } from '../../errors';
 import { IdenticalFills } from './identical-fills';
 
@@ -76,16 +75,11 @@ type CheckedDecimal = { value: Decimal; text: string } | string;
 // An import's quantities, prices and costs mostly repeat: each text is read once (bounded-memo.ts),
 // in a memo per field keyed by the text itself (a key built per call is a new string to hash).
 const checkedDecimals = Object.fromEntries(
-  LIMIT_FIELDS.map((field) => [field, createBoundedMemo<CheckedDecimal>(20_000)]),
-) as Record<keyof typeof LIMITS, ReturnType<typeof createBoundedMemo<CheckedDecimal>>>;
-
-// What each field's memo computes, made once (bounded-memo.ts).
-const decimalCheckers = Object.fromEntries(
-  LIMIT_FIELDS.map((field) => [field, (raw: string) => checkDecimalOnce(raw, LIMITS[field])]),
+  LIMIT_FIELDS.map((field) => [field, createMemoised(20_000, (raw) => checkDecimalOnce(raw, LIMITS[field]))]),
 ) as Record<keyof typeof LIMITS, (raw: string) => CheckedDecimal>;
 
 function checkDecimal(raw: string, field: keyof typeof LIMITS): CheckedDecimal {
-  return checkedDecimals[field](raw, decimalCheckers[field]);
+  return checkedDecimals[field](raw);
 }
 
 function checkDecimalOnce(raw: string, limit: (typeof LIMITS)[keyof typeof LIMITS]): CheckedDecimal {
@@ -100,7 +94,7 @@ function checkDecimalOnce(raw: string, limit: (typeof LIMITS)[keyof typeof LIMIT
 type ReadInstrument = { instrument: Instrument; key: string; multiplier: string };
 
 const CANONICAL_INSTANT = /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
-const realDays = createBoundedMemo<boolean>(5_000);
+const isRealDayOnce = createMemoised(5_000, isRealDay);
 
 /**
  * An instant as ISO-8601 UTC with milliseconds. A text already so written (an import's, always)
@@ -108,7 +102,7 @@ const realDays = createBoundedMemo<boolean>(5_000);
  */
 function toInstantText(text: string): string {
   const day = CANONICAL_INSTANT.exec(text)?.[1];
-  if (day !== undefined && realDays(day, isRealDay)) return text;
+  if (day !== undefined && isRealDayOnce(day)) return text;
   return new Date(text).toISOString();
 }
 
@@ -178,7 +172,7 @@ function toRekeyedContentKey(key: string, content: Omit<FillContent, 'occurrence
  * the SHA-256 (what 0013 kept), by the same rule.
  */
 function toContentKey(executedAt: string, sha256: Uint8Array): string {
-  writeTime(KEY, toKeyTime(executedAt));
+  writeUuidTime(KEY, toKeyTime(executedAt));
   for (let i = 0; i < 10; i += 1) KEY[6 + i] = sha256[i]!;
   return toUuidText(KEY);
 }
@@ -192,9 +186,10 @@ function toKeyTime(executedAt: string): number {
   return ms >= 0 && ms < TIME_PREFIX_RANGE ? ms : ((ms % TIME_PREFIX_RANGE) + TIME_PREFIX_RANGE) % TIME_PREFIX_RANGE;
 }
 
-/** The 48 bits of toKeyTime in hex, as a content key's text begins. */
+/** The 48 bits of toKeyTime in hex, as a content key's text begins (the bytes toContentKey writes). */
 function toTimeHex(executedAt: string): string {
-  return toKeyTime(executedAt).toString(16).padStart(12, '0');
+  writeUuidTime(KEY, toKeyTime(executedAt));
+  return Buffer.from(KEY.buffer, 0, 6).toString('hex');
 }
 
 const TIME_PREFIX_RANGE = 2 ** 48;
