@@ -1,4 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files side by side: one per core, and at least two. Vitest's default leaves a core free,
+ * which on a two-core machine means one file at a time, though most of an integration file's time
+ * is spent waiting on its database and HTTP (on two cores: 537 → 349 s on PGlite, 353 → 139 s on
+ * PostgreSQL, unit tests 122 → 78 s). Each file has a database of its own (test/helpers/test-database.ts).
+ */
+const FILES_AT_ONCE = Math.max(2, availableParallelism());
 
 export default defineConfig({
   test: {
@@ -12,6 +21,7 @@ export default defineConfig({
           environment: 'node',
           // Property tests run hundreds of cases; on a loaded two-core CI machine a 2 s one can pass 5 s.
           testTimeout: 20_000,
+          maxWorkers: FILES_AT_ONCE,
         },
       },
       {
@@ -21,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          maxWorkers: FILES_AT_ONCE,
         },
       },
       {
