@@ -1,4 +1,5 @@
 import type { Decimal } from '../money/decimal';
+import { parseIsoInstant } from '../iso-instant';
 
 export type Side = 'buy' | 'sell';
 
@@ -46,6 +47,6 @@ export function compareExecutions(
   a: Pick<Execution, 'executedAt' | 'sequence'>,
   b: Pick<Execution, 'executedAt' | 'sequence'>,
 ): number {
-  const byTime = Date.parse(a.executedAt) - Date.parse(b.executedAt);
+  const byTime = parseIsoInstant(a.executedAt) - parseIsoInstant(b.executedAt);
   return byTime !== 0 ? byTime : a.sequence - b.sequence;
 }

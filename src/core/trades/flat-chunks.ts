@@ -1,5 +1,6 @@
 import { add, isZero, negate, ZERO, type Decimal } from '../money/decimal';
 import type { Execution } from './execution';
+import { parseIsoInstant } from '../iso-instant';
 
 /**
  * Cuts a stream of fills, arriving in replay order, at the points where an instrument's position
@@ -41,7 +42,7 @@ export function createFlatChunker(): FlatChunker {
   return {
     add(execution) {
       const key = keyOfFill(execution);
-      const time = Date.parse(execution.executedAt);
+      const time = parseIsoInstant(execution.executedAt);
       const stretch = open.get(key);
       const previous = stretch ? { time: stretch.lastTime, sequence: stretch.lastSequence } : last.get(key);
       if (previous && (time < previous.time || (time === previous.time && execution.sequence <= previous.sequence))) {

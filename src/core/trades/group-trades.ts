@@ -13,6 +13,7 @@ import {
   type Decimal,
 } from '../money/decimal';
 import type { Execution, Side } from './execution';
+import { parseIsoInstant } from '../iso-instant';
 
 export type TradeDirection = 'long' | 'short';
 export type TradeStatus = 'open' | 'closed';
@@ -165,7 +166,7 @@ type Ranked = { trade: Trade; first: Fill };
 export function groupTrades(executions: readonly Execution[]): Trade[] {
   const scales = toScales(executions);
   const fills: Fill[] = executions.map((execution, index) => {
-    const time = Date.parse(execution.executedAt);
+    const time = parseIsoInstant(execution.executedAt);
     if (Number.isNaN(time))
       throw new RangeError(`Execution ${execution.id}: unreadable executedAt ${execution.executedAt}`);
     if (!isPositive(execution.quantity)) throw new RangeError(`Execution ${execution.id}: quantity must be > 0`);
@@ -231,7 +232,11 @@ export async function groupTradesInSlices(
     }
     const sequenceOf = new Map(list.map((execution) => [execution.id, execution.sequence]));
     for (const trade of groupTrades(list))
-      ranked.push({ trade, time: Date.parse(trade.openedAt), sequence: sequenceOf.get(trade.openingExecutionId)! });
+      ranked.push({
+        trade,
+        time: parseIsoInstant(trade.openedAt),
+        sequence: sequenceOf.get(trade.openingExecutionId)!,
+      });
     sincePause += list.length;
   }
   ranked.sort(

@@ -1,5 +1,6 @@
 import { add, divide, isPositive, isZero, multiply, negate, subtract, ZERO, type Decimal } from '../money/decimal';
 import type { Trade } from './group-trades';
+import { parseIsoInstant } from '../iso-instant';
 
 /** Where the initial risk came from. */
 export type RiskSource = 'risk_amount' | 'stop' | 'default_risk';
@@ -56,11 +57,11 @@ export type InitialEntry = {
  * zero, that fill's remainder is the opening fill.
  */
 export function computeInitialEntry(trade: Pick<Trade, 'openedAt' | 'executions'>): InitialEntry {
-  const openedAt = Date.parse(trade.openedAt);
+  const openedAt = parseIsoInstant(trade.openedAt);
   let quantity = ZERO;
   let notional = ZERO;
   for (const part of trade.executions) {
-    if (part.role !== 'entry' || Date.parse(part.executedAt) !== openedAt) break;
+    if (part.role !== 'entry' || parseIsoInstant(part.executedAt) !== openedAt) break;
     quantity = add(quantity, part.quantity);
     notional = add(notional, multiply(part.quantity, part.price));
   }

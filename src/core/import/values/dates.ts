@@ -1,5 +1,6 @@
 import { createBoundedMemo } from '../../bounded-memo';
 import { toUtcFromWallClock } from './time-zone';
+import { toIsoInstant } from '../../iso-instant';
 
 /**
  * How a column writes dates. `order` is the order of day, month and year for numeric dates (or
@@ -406,7 +407,7 @@ export function toUtcInstant(params: ToUtcInstantParams): string | null {
     if (!time) return null;
     fields = time;
   }
-  if (parts.epochMs !== null) return new Date(parts.epochMs).toISOString();
+  if (parts.epochMs !== null) return toIsoInstant(parts.epochMs);
   const wallClock = Date.UTC(
     parts.year,
     parts.month - 1,
@@ -425,5 +426,5 @@ export function toUtcInstant(params: ToUtcInstantParams): string | null {
       return null;
     }
   }
-  return new Date(instant).toISOString();
+  return toIsoInstant(instant);
 }

@@ -16,6 +16,7 @@ import { createMemoised } from '../../../core/bounded-memo';
 import { toUuidText, writeUuidTime } from '../../db/uuid-text';
 import { AppError } from '../../errors';
 import { IdenticalFills } from './identical-fills';
+import { parseIsoInstant } from '../../../core/iso-instant';
 
 /** An execution checked and normalised at the edge, ready to insert (decimals as canonical strings). */
 export type PreparedExecution = {
@@ -182,7 +183,7 @@ const KEY = new Uint8Array(16);
 
 /** A fill's time as a content key begins with it: epoch milliseconds, modulo 2^48. */
 function toKeyTime(executedAt: string): number {
-  const ms = Date.parse(executedAt);
+  const ms = parseIsoInstant(executedAt);
   return ms >= 0 && ms < TIME_PREFIX_RANGE ? ms : ((ms % TIME_PREFIX_RANGE) + TIME_PREFIX_RANGE) % TIME_PREFIX_RANGE;
 }
 
