@@ -44,6 +44,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // After the unit and integration files when all run together: a project of other
+          // maxWorkers needs a group of its own (Vitest refuses them in one on more than two cores).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

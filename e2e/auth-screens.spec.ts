@@ -680,12 +680,17 @@ describe('onboarding', () => {
       expect(await page.getByRole('link', { name: 'Continue to Sign In' }).getAttribute('href')).toBe('/login');
       const timer = page.getByRole('timer');
       await timer.filter({ hasText: "You'll be taken to the sign-in page in 5 seconds" }).waitFor();
-      await page.clock.runFor(3_000);
+      // Seconds left are rounded up: 3.5 s reads 4, 1.5 s reads 2.
+      await page.clock.runFor(1_500);
+      await timer.filter({ hasText: 'in 4 seconds' }).waitFor();
+      await page.clock.runFor(2_000);
       await timer.filter({ hasText: 'in 2 seconds' }).waitFor();
-      await page.clock.runFor(1_000);
+      await page.clock.runFor(500);
       await timer.filter({ hasText: /in 1 second\b/ }).waitFor();
+      // Still there a millisecond before 5 s; gone at 5 s.
+      await page.clock.runFor(999);
       expect(new URL(page.url()).pathname).toBe('/onboarding');
-      await page.clock.runFor(1_000);
+      await page.clock.runFor(1);
       await page.waitForURL('**/login', { timeout: 10_000 });
     } finally {
       await context.close();

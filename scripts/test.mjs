@@ -28,73 +28,108 @@ const steps = [
 ];
 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
-/** Steps still running beside one that failed: stopped with it (each leads its own process group). */
-const running = new Set();
+/**
+ * The steps running now, so that a failure or a signal stops them all. A step run beside others
+ * leads a process group of its own (its tools' processes with it); a step run alone is our child.
+ */
+const running = new Map();
 
-const stopRunning = () => {
-  for (const child of running) process.kill(-child.pid, 'SIGTERM');
-};
-
-function fail(name, code) {
-  stopRunning();
-  console.error(`\n✖ ${name} failed (exit ${code}).`);
-  process.exit(typeof code === 'number' && code !== 0 ? code : 1);
+function stopRunning() {
+  for (const [child, isGroup] of running) {
+    try {
+      process.kill(isGroup ? -child.pid : child.pid, 'SIGTERM');
+    } catch {
+      // It ended before its 'close' event ran: nothing left to stop.
+    }
+  }
 }
 
-/** One step with its output straight to the terminal. */
-function runAlone([name, command, args]) {
-  const started = Date.now();
-  console.log(`\n▶ ${name}`);
+/** Reports a failed step and sets the exit code; the caller stops. Output still being written is kept. */
+function reportFailure(name, code) {
+  stopRunning();
+  console.error(`\n✖ ${name} failed (exit ${code}).`);
+  process.exitCode = typeof code === 'number' && code !== 0 ? code : 1;
+}
+
+/** Runs a step to its end: its exit code, or the signal that ended it. */
+function runStep([command, args], { isGroup, output }) {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      detached: isGroup,
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    running.set(child, isGroup);
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
-      if (code !== 0) fail(name, code ?? signal);
-      console.log(`✔ ${name} (${seconds(started)} s)`);
-      done();
+      running.delete(child);
+      done(code ?? signal);
     });
   });
 }
 
+/** One step with its output straight to the terminal. Answers whether it passed. */
+async function runAlone([name, command, args]) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const code = await runStep([command, args], { isGroup: false, output: null });
+  if (code !== 0) {
+    reportFailure(name, code);
+    return false;
+  }
+  console.log(`✔ ${name} (${seconds(started)} s)`);
+  return true;
+}
+
 /**
  * Steps side by side, as many at a time as the machine has cores; each one's output is held and
- * printed whole when it ends, so the log reads as if they had run one after another.
+ * printed whole when it ends, so the log reads as if they had run one after another. The first
+ * to fail stops the others. Answers whether all passed.
  */
 async function runTogether(group) {
   const queue = [...group];
+  let hasFailed = false;
   const worker = async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) {
+    for (let step = queue.shift(); step && !hasFailed; step = queue.shift()) {
       const [name, command, args] = step;
       const started = Date.now();
       const output = [];
-      const code = await new Promise((done) => {
-        const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-        running.add(child);
-        child.stdout.on('data', (chunk) => output.push(chunk));
-        child.stderr.on('data', (chunk) => output.push(chunk));
-        child.on('close', (exit, signal) => {
-          running.delete(child);
-          done(exit ?? signal);
-        });
-      });
+      const code = await runStep([command, args], { isGroup: true, output });
+      if (hasFailed) return; // stopped because another step failed: that one is the report
       console.log(`\n▶ ${name}`);
       process.stdout.write(Buffer.concat(output));
-      if (code !== 0) fail(name, code);
+      if (code !== 0) {
+        hasFailed = true;
+        reportFailure(name, code);
+        return;
+      }
       console.log(`✔ ${name} (${seconds(started)} s)`);
     }
   };
   const width = Math.max(2, Math.min(group.length, availableParallelism()));
   await Promise.all(Array.from({ length: width }, worker));
+  return !hasFailed;
 }
 
-// Ctrl-C reaches the terminal's process group only: the steps running in groups of their own stop too.
-process.on('SIGINT', () => {
-  stopRunning();
-  process.exit(130);
-});
+// A signal to this process alone (Ctrl-C reaches only the terminal's process group, a CI's cancel
+// may reach only us) stops every step, those in groups of their own included.
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+  ['SIGHUP', 1],
+]) {
+  process.on(signal, () => {
+    stopRunning();
+    process.exit(128 + number);
+  });
+}
 
 const started = Date.now();
+let hasPassed = true;
 for (const step of steps) {
-  if (Array.isArray(step[0])) await runTogether(step);
-  else await runAlone(step);
+  hasPassed = Array.isArray(step[0]) ? await runTogether(step) : await runAlone(step);
+  if (!hasPassed) break;
 }
-console.log(`\nAll checks passed in ${seconds(started).replace(/\.\d$/, '')} s.`);
+if (hasPassed) console.log(`\nAll checks passed in ${seconds(started).replace(/\.\d$/, '')} s.`);

@@ -15,7 +15,8 @@ const END_FOUR_DIGIT_MS = 253_402_300_800_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 
-// The last day written and read: a file's consecutive fills mostly share their day.
+// NOTE: the last day written and the last read, kept between calls (a file's consecutive fills
+// mostly share their day). They change no answer, only how fast it comes.
 let writtenDay = Number.NaN;
 let writtenDayText = '';
 let readDayText = '';
@@ -82,8 +83,9 @@ export function parseIsoInstant(text: string): number {
   if (!isCanonical) return Date.parse(text);
   if (!text.startsWith(readDayText) || readDayText === '') {
     const dayText = text.slice(0, 11);
-    // `YYYY-MM-DD` alone reads as that day's UTC midnight, with Date.parse's own rules for the day.
-    readDayMs = /^\d{4}-\d{2}-\d{2}T$/.test(dayText) ? Date.parse(dayText.slice(0, 10)) : Number.NaN;
+    // The day's midnight, read as a whole instant: V8 reads a date alone by an older, laxer rule
+    // when its ISO reading fails (`0001-01-00`), which it never does for a date with a time.
+    readDayMs = /^\d{4}-\d{2}-\d{2}T$/.test(dayText) ? Date.parse(`${dayText}00:00:00.000Z`) : Number.NaN;
     readDayText = dayText;
     if (Number.isNaN(readDayMs)) {
       readDayText = '';

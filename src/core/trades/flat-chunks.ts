@@ -1,6 +1,6 @@
 import { add, isZero, negate, ZERO, type Decimal } from '../money/decimal';
-import type { Execution } from './execution';
 import { parseIsoInstant } from '../iso-instant';
+import type { Execution } from './execution';
 
 /**
  * Cuts a stream of fills, arriving in replay order, at the points where an instrument's position

@@ -12,8 +12,8 @@ import {
   ZERO,
   type Decimal,
 } from '../money/decimal';
-import type { Execution, Side } from './execution';
 import { parseIsoInstant } from '../iso-instant';
+import type { Execution, Side } from './execution';
 
 export type TradeDirection = 'long' | 'short';
 export type TradeStatus = 'open' | 'closed';

@@ -1,6 +1,6 @@
 import { add, divide, isPositive, isZero, multiply, negate, subtract, ZERO, type Decimal } from '../money/decimal';
-import type { Trade } from './group-trades';
 import { parseIsoInstant } from '../iso-instant';
+import type { Trade } from './group-trades';
 
 /** Where the initial risk came from. */
 export type RiskSource = 'risk_amount' | 'stop' | 'default_risk';

@@ -1,6 +1,6 @@
 import { createBoundedMemo } from '../../bounded-memo';
-import { toUtcFromWallClock } from './time-zone';
 import { toIsoInstant } from '../../iso-instant';
+import { toUtcFromWallClock } from './time-zone';
 
 /**
  * How a column writes dates. `order` is the order of day, month and year for numeric dates (or

@@ -13,10 +13,10 @@ import {
   type Side,
 } from '../../../core/trades';
 import { createMemoised } from '../../../core/bounded-memo';
+import { parseIsoInstant } from '../../../core/iso-instant';
 import { toUuidText, writeUuidTime } from '../../db/uuid-text';
 import { AppError } from '../../errors';
 import { IdenticalFills } from './identical-fills';
-import { parseIsoInstant } from '../../../core/iso-instant';
 
 /** An execution checked and normalised at the edge, ready to insert (decimals as canonical strings). */
 export type PreparedExecution = {
