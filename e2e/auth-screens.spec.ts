@@ -49,10 +49,14 @@ async function open(
     page = opened.page;
     errors = opened.errors;
   }
-  // Seed §7: the current-user call "returns null on 401".
-  if (isSignedOut) await page.route('**/api/auth/user', (route) => route.fulfill(jsonError(401, 'UNAUTHORIZED')));
+  if (isSignedOut) await answerAsSignedOut(page);
   await page.goto(path);
   return { page, errors };
+}
+
+/** Seed §7: the current-user call "returns null on 401", as it does for a visitor. */
+async function answerAsSignedOut(page: Page): Promise<void> {
+  await page.route('**/api/auth/user', (route) => route.fulfill(jsonError(401, 'UNAUTHORIZED')));
 }
 
 /** The screens mark themselves hydrated; typing before that would be typing into static HTML. */
@@ -669,7 +673,7 @@ describe('onboarding', () => {
     const { context, page: paused } = await openPage(browser, DESKTOP);
     page = paused;
     try {
-      await page.route('**/api/auth/user', (route) => route.fulfill(jsonError(401, 'UNAUTHORIZED')));
+      await answerAsSignedOut(page);
       await page.clock.install();
       await page.clock.pauseAt(Date.now() + 60_000);
       await page.goto('/onboarding?success=true');

@@ -17,10 +17,10 @@ const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3
 
 // NOTE: the last day written and the last read, kept between calls (a file's consecutive fills
 // mostly share their day). They change no answer, only how fast it comes.
-let writtenDay = Number.NaN;
-let writtenDayText = '';
-let readDayText = '';
-let readDayMs = Number.NaN;
+let lastWrittenDay = Number.NaN;
+let lastWrittenDayText = '';
+let lastReadDayText = '';
+let lastReadDayMs = Number.NaN;
 
 /**
  * `new Date(epochMs).toISOString()`: the instant as `YYYY-MM-DDTHH:mm:ss.sssZ` (UTC).
@@ -31,9 +31,9 @@ export function toIsoInstant(epochMs: number): string {
   if (!Number.isInteger(epochMs) || epochMs < FIRST_FOUR_DIGIT_MS || epochMs >= END_FOUR_DIGIT_MS)
     return new Date(epochMs).toISOString();
   const day = Math.floor(epochMs / DAY_MS);
-  if (day !== writtenDay) {
-    writtenDayText = new Date(day * DAY_MS).toISOString().slice(0, 11); // `YYYY-MM-DDT`
-    writtenDay = day;
+  if (day !== lastWrittenDay) {
+    lastWrittenDayText = new Date(day * DAY_MS).toISOString().slice(0, 11); // `YYYY-MM-DDT`
+    lastWrittenDay = day;
   }
   let rest = epochMs - day * DAY_MS;
   const hour = Math.floor(rest / HOUR_MS);
@@ -41,7 +41,7 @@ export function toIsoInstant(epochMs: number): string {
   const minute = Math.floor(rest / MINUTE_MS);
   rest -= minute * MINUTE_MS;
   const second = Math.floor(rest / 1000);
-  return `${writtenDayText}${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[second]}.${THREE_DIGITS[rest - second * 1000]}Z`;
+  return `${lastWrittenDayText}${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[second]}.${THREE_DIGITS[rest - second * 1000]}Z`;
 }
 
 /** The number of `count` digits at `at`, or -1 when one of them is not a digit. */
@@ -57,40 +57,39 @@ function readDigits(text: string, at: number, count: number): number {
 
 const isAt = (text: string, at: number, char: string) => text.charCodeAt(at) === char.charCodeAt(0);
 
+/** The midnight of a text's day (its first 11 characters, `YYYY-MM-DDT`), NaN when unreadable. */
+function readDayMs(text: string): number {
+  if (lastReadDayText === '' || !text.startsWith(lastReadDayText)) {
+    lastReadDayText = text.slice(0, 11);
+    // Read as a whole instant: V8 reads a date alone by an older, laxer rule when its ISO reading
+    // fails (`0001-01-00`), which it never does for a date with a time.
+    lastReadDayMs = /^\d{4}-\d{2}-\d{2}T$/.test(lastReadDayText)
+      ? Date.parse(`${lastReadDayText}00:00:00.000Z`)
+      : Number.NaN;
+  }
+  return lastReadDayMs;
+}
+
 /**
  * `Date.parse(text)`: epoch milliseconds, NaN when unreadable. A text as toIsoInstant writes it
  * is read here (its day through Date.parse, once a day); any other goes to Date.parse.
  */
 export function parseIsoInstant(text: string): number {
-  const hour = readDigits(text, 11, 2);
-  const minute = readDigits(text, 14, 2);
-  const second = readDigits(text, 17, 2);
-  const millisecond = readDigits(text, 20, 3);
-  const isCanonical =
+  const isShaped =
     text.length === 24 &&
     isAt(text, 10, 'T') &&
     isAt(text, 13, ':') &&
     isAt(text, 16, ':') &&
     isAt(text, 19, '.') &&
-    isAt(text, 23, 'Z') &&
-    hour >= 0 &&
-    hour < 24 &&
-    minute >= 0 &&
-    minute < 60 &&
-    second >= 0 &&
-    second < 60 &&
-    millisecond >= 0;
-  if (!isCanonical) return Date.parse(text);
-  if (!text.startsWith(readDayText) || readDayText === '') {
-    const dayText = text.slice(0, 11);
-    // The day's midnight, read as a whole instant: V8 reads a date alone by an older, laxer rule
-    // when its ISO reading fails (`0001-01-00`), which it never does for a date with a time.
-    readDayMs = /^\d{4}-\d{2}-\d{2}T$/.test(dayText) ? Date.parse(`${dayText}00:00:00.000Z`) : Number.NaN;
-    readDayText = dayText;
-    if (Number.isNaN(readDayMs)) {
-      readDayText = '';
-      return Date.parse(text);
-    }
-  }
-  return readDayMs + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + millisecond;
+    isAt(text, 23, 'Z');
+  if (!isShaped) return Date.parse(text);
+  const hour = readDigits(text, 11, 2);
+  const minute = readDigits(text, 14, 2);
+  const second = readDigits(text, 17, 2);
+  const millisecond = readDigits(text, 20, 3);
+  const dayMs = readDayMs(text);
+  const isReadable =
+    hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60 && millisecond >= 0;
+  if (!isReadable || Number.isNaN(dayMs)) return Date.parse(text);
+  return dayMs + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + millisecond;
 }

@@ -13,7 +13,7 @@ import {
   type Side,
 } from '../../../core/trades';
 import { createMemoised } from '../../../core/bounded-memo';
-import { parseIsoInstant } from '../../../core/iso-instant';
+import { parseIsoInstant, toIsoInstant } from '../../../core/iso-instant';
 import { toUuidText, writeUuidTime } from '../../db/uuid-text';
 import { AppError } from '../../errors';
 import { IdenticalFills } from './identical-fills';
@@ -94,22 +94,12 @@ function checkDecimalOnce(raw: string, limit: (typeof LIMITS)[keyof typeof LIMIT
 /** A symbol read, with the texts every fill of it stores. */
 type ReadInstrument = { instrument: Instrument; key: string; multiplier: string };
 
-const CANONICAL_INSTANT = /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
-const isRealDayOnce = createMemoised(5_000, isRealDay);
-
 /**
- * An instant as ISO-8601 UTC with milliseconds. A text already so written (an import's, always)
- * is kept once its day is known to be real: parsing and printing a Date costs a few µs a fill.
+ * An instant as ISO-8601 UTC with milliseconds, as `new Date(text).toISOString()` writes it (a day
+ * that does not exist rolls over; an unreadable text throws RangeError), without a Date (iso-instant.ts).
  */
 function toInstantText(text: string): string {
-  const day = CANONICAL_INSTANT.exec(text)?.[1];
-  if (day !== undefined && isRealDayOnce(day)) return text;
-  return new Date(text).toISOString();
-}
-
-function isRealDay(day: string): boolean {
-  const midnight = new Date(`${day}T00:00:00.000Z`);
-  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day);
+  return toIsoInstant(parseIsoInstant(text));
 }
 
 /**
