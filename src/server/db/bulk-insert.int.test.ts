@@ -4,7 +4,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/test-database';
 import type { Database } from './client';
-import { COPY_PIECE_CHARS, insertByUnnest, insertNewRows, toCopyTexts, type BulkColumn } from './bulk-insert';
+import {
+  copyFormatOf,
+  insertByUnnest,
+  insertCopyData,
+  insertNewRows,
+  toCopyData,
+  type BulkColumn,
+  type CopyFormat,
+} from './bulk-insert';
+import { COPY_PIECE_CHARS, toCopyTexts } from './copy-text';
 
 const probe = pgTable('bulk_probe', {
   id: serial().primaryKey(),
@@ -198,6 +207,10 @@ describe('insertNewRows', () => {
     ]);
   });
 
+  it('writes COPY text on PostgreSQL and binary on PGlite', () => {
+    expect(copyFormatOf(database.db)).toBe(database.engine === 'pglite' ? 'binary' : 'text');
+  });
+
   it('fails on a conflicting row, and its transaction keeps nothing of it', async () => {
     const a = '00000000-0000-4000-8000-00000000000a';
     const b = '00000000-0000-4000-8000-00000000000b';
@@ -216,6 +229,120 @@ describe('insertNewRows', () => {
     await insertNewRows(database.db, { table: probe, columns: COLUMNS, rows: [row(b, 'after')] });
     expect((await readBack([a, b])).map((r) => r.note)).toEqual(['first', 'after']);
     await database.db.execute(sql`delete from bulk_probe`);
+  });
+});
+
+describe('insertCopyData', () => {
+  // The times also as text, as grouped trades give theirs.
+  const columnsWithTextTimes: BulkColumn<Row>[] = COLUMNS.map((column) =>
+    column.name === 'at' ? { ...column, value: (r) => r.at.toISOString() } : column,
+  );
+
+  it('stores every value exactly as given in either format, from pieces encoded apart, in one statement', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        rowSpecs,
+        fc.constantFrom<CopyFormat>('text', 'binary'),
+        fc.nat(),
+        fc.boolean(),
+        async (specs, format, cut, hasTextTimes) => {
+          const rows = toRows(specs);
+          const columns = hasTextTimes ? columnsWithTextTimes : COLUMNS;
+          const at = cut % (rows.length + 1);
+          const data = [toCopyData(columns, rows.slice(0, at), format), toCopyData(columns, rows.slice(at), format)];
+          await database.db.transaction((tx) =>
+            insertCopyData(tx, { table: 'bulk_probe', columnNames: columns.map((c) => c.name), format, data }),
+          );
+          expect(await readBack(rows.map((r) => r.key))).toEqual(rows);
+          await database.db.execute(sql`delete from bulk_probe`);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  // A decimal's text in the shapes PostgreSQL reads: a sign or none, leading zeros, a point with
+  // digits on either side or none, an exponent, blanks around, and NaN.
+  const decimalText = fc.oneof(
+    {
+      weight: 20,
+      arbitrary: fc
+        .record({
+          sign: fc.constantFrom('', '-', '+'),
+          integer: fc.stringMatching(/^[0-9]{0,9}$/),
+          point: fc.boolean(),
+          fraction: fc.stringMatching(/^[0-9]{0,14}$/),
+          exponent: fc.option(
+            fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 2 })),
+            { nil: null },
+          ),
+          blanks: fc.constantFrom('', ' ', '\t '),
+        })
+        .filter((d) => d.integer.length + d.fraction.length > 0 && (d.point || d.fraction === ''))
+        .map((d) => {
+          const mantissa = `${d.integer}${d.point ? '.' : ''}${d.fraction}`;
+          const exponent = d.exponent ? `${d.exponent[0]}${d.exponent[1]}${d.exponent[2]}` : '';
+          return `${d.blanks}${d.sign}${mantissa}${exponent}${d.blanks}`;
+        }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'NaN',
+        '0',
+        '-0',
+        '0.000000005',
+        '-0.000000005',
+        '99999999999.999999995',
+        '1e-9',
+        '.5',
+        '5.',
+      ),
+    },
+  );
+
+  it('stores a decimal sent as binary exactly as PostgreSQL reads its text (rounded to the column)', async () => {
+    const columns: BulkColumn<{ key: string; amount: string }>[] = [
+      { name: 'key', type: 'uuid', value: (r) => r.key },
+      { name: 'amount', type: 'numeric', value: (r) => r.amount },
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 20 }),
+        fc.array(decimalText, { minLength: 20, maxLength: 20 }),
+        async (keys, texts) => {
+          const rows = keys.map((key, i) => ({ key, amount: texts[i]! }));
+          const data = [toCopyData(columns, rows, 'binary')];
+          await insertCopyData(database.db, {
+            table: 'bulk_probe',
+            columnNames: ['key', 'amount'],
+            format: 'binary',
+            data,
+          });
+          const stored = await database.db.execute(sql`
+          select p.amount::text as stored, r.text::numeric(20, 8)::text as read
+          from bulk_probe p join unnest(${sql.param(keys)}::uuid[], ${sql.param(rows.map((r) => r.amount))}::text[]) as r(key, text)
+          on r.key = p.key`);
+          const pairs = (stored as unknown as { rows: { stored: string; read: string }[] }).rows;
+          expect(pairs).toHaveLength(rows.length);
+          for (const pair of pairs) expect(pair.stored).toBe(pair.read);
+          await database.db.execute(sql`delete from bulk_probe`);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses a value its column cannot hold before anything is sent, naming it', () => {
+    const bad = (change: Partial<Row>) => () =>
+      toCopyData(COLUMNS, [{ ...row('00000000-0000-4000-8000-000000000001', 'x'), ...change }], 'binary');
+    expect(bad({ amount: '1.2.3' })).toThrow('not a decimal: "1.2.3"');
+    expect(bad({ amount: '12abc' })).toThrow('not a decimal: "12abc"');
+    expect(bad({ amount: '' })).toThrow('not a decimal: ""');
+    expect(bad({ key: '00000000-0000-4000-8000-00000000000g' })).toThrow('not a uuid');
+    expect(bad({ key: '00000000-0000-4000-8000-0000000000' })).toThrow('not a uuid');
+    expect(bad({ sequence: 1.5 })).toThrow('not a whole number: 1.5');
+    expect(bad({ at: new Date(Number.NaN) })).toThrow('not a time');
   });
 });
 

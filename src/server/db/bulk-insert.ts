@@ -2,7 +2,9 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from './client';
+import { isPglite, type Db } from './client';
+import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, toCopyBinary, type CopyBytes } from './copy-binary';
+import { toCopyTextBytes } from './copy-text';
 
 /** The PostgreSQL type of a column's values, as the element type of the array parameter. */
 export type BulkColumnType =
@@ -81,79 +83,6 @@ export async function insertByUnnest<Row>(
   return out;
 }
 
-/** The characters COPY's text format escapes in a value. */
-const NEEDS_ESCAPE = /[\\\t\n\r]/;
-
-function escapeText(text: string): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
-}
-
-// The last Date written and its text: a batch's rows mostly share one (created_at, updated_at).
-let lastDate: Date | null = null;
-let lastTime = Number.NaN;
-let lastDateText = '';
-
-/** One value in COPY's text format (`\N` for null). */
-function toCopyField(value: ReturnType<BulkColumn<unknown>['value']>, type: BulkColumnType): string {
-  if (value === null || value === undefined) return '\\N';
-  if (value instanceof Date) {
-    // Compared by time too: a Date is mutable.
-    if (value !== lastDate || value.getTime() !== lastTime) {
-      lastDate = value;
-      lastTime = value.getTime();
-      lastDateText = value.toISOString();
-    }
-    return lastDateText;
-  }
-  if (type === 'jsonb') return Array.isArray(value) && value.length === 0 ? '[]' : escapeText(JSON.stringify(value));
-  if (typeof value === 'number') return String(value);
-  // Every string is escaped, whatever its column's type: a stray tab or line break must never
-  // shift a field or start a row.
-  return escapeText(value as string);
-}
-
-/**
- * The characters of a piece of COPY text at most, give or take a line. A string of 128 KB or more
- * is a large object to V8, in pages mapped for it alone and unmapped after: joining a batch's COPY
- * text into one such string and encoding it cost 2.4 ms a batch, against 0.1 ms for the same text
- * in pieces under that size (BENCHMARKS.md).
- */
-export const COPY_PIECE_CHARS = 32 * 1024;
-
-/**
- * The rows as COPY text: a line per row, fields separated by tabs, in pieces of whole lines of
- * about COPY_PIECE_CHARS each (none for no rows). Joined from parts rather than appended to: `+=`
- * builds a tree of pieces that turning the text into bytes must first flatten, which cost more
- * than the encoding itself.
- */
-export function toCopyTexts<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): string[] {
-  const fields: string[] = new Array<string>(columns.length);
-  const pieces: string[] = [];
-  let lines: string[] = [];
-  let chars = 0;
-  for (const row of rows) {
-    for (let index = 0; index < columns.length; index += 1) {
-      const column = columns[index]!;
-      fields[index] = toCopyField(column.value(row), column.type);
-    }
-    const line = fields.join('\t');
-    lines.push(line);
-    chars += line.length + 1;
-    if (chars >= COPY_PIECE_CHARS) {
-      lines.push('');
-      pieces.push(lines.join('\n'));
-      lines = [];
-      chars = 0;
-    }
-  }
-  if (lines.length > 0) {
-    lines.push('');
-    pieces.push(lines.join('\n'));
-  }
-  return pieces;
-}
-
 /** What PGlite and its transactions answer a statement with (a COPY's rows come as `blob`). */
 type PgliteQueryable = { query: (query: string, params?: unknown[], options?: { blob?: Blob }) => Promise<unknown> };
 
@@ -166,25 +95,40 @@ function clientOf(db: Db): pg.ClientBase | pg.Pool | PgliteQueryable {
 }
 
 /**
- * The pieces as one buffer of UTF-8, sent as one message: a buffer is outside V8's heap, where one
- * string of them all would be a large object (COPY_PIECE_CHARS), and a message a piece would be a
- * write to the socket each.
+ * The COPY format the app sends an engine. PGlite runs the database on the server's own thread,
+ * which sets a large import's pace there: binary spares it parsing every uuid, time and decimal
+ * (a large import's commit 66 → 56 s, BENCHMARKS.md). PostgreSQL parses in a process of its own,
+ * and encoding binary cost the import's worker thread about as much CPU as it spared the server
+ * (on two cores they share), so it gets text, which the worker writes more cheaply.
  */
-function toUtf8(texts: readonly string[]): Buffer {
-  let length = 0;
-  for (const text of texts) length += Buffer.byteLength(text);
-  const bytes = Buffer.allocUnsafe(length);
-  let at = 0;
-  for (const text of texts) at += bytes.write(text, at);
-  return bytes;
+export type CopyFormat = 'text' | 'binary';
+
+export function copyFormatOf(db: Db): CopyFormat {
+  return isPglite(db) ? 'binary' : 'text';
 }
 
-async function copyFromStdin(client: pg.ClientBase, statement: string, texts: readonly string[]): Promise<void> {
-  const stream = client.query(copyFrom(`${statement} from stdin`));
+/** The rows as COPY data in `format` (copy-text.ts, copy-binary.ts), for insertCopyData. */
+export function toCopyData<Row>(
+  columns: readonly BulkColumn<Row>[],
+  rows: readonly Row[],
+  format: CopyFormat,
+): CopyBytes {
+  return format === 'binary' ? toCopyBinary(columns, rows) : toCopyTextBytes(columns, rows);
+}
+
+/** The pieces as the whole of a COPY's data: a binary one's header and trailer around them. */
+function toWholeData(format: CopyFormat, data: readonly CopyBytes[]): CopyBytes[] {
+  return format === 'binary' ? [COPY_BINARY_HEADER, ...data, COPY_BINARY_TRAILER] : [...data];
+}
+
+/** Runs `statement` (a COPY … FROM STDIN) with the data. */
+async function copyFromStdin(client: pg.ClientBase, statement: string, data: readonly CopyBytes[]): Promise<void> {
+  const stream = client.query(copyFrom(statement));
   await new Promise<void>((resolve, reject) => {
     stream.on('error', reject);
     stream.on('finish', resolve);
-    stream.end(toUtf8(texts));
+    // One message: a write each would be a write to the socket each.
+    stream.end(Buffer.concat(data));
   });
 }
 
@@ -196,44 +140,50 @@ export type NewRows<Row> = {
 };
 
 /**
- * Inserts rows that conflict with nothing (new ids; fingerprints that cannot be there) by COPY in
- * text format: the database parses plain lines, with no statement or array parameter per batch.
- * On PostgreSQL FROM STDIN, inside a transaction on its own connection: several times cheaper than
+ * Inserts rows that conflict with nothing (new ids; fingerprints that cannot be there) by COPY
+ * (in the engine's format, copyFormatOf): no statement or array parameter per batch. On
+ * PostgreSQL FROM STDIN, inside a transaction on its own connection: several times cheaper than
  * insertByUnnest for the large import it bounds (BENCHMARKS.md, Import). On PGlite from
  * `/dev/blob`: on disk, as the app keeps it, 1,000,000 fills in 300-row transactions took 15.7 µs
- * each against 21.2 by insertByUnnest, flat throughout (in memory it slows down as the table's
- * file is copied whole on each growth, which only tests' small tables see).
+ * each against 21.2 by insertByUnnest, as text, flat throughout (in memory it slows down as the
+ * table's file is copied whole on each growth, which only tests' small tables see).
  */
 export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<void> {
   if (params.rows.length === 0) return;
-  await insertCopyText(db, {
+  const format = copyFormatOf(db);
+  await insertCopyData(db, {
     table: getTableName(params.table),
     columnNames: params.columns.map((column) => column.name),
-    texts: toCopyTexts(params.columns, params.rows),
+    format,
+    data: [toCopyData(params.columns, params.rows, format)],
   });
 }
 
 /**
- * Writes rows already in COPY text (toCopyTexts with these columns, in this order), as
- * insertNewRows does: for rows encoded elsewhere, such as in a large import's worker thread.
+ * Writes rows already encoded (toCopyData with these columns, in this order, in `format`), as
+ * insertNewRows does: for rows encoded elsewhere, such as in a large import's worker thread. The
+ * pieces go in one statement, in order.
  */
-export async function insertCopyText(
+export async function insertCopyData(
   db: Db,
-  params: { table: string; columnNames: readonly string[]; texts: readonly string[] },
+  params: { table: string; columnNames: readonly string[]; format: CopyFormat; data: readonly CopyBytes[] },
 ): Promise<void> {
-  const texts = params.texts.filter((text) => text !== '');
-  if (texts.length === 0) return;
+  const pieces = params.data.filter((piece) => piece.length > 0);
+  if (pieces.length === 0) return;
+  const data = toWholeData(params.format, pieces);
   const client = clientOf(db);
   const names = params.columnNames.map((name) => `"${name}"`).join(', ');
-  const statement = `copy "${params.table}" (${names})`;
-  if (client instanceof pg.Client) return copyFromStdin(client, statement, texts);
+  const copy = `copy "${params.table}" (${names})`;
+  const withFormat = params.format === 'binary' ? ' with (format binary)' : '';
+  const fromStdin = `${copy} from stdin${withFormat}`;
+  if (client instanceof pg.Client) return copyFromStdin(client, fromStdin, data);
   if (!(client instanceof pg.Pool)) {
-    await client.query(`${statement} from '/dev/blob'`, [], { blob: new Blob(texts) }); // PGlite
+    await client.query(`${copy} from '/dev/blob'${withFormat}`, [], { blob: new Blob(data) }); // PGlite
     return;
   }
   const connection = await client.connect();
   try {
-    await copyFromStdin(connection, statement, texts);
+    await copyFromStdin(connection, fromStdin, data);
     connection.release();
   } catch (err) {
     // A COPY cut off midway leaves the connection in an unknown state: close it, do not reuse it.

@@ -4,7 +4,9 @@ import type { ExecutionInput } from '../../../contracts/trades';
 import { D, groupTrades, type Execution } from '../../../core/trades';
 import { prepareExecutions } from '../trades/execution-input';
 import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
-import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch } from './batch-grouping';
+import { readCopyRows } from '../../../../test/helpers/copy-rows';
+import type { CopyFormat } from '../../db/bulk-insert';
+import { createBatchGrouper, type BatchGrouperParams, type CopyRows, type GroupedBatch } from './batch-grouping';
 
 const PARAMS: BatchGrouperParams = {
   userId: '00000000-0000-4000-8000-000000000001',
@@ -14,7 +16,9 @@ const PARAMS: BatchGrouperParams = {
   now: Date.UTC(2026, 0, 1),
   isStreaming: true,
   knownInstruments: [],
+  copyFormat: 'text',
 };
+const formats = fc.constantFrom<CopyFormat>('text', 'binary');
 
 /** Fills in time order: a random walk of buys and sells per symbol, so positions cross zero too. */
 const fillsArbitrary = fc
@@ -75,14 +79,14 @@ function split<T>(rows: readonly T[], cuts: readonly number[]): T[][] {
   return out;
 }
 
-const lineCount = (texts: readonly string[]) => texts.reduce((sum, text) => sum + text.split('\n').length - 1, 0);
+const rowCount = (copy: CopyRows) => readCopyRows(copy).length;
 
 describe('createBatchGrouper', () => {
   it('groups the trades groupTrades gives for all the fills, however the batches fall', () => {
     fc.assert(
-      fc.property(fillsArbitrary, fc.array(fc.nat(), { maxLength: 5 }), (fills, cuts) => {
+      fc.property(fillsArbitrary, fc.array(fc.nat(), { maxLength: 5 }), formats, (fills, cuts, copyFormat) => {
         const rows = toRows(fills);
-        const grouper = createBatchGrouper(PARAMS);
+        const grouper = createBatchGrouper({ ...PARAMS, copyFormat });
         const batches: GroupedBatch[] = split(rows, cuts).map((batch) => grouper.group(batch));
         const open = grouper.finish();
         const parts = batches.flatMap((batch) => batch.parts);
@@ -90,11 +94,11 @@ describe('createBatchGrouper', () => {
         const counted =
           parts.reduce((sum, part) => sum + part.tradeCount, 0) + open.reduce((s, p) => s + p.tradeCount, 0);
         expect(counted).toBe(expected.length);
-        // Every trade is one line of COPY text, and every fill goes in exactly once, new or checked.
-        const lines = [...parts, ...open].reduce((sum, part) => sum + lineCount(part.trades.texts), 0);
-        expect(lines).toBe(expected.length);
+        // Every trade is one row of COPY data, and every fill goes in exactly once, new or checked.
+        const written = [...parts, ...open].reduce((sum, part) => sum + rowCount(part.trades), 0);
+        expect(written).toBe(expected.length);
         expect(parts.reduce((sum, part) => sum + part.fillCount, 0)).toBe(rows.length);
-        const sent = parts.reduce((sum, part) => sum + lineCount(part.newFills.texts) + part.checked.length, 0);
+        const sent = parts.reduce((sum, part) => sum + rowCount(part.newFills) + part.checked.length, 0);
         expect(sent).toBe(rows.length);
         // A broker's id is always checked; a content fingerprint is checked only after a fill of its
         // instrument that came with its own key (it could be that fill again).
@@ -108,7 +112,8 @@ describe('createBatchGrouper', () => {
         expect(checkedIds).toEqual(expectedChecked);
         for (const part of parts) {
           expect(part.isStreamed).toBe(true);
-          expect(lineCount(part.newFills.texts)).toBe(part.newFillCount);
+          expect(rowCount(part.newFills)).toBe(part.newFillCount);
+          expect(part.newFills.format).toBe(copyFormat);
         }
         expect(batches.every((batch) => batch.demoted.length === 0)).toBe(true);
       }),

@@ -8,7 +8,8 @@ import {
   type Trade,
 } from '../../../core/trades';
 import { createMemoised } from '../../../core/bounded-memo';
-import { toCopyTexts, type NewRows } from '../../db/bulk-insert';
+import { toCopyData, type CopyFormat, type NewRows } from '../../db/bulk-insert';
+import type { CopyBytes } from '../../db/copy-binary';
 import { buildNewTradeRows } from '../trades/regroup';
 import { toNewTradeRows } from '../trades/trade-rows-insert';
 import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '../trades/trades.queries';
@@ -17,7 +18,7 @@ import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '
  * Grouping a large import as it is read, batch by batch, in its worker thread (normalise-worker.ts):
  * the fills of the instruments new to the account are cut at flat points (createFlatChunker), and
  * the trades of each stretch that closed are built and encoded for COPY here, with the fills, so
- * the server's thread only writes text (batch-writer.ts). On PGlite that thread also runs the
+ * the server's thread only writes bytes (batch-writer.ts). On PGlite that thread also runs the
  * database, and grouping and encoding there took a fifth of a large import's time.
  *
  * Grouping here is optimistic: it assumes nothing else writes the account's trades meanwhile and
@@ -28,8 +29,8 @@ import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '
  * order (the grouper demotes it itself), or once the writer said so (`demote`, `stopStreaming`).
  */
 
-/** Text for COPY into a table: the columns, and a line per row in pieces (toCopyTexts). */
-export type CopyText = { columnNames: string[]; texts: string[] };
+/** Rows for COPY into a table: the columns, and the rows' data in a format (toCopyData; empty for none). */
+export type CopyRows = { columnNames: string[]; format: CopyFormat; data: CopyBytes };
 
 /** One instrument's part of a grouped batch. */
 export type InstrumentPart = {
@@ -41,16 +42,16 @@ export type InstrumentPart = {
   /** The batch's fills of it. */
   fillCount: number;
   /**
-   * Fills that cannot be in the account yet, as COPY text: content fingerprints of a streamed
+   * Fills that cannot be in the account yet, as COPY data: content fingerprints of a streamed
    * instrument with no fill of its own key before them in the import.
    */
-  newFills: CopyText;
+  newFills: CopyRows;
   newFillCount: number;
   /** Fills that go in by `insert … on conflict do nothing` (a broker's id, or an instrument not streamed). */
   checked: ExecutionInsertRow[];
-  /** The trades closed in this batch, and their split fills' rows, as COPY text. */
-  trades: CopyText;
-  tradeParts: CopyText;
+  /** The trades closed in this batch, and their split fills' rows, as COPY data. */
+  trades: CopyRows;
+  tradeParts: CopyRows;
   tradeCount: number;
 };
 
@@ -74,6 +75,8 @@ export type BatchGrouperParams = {
   isStreaming: boolean;
   /** The account's instruments with fills before the import (listAccountInstrumentKeys). */
   knownInstruments: readonly string[];
+  /** The database's COPY format (copyFormatOf). */
+  copyFormat: CopyFormat;
 };
 
 /**
@@ -84,7 +87,6 @@ export type BatchGrouperParams = {
 const DECIMAL_MEMO_SIZE = 20_000;
 
 const bySequence = (a: { sequence: number }, b: { sequence: number }) => a.sequence - b.sequence;
-const EMPTY_COPY: CopyText = { columnNames: [], texts: [] };
 
 export type BatchGrouper = ReturnType<typeof createBatchGrouper>;
 
@@ -100,6 +102,13 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const chunker = createFlatChunker();
   const assetClasses = new Map<string, AssetClass>();
   const decimal = createMemoised(DECIMAL_MEMO_SIZE, D);
+  const noRows: CopyRows = { columnNames: [], format: params.copyFormat, data: new Uint8Array(0) };
+
+  function toCopy<Row>({ columns, rows }: Pick<NewRows<Row>, 'columns' | 'rows'>): CopyRows {
+    if (rows.length === 0) return noRows;
+    const names = columns.map((column) => column.name);
+    return { columnNames: names, format: params.copyFormat, data: toCopyData(columns, rows, params.copyFormat) };
+  }
 
   const isStreamed = (instrumentKey: string) => isStreaming && !known.has(instrumentKey) && !demoted.has(instrumentKey);
 
@@ -198,8 +207,8 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           newFills: toCopy(newExecutionRows(owner, fresh)),
           newFillCount: fresh.length,
           checked,
-          trades: closed?.trades ?? EMPTY_COPY,
-          tradeParts: closed?.tradeParts ?? EMPTY_COPY,
+          trades: closed?.trades ?? noRows,
+          tradeParts: closed?.tradeParts ?? noRows,
           tradeCount: closed?.tradeCount ?? 0,
         });
       }
@@ -220,9 +229,4 @@ export function createBatchGrouper(params: BatchGrouperParams) {
       return [...open].map(([instrumentKey, trades]) => ({ instrumentKey, ...trades }));
     },
   };
-}
-
-function toCopy<Row>({ columns, rows }: Pick<NewRows<Row>, 'columns' | 'rows'>): CopyText {
-  if (rows.length === 0) return EMPTY_COPY;
-  return { columnNames: columns.map((column) => column.name), texts: toCopyTexts(columns, rows) };
 }

@@ -1,18 +1,18 @@
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { insertCopyText } from '../../db/bulk-insert';
+import { insertCopyData } from '../../db/bulk-insert';
 import { executions, tradeExecutions, trades } from '../../db/schema';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import type { RegroupCut } from '../trades/regroup';
-import { insertExecutionCopyTextChecked, insertExecutionRows, type InsertedFill } from '../trades/trades.queries';
-import type { CopyText, GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
+import { insertExecutionCopyDataChecked, insertExecutionRows, type InsertedFill } from '../trades/trades.queries';
+import type { CopyRows, GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
 import { getImportBatchState, listTradeIdsOfInstruments } from './imports.queries';
 
 /**
  * Writes a large import's batches as its worker grouped them (batch-grouping.ts), each in one
  * transaction holding the account's lock: the fills and the trades of the instruments streamed,
- * as COPY text, and the other fills checked. Before anything goes in it checks what the grouping
+ * as COPY data, and the other fills checked. Before anything goes in it checks what the grouping
  * took for granted:
  *
  * - nothing else wrote the user's trades since the last batch (the analytics data version did not
@@ -82,17 +82,18 @@ export function createBatchWriter(params: {
       tradesByInstrument.set(part.instrumentKey, (tradesByInstrument.get(part.instrumentKey) ?? 0) + part.tradeCount);
   }
 
-  async function writeCopy(tx: Db, table: PgTable, copies: readonly CopyText[]): Promise<void> {
-    const present = copies.filter((copy) => copy.texts.length > 0);
+  async function writeCopy(tx: Db, table: PgTable, copies: readonly CopyRows[]): Promise<void> {
+    const present = copies.filter((copy) => copy.data.length > 0);
     if (present.length === 0) return;
     const names = present[0]!.columnNames.join();
-    // One statement for all: their texts must be of the same columns (a bug otherwise).
-    if (present.some((copy) => copy.columnNames.join() !== names))
-      throw new Error(`COPY into ${getTableName(table)}: texts of different columns`);
-    await insertCopyText(tx, {
+    // One statement for all: their rows must be of the same columns and format (a bug otherwise).
+    if (present.some((copy) => copy.columnNames.join() !== names || copy.format !== present[0]!.format))
+      throw new Error(`COPY into ${getTableName(table)}: rows of different columns or formats`);
+    await insertCopyData(tx, {
       table: getTableName(table),
       columnNames: present[0]!.columnNames,
-      texts: present.flatMap((copy) => copy.texts),
+      format: present[0]!.format,
+      data: present.map((copy) => copy.data),
     });
   }
 
@@ -142,8 +143,8 @@ export function createBatchWriter(params: {
       const insertedChecked: InsertedFill[] = [];
       // Fills sent as new of an instrument taken out since they were grouped (another writer came
       // between): checked, since they may be in the account now.
-      const texts = takenOut.flatMap((part) => part.newFills.texts);
-      for (const fill of await insertExecutionCopyTextChecked(tx, { texts })) insertedChecked.push(fill);
+      const fills = takenOut.map((part) => part.newFills);
+      for (const fill of await insertExecutionCopyDataChecked(tx, fills)) insertedChecked.push(fill);
       // The new ones first: a checked fill that is one of them is then skipped, and its instrument
       // taken out below, rather than the COPY failing on a key already there.
       await writeCopy(

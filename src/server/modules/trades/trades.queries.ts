@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
-import { insertByUnnest, insertCopyText, insertNewRows, type BulkColumn, type NewRows } from '../../db/bulk-insert';
+import {
+  insertByUnnest,
+  insertCopyData,
+  insertNewRows,
+  type BulkColumn,
+  type CopyFormat,
+  type NewRows,
+} from '../../db/bulk-insert';
+import type { CopyBytes } from '../../db/copy-binary';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
@@ -187,7 +195,7 @@ export function toExecutionInsertRows(
   }));
 }
 
-/** Fills that cannot clash, as insertNewRows takes them (or toCopyTexts encodes them). */
+/** Fills that cannot clash, as insertNewRows takes them (or toCopyData encodes them). */
 export function newExecutionRows(
   owner: ExecutionOwner,
   rows: readonly ExecutionInsertRow[],
@@ -199,22 +207,24 @@ export function newExecutionRows(
 export type InsertedFill = Pick<InsertedExecution, 'id' | 'instrumentKey' | 'executedAt' | 'fingerprint'>;
 
 /**
- * Fills encoded as newExecutionRows' COPY text (in a large import's worker), inserted checked, as
+ * Fills encoded as newExecutionRows' COPY data (in a large import's worker), inserted checked, as
  * insertExecutionRows inserts the others: `insert … on conflict do nothing` from a temporary table
- * the text is copied into. For the rare batch whose fills were sent as new but may no longer be
+ * the data is copied into. For the rare batch whose fills were sent as new but may no longer be
  * (another writer came between). Run it in a transaction: the temporary table is its connection's.
  */
-export async function insertExecutionCopyTextChecked(
+export async function insertExecutionCopyDataChecked(
   db: Db,
-  params: { texts: readonly string[] },
+  fills: readonly { format: CopyFormat; data: CopyBytes }[],
 ): Promise<InsertedFill[]> {
-  if (params.texts.every((text) => text === '')) return [];
+  const present = fills.filter((part) => part.data.length > 0);
+  if (present.length === 0) return [];
   const columnNames = newExecutionRows({ userId: '', accountId: '', importId: null }, []).columns.map((c) => c.name);
   const names = sql.raw(columnNames.map((name) => `"${name}"`).join(', '));
   await db.execute(
     sql`create temporary table if not exists import_fills (like executions including defaults) on commit delete rows`,
   );
-  await insertCopyText(db, { table: 'import_fills', columnNames, texts: params.texts });
+  const data = present.map((part) => part.data);
+  await insertCopyData(db, { table: 'import_fills', columnNames, format: present[0]!.format, data });
   const result = (await db.execute(sql`
     insert into ${executions} (${names}) select ${names} from import_fills
     on conflict do nothing

@@ -1,0 +1,37 @@
+import type { CopyFormat } from '../../src/server/db/bulk-insert';
+import type { CopyBytes } from '../../src/server/db/copy-binary';
+
+/**
+ * The rows in COPY data (toCopyData's, without a binary header): a text row ends with its line
+ * break (a break inside a value is escaped); a binary row is its field count, then each field's
+ * length and bytes (-1: null, no bytes).
+ */
+export function readCopyRows(copy: { format: CopyFormat; data: CopyBytes }): (Uint8Array | null)[][] {
+  const { data } = copy;
+  if (copy.format === 'text') {
+    const lines = Buffer.from(data).toString('utf8').split('\n');
+    expectEmpty(lines.pop()!); // after the last line break
+    return lines.map((line) => line.split('\t').map((field) => (field === '\\N' ? null : Buffer.from(field))));
+  }
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const rows: (Uint8Array | null)[][] = [];
+  let at = 0;
+  while (at < data.length) {
+    const fieldCount = view.getInt16(at);
+    at += 2;
+    const fields: (Uint8Array | null)[] = [];
+    for (let field = 0; field < fieldCount; field += 1) {
+      const length = view.getInt32(at);
+      at += 4;
+      fields.push(length < 0 ? null : data.subarray(at, at + length));
+      at += Math.max(length, 0);
+    }
+    rows.push(fields);
+  }
+  if (at !== data.length) throw new Error(`COPY data ends inside a row (${at} of ${data.length} bytes)`);
+  return rows;
+}
+
+function expectEmpty(rest: string): void {
+  if (rest !== '') throw new Error(`COPY text does not end with a line break: "${rest.slice(0, 40)}"`);
+}
