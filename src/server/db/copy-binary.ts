@@ -21,6 +21,8 @@ export const COPY_BINARY_HEADER: CopyBytes = Uint8Array.from([
 export const COPY_BINARY_TRAILER: CopyBytes = Uint8Array.of(0xff, 0xff);
 
 const EPOCH_2000_MS = 946_684_800_000;
+/** An ISO time's end that says its offset from UTC: `Z`, `+01`, `+0100` or `+01:00`. */
+const HAS_OFFSET = /(?:z|[+-]\d\d(?::?\d\d)?)$/i;
 const TWO_32 = 4_294_967_296;
 const NUMERIC_NEGATIVE = 0x4000;
 const NUMERIC_NAN = 0xc000;
@@ -101,15 +103,15 @@ const UUID_BYTE_AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]
 
 // The last uuids written and their bytes: a batch's rows share their owner's ids.
 const RECENT_UUIDS = 4;
-const recentUuidTexts: string[] = new Array<string>(RECENT_UUIDS).fill('');
+const recentUuidTexts: string[] = [];
 const recentUuidBytes = new Uint8Array(16 * RECENT_UUIDS);
 let recentUuidNext = 0;
 
-/** A uuid's text (any case; hyphens anywhere, as PostgreSQL reads them) as its sixteen bytes. */
+/** A uuid's text as PostgreSQL reads it (any case, hyphens between groups of four digits, braces) as its sixteen bytes. */
 function writeUuid(text: string): void {
   reserve(20);
   writeInt32(16);
-  for (let slot = 0; slot < RECENT_UUIDS; slot += 1)
+  for (let slot = 0; slot < recentUuidTexts.length; slot += 1)
     if (recentUuidTexts[slot] === text) {
       for (let i = 0; i < 16; i += 1) scratch[at + i] = recentUuidBytes[slot * 16 + i]!;
       at += 16;
@@ -137,27 +139,38 @@ function writeUsualUuid(text: string): boolean {
   return true;
 }
 
-/** Any other text PostgreSQL reads as a uuid (hyphens between any digits), at `at` (not moving on). */
+/**
+ * Any other text PostgreSQL reads as a uuid, by its rule (string_to_uuid): in braces or not, 32
+ * hex digits, a hyphen allowed after any group of four but the last. At `at`, not moving on.
+ */
 function writeAnyUuid(text: string): void {
-  let nibbles = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === 45 && i > 0 && i < text.length - 1) continue; // '-'
-    const nibble = code < 128 ? HEX_VALUES[code]! : -1;
-    if (nibble < 0 || nibbles === 32) throw new TypeError(`not a uuid: "${text}"`);
-    const byteAt = at + (nibbles >> 1);
-    scratch[byteAt] = nibbles % 2 === 0 ? nibble << 4 : scratch[byteAt]! | nibble;
-    nibbles += 1;
+  const hasBraces = text[0] === '{';
+  let i = hasBraces ? 1 : 0;
+  for (let byte = 0; byte < 16; byte += 1) {
+    const first = text.charCodeAt(i);
+    const second = text.charCodeAt(i + 1);
+    const high = first < 128 ? HEX_VALUES[first]! : -1;
+    const low = second < 128 ? HEX_VALUES[second]! : -1;
+    if (high < 0 || low < 0) throw new TypeError(`not a uuid: "${text}"`);
+    scratch[at + byte] = (high << 4) | low;
+    i += 2;
+    if (text[i] === '-' && byte % 2 === 1 && byte < 15) i += 1;
   }
-  if (nibbles !== 32) throw new TypeError(`not a uuid: "${text}"`);
+  if (hasBraces) {
+    if (text[i] !== '}') throw new TypeError(`not a uuid: "${text}"`);
+    i += 1;
+  }
+  if (i !== text.length) throw new TypeError(`not a uuid: "${text}"`);
 }
 
-/** A time as microseconds since 2000-01-01 UTC. */
+/** A time (a Date, or ISO text with its offset) as microseconds since 2000-01-01 UTC. */
 function writeTimestamp(value: Value): void {
   let ms: number;
   if (value instanceof Date) ms = value.getTime();
-  else if (typeof value === 'number') ms = value;
-  else ms = parseIsoInstant(String(value));
+  else if (typeof value === 'string' && (value.endsWith('Z') || HAS_OFFSET.test(value))) ms = parseIsoInstant(value);
+  // Text without an offset would be read in this process's zone, the database's in its session's;
+  // a number is not a time the text format takes either.
+  else throw new TypeError(`not a time with its offset: "${String(value)}"`);
   if (!Number.isFinite(ms)) throw new RangeError(`not a time: "${String(value)}"`);
   const sinceEpoch = Math.round(ms) - EPOCH_2000_MS;
   // ms × 1000 can pass 2^53: multiplied in two halves, each exact.
@@ -183,6 +196,18 @@ function writeSpecialNumeric(sign: number): void {
   writeInt16(0); // display scale
 }
 
+/** The text without the blanks PostgreSQL's numeric skips around it (isspace: ASCII only). */
+function trimBlanks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isBlank(text.charCodeAt(start))) start += 1;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end -= 1;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** Space, tab, line feed, vertical tab, form feed, carriage return. */
+const isBlank = (code: number) => code === 32 || (code >= 9 && code <= 13);
+
 /**
  * A decimal's text as PostgreSQL's numeric reads it (`-12.50`, `+3`, `.5`, `5.`, `1.5e-7`, `NaN`,
  * `Infinity`, blanks around), as its base-10,000 digits: the weight of the first group, the sign
@@ -190,8 +215,7 @@ function writeSpecialNumeric(sign: number): void {
  * groups trimmed at both ends.
  */
 function writeNumeric(text: string): void {
-  const isBlankAround = text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32;
-  const trimmed = isBlankAround ? text.trim() : text;
+  const trimmed = trimBlanks(text);
   let i = 0;
   let isNegative = false;
   const sign = trimmed.charCodeAt(0);
@@ -266,10 +290,27 @@ function writeNumeric(text: string): void {
 
 const textOf = (value: Value): string => (value instanceof Date ? value.toISOString() : String(value));
 
-/** A whole number (the writer checks its range), as the text `1.5` would not be one either. */
-function toWholeNumber(value: Value): number {
-  const number = Number(value);
-  if (!Number.isInteger(number)) throw new RangeError(`not a whole number: ${textOf(value)}`);
+const WHOLE_NUMBER_TEXT = /^\s*[+-]?\d+\s*$/;
+const INTEGER_RANGE = { smallint: 2 ** 15, integer: 2 ** 31 } as const;
+
+/** A whole number a column of `type` holds, as a number or its text (as the text format takes them). */
+function toWholeNumber(value: Value, type: 'smallint' | 'integer' | 'bigint'): number {
+  const number = typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number))
+    throw new TypeError(`not a whole number: ${textOf(value)}`);
+  // A bigint beyond 2^53 is not exact as a number: refused rather than rounded.
+  const isInRange =
+    type === 'bigint' ? Number.isSafeInteger(number) : number >= -INTEGER_RANGE[type] && number < INTEGER_RANGE[type];
+  if (!isInRange) throw new RangeError(`out of range for ${type}: ${textOf(value)}`);
+  return number;
+}
+
+/** A float8's value, as a number or text PostgreSQL reads as one (`1.5`, `-1e300`, `NaN`, `Infinity`). */
+function toFloat(value: Value): number {
+  if (typeof value === 'number') return value;
+  const text = textOf(value).trim();
+  const number = Number(text);
+  if (text === '' || (Number.isNaN(number) && !/^[+-]?nan$/i.test(text))) throw new TypeError(`not a number: ${text}`);
   return number;
 }
 
@@ -288,26 +329,22 @@ function writeValue(value: Value, type: BulkColumnType): void {
       return writeNumeric(textOf(value));
     case 'timestamptz':
       return writeTimestamp(value);
-    case 'bigint': {
-      const number = toWholeNumber(value);
-      // Beyond 2^53 a number is not exact: such a value comes as text, never here.
-      if (!Number.isSafeInteger(number)) throw new RangeError(`not a whole number held exactly: ${textOf(value)}`);
+    case 'bigint':
       reserve(12);
       writeInt32(8);
-      return writeInt64(number);
-    }
+      return writeInt64(toWholeNumber(value, 'bigint'));
     case 'integer':
       reserve(8);
       writeInt32(4);
-      return writeInt32(toWholeNumber(value));
+      return writeInt32(toWholeNumber(value, 'integer'));
     case 'smallint':
       reserve(6);
       writeInt32(2);
-      return writeInt16(toWholeNumber(value));
+      return writeInt16(toWholeNumber(value, 'smallint'));
     case 'float8':
       reserve(12);
       writeInt32(8);
-      scratch.writeDoubleBE(Number(value), at);
+      scratch.writeDoubleBE(toFloat(value), at);
       at += 8;
       return;
     case 'jsonb': {

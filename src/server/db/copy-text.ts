@@ -3,7 +3,7 @@ import type { CopyBytes } from './copy-binary';
 
 /**
  * Rows in PostgreSQL's text COPY format: a line per row, fields separated by tabs, `\N` for null.
- * What the app sends PostgreSQL (copy-format.ts says why not the binary format there).
+ * What the app sends PostgreSQL (copyFormatOf in bulk-insert.ts says why not the binary format).
  */
 
 /** The characters COPY's text format escapes in a value. */

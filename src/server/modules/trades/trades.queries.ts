@@ -218,13 +218,16 @@ export async function insertExecutionCopyDataChecked(
 ): Promise<InsertedFill[]> {
   const present = fills.filter((part) => part.data.length > 0);
   if (present.length === 0) return [];
+  const format = present[0]!.format;
+  if (present.some((part) => part.format !== format))
+    throw new Error('COPY into import_fills: rows of different formats');
   const columnNames = newExecutionRows({ userId: '', accountId: '', importId: null }, []).columns.map((c) => c.name);
   const names = sql.raw(columnNames.map((name) => `"${name}"`).join(', '));
   await db.execute(
     sql`create temporary table if not exists import_fills (like executions including defaults) on commit delete rows`,
   );
   const data = present.map((part) => part.data);
-  await insertCopyData(db, { table: 'import_fills', columnNames, format: present[0]!.format, data });
+  await insertCopyData(db, { table: 'import_fills', columnNames, format, data });
   const result = (await db.execute(sql`
     insert into ${executions} (${names}) select ${names} from import_fills
     on conflict do nothing
