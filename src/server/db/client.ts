@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { addMissingFreeSpaceMaps } from './free-space-maps';
+import { withParsersOnce } from './pglite-parsers';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -65,7 +66,8 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
   // 30–60 ms each, about a hundred times during a 1,000,000-row import. Without, the file is only
   // sized (PostgreSQL writes its last byte); the WAL's contents are the same.
   await client.exec('set wal_init_zero = off');
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  // Array types' parsers are read at the first statement (above), before the table is set.
+  const db = drizzlePglite(withParsersOnce(client), { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   if (dir !== null) await addMissingFreeSpaceMaps(client, dir);
   return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }; // same PgDatabase, other result HKT
