@@ -28,7 +28,10 @@ const NUMERIC_NEGATIVE = 0x4000;
 const NUMERIC_NAN = 0xc000;
 const NUMERIC_INFINITY = 0xd000;
 const NUMERIC_NEGATIVE_INFINITY = 0xf000;
-/** The largest exponent PostgreSQL reads in a decimal's text (NUMERIC_MAX_PRECISION). */
+/**
+ * The largest exponent read in a decimal's text. PostgreSQL reads larger ones, but a numeric holds
+ * at most 1,000 digits of precision, and the app's columns far fewer: such a text is refused here.
+ */
 const MAX_EXPONENT = 1000;
 /** A scratch buffer larger than this after a call is let go (one call's rows, not the thread's). */
 const KEPT_SCRATCH_BYTES = 4 * 1024 * 1024;
