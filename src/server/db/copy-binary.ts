@@ -29,8 +29,8 @@ const NUMERIC_NAN = 0xc000;
 const NUMERIC_INFINITY = 0xd000;
 const NUMERIC_NEGATIVE_INFINITY = 0xf000;
 /**
- * The largest exponent read in a decimal's text. PostgreSQL reads larger ones, but a numeric holds
- * at most 1,000 digits of precision, and the app's columns far fewer: such a text is refused here.
+ * The largest exponent read in a decimal's text. PostgreSQL reads larger ones, but a declared numeric
+ * holds at most 1,000 digits, and the app's columns far fewer: such a text is refused here.
  */
 const MAX_EXPONENT = 1000;
 /** A scratch buffer larger than this after a call is let go (one call's rows, not the thread's). */
