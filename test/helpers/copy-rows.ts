@@ -1,12 +1,11 @@
-import type { CopyFormat } from '../../src/server/db/bulk-insert';
-import type { CopyBytes } from '../../src/server/db/copy-binary';
+import type { CopyRows } from '../../src/server/db/bulk-insert';
 
 /**
- * The rows in COPY data (toCopyData's, without a binary header): a text row ends with its line
+ * The rows in COPY data (toCopyRows', without a binary header): a text row ends with its line
  * break (a break inside a value is escaped); a binary row is its field count, then each field's
  * length and bytes (-1: null, no bytes).
  */
-export function readCopyRows(copy: { format: CopyFormat; data: CopyBytes }): (Uint8Array | null)[][] {
+export function readCopyRows(copy: Pick<CopyRows, 'format' | 'data'>): (Uint8Array | null)[][] {
   const { data } = copy;
   if (copy.format === 'text') {
     const lines = Buffer.from(data).toString('utf8').split('\n');

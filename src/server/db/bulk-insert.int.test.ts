@@ -7,9 +7,10 @@ import type { Database } from './client';
 import {
   copyFormatOf,
   insertByUnnest,
-  insertCopyData,
+  insertCopyRows,
   insertNewRows,
   toCopyData,
+  toCopyRows,
   type BulkColumn,
   type CopyFormat,
 } from './bulk-insert';
@@ -232,7 +233,7 @@ describe('insertNewRows', () => {
   });
 });
 
-describe('insertCopyData', () => {
+describe('insertCopyRows', () => {
   // The times also as text, as grouped trades give theirs.
   const columnsWithTextTimes: BulkColumn<Row>[] = COLUMNS.map((column) =>
     column.name === 'at' ? { ...column, value: (r) => r.at.toISOString() } : column,
@@ -249,10 +250,11 @@ describe('insertCopyData', () => {
           const rows = toRows(specs);
           const columns = hasTextTimes ? columnsWithTextTimes : COLUMNS;
           const at = cut % (rows.length + 1);
-          const data = [toCopyData(columns, rows.slice(0, at), format), toCopyData(columns, rows.slice(at), format)];
-          await database.db.transaction((tx) =>
-            insertCopyData(tx, { table: 'bulk_probe', columnNames: columns.map((c) => c.name), format, data }),
-          );
+          const copies = [
+            toCopyRows({ columns, rows: rows.slice(0, at) }, format),
+            toCopyRows({ columns, rows: rows.slice(at) }, format),
+          ];
+          await database.db.transaction((tx) => insertCopyRows(tx, { table: 'bulk_probe', copies }));
           expect(await readBack(rows.map((r) => r.key))).toEqual(rows);
           await database.db.execute(sql`delete from bulk_probe`);
         },
@@ -312,13 +314,8 @@ describe('insertCopyData', () => {
         fc.array(decimalText, { minLength: 20, maxLength: 20 }),
         async (keys, texts) => {
           const rows = keys.map((key, i) => ({ key, amount: texts[i]! }));
-          const data = [toCopyData(columns, rows, 'binary')];
-          await insertCopyData(database.db, {
-            table: 'bulk_probe',
-            columnNames: ['key', 'amount'],
-            format: 'binary',
-            data,
-          });
+          const copies = [toCopyRows({ columns, rows }, 'binary')];
+          await insertCopyRows(database.db, { table: 'bulk_probe', copies });
           const stored = await database.db.execute(sql`
           select p.amount::text as stored, r.text::numeric(20, 8)::text as read
           from bulk_probe p join unnest(${sql.param(keys)}::uuid[], ${sql.param(rows.map((r) => r.amount))}::text[]) as r(key, text)
@@ -374,13 +371,7 @@ describe('insertCopyData', () => {
     );
     await fc.assert(
       fc.asyncProperty(numbers, fc.constantFrom<CopyFormat>('text', 'binary'), async (rows, format) => {
-        const data = [toCopyData(columns, rows, format)];
-        await insertCopyData(database.db, {
-          table: 'bulk_numbers',
-          columnNames: columns.map((c) => c.name),
-          format,
-          data,
-        });
+        await insertCopyRows(database.db, { table: 'bulk_numbers', copies: [toCopyRows({ columns, rows }, format)] });
         const result = (await database.db.execute(
           sql`select key, owner, whole, small, big::text as big, real::text as real from bulk_numbers`,
         )) as unknown as {
@@ -449,13 +440,8 @@ describe('insertCopyData', () => {
       '0123-abcd-ef01-4567-89ab-cdef-0123-4567',
     ];
     for (const shape of shapes) {
-      const data = [toCopyData(COLUMNS, [{ ...row(key, shape), key: shape }], 'binary')];
-      await insertCopyData(database.db, {
-        table: 'bulk_probe',
-        columnNames: COLUMNS.map((c) => c.name),
-        format: 'binary',
-        data,
-      });
+      const copies = [toCopyRows({ columns: COLUMNS, rows: [{ ...row(key, shape), key: shape }] }, 'binary')];
+      await insertCopyRows(database.db, { table: 'bulk_probe', copies });
       expect((await readBack([key])).map((r) => r.note)).toEqual([shape]);
       await database.db.execute(sql`delete from bulk_probe`);
     }

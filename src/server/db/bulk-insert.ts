@@ -107,13 +107,26 @@ export function copyFormatOf(db: Db): CopyFormat {
   return isPglite(db) ? 'binary' : 'text';
 }
 
-/** The rows as COPY data in `format` (copy-text.ts, copy-binary.ts), for insertCopyData. */
+/** The rows as COPY data in `format` (copy-text.ts, copy-binary.ts). */
 export function toCopyData<Row>(
   columns: readonly BulkColumn<Row>[],
   rows: readonly Row[],
   format: CopyFormat,
 ): CopyBytes {
   return format === 'binary' ? toCopyBinary(columns, rows) : toCopyTextBytes(columns, rows);
+}
+
+/**
+ * Rows encoded for COPY into a table, which insertCopyRows writes: the columns, and the rows' data
+ * in a format (empty for no rows). Bytes, so they can be encoded in one thread and written from
+ * another, such as a large import's worker's.
+ */
+export type CopyRows = { columnNames: string[]; format: CopyFormat; data: CopyBytes };
+
+export function toCopyRows<Row>(params: Pick<NewRows<Row>, 'columns' | 'rows'>, format: CopyFormat): CopyRows {
+  const columnNames = params.columns.map((column) => column.name);
+  const data = params.rows.length === 0 ? new Uint8Array(0) : toCopyData(params.columns, params.rows, format);
+  return { columnNames, format, data };
 }
 
 /** The pieces as the whole of a COPY's data: a binary one's header and trailer around them. */
@@ -149,32 +162,30 @@ export type NewRows<Row> = {
  * table's file is copied whole on each growth, which only tests' small tables see).
  */
 export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<void> {
-  if (params.rows.length === 0) return;
-  const format = copyFormatOf(db);
-  await insertCopyData(db, {
+  await insertCopyRows(db, {
     table: getTableName(params.table),
-    columnNames: params.columns.map((column) => column.name),
-    format,
-    data: [toCopyData(params.columns, params.rows, format)],
+    copies: [toCopyRows(params, copyFormatOf(db))],
   });
 }
 
 /**
- * Writes rows already encoded (toCopyData with these columns, in this order, in `format`), as
- * insertNewRows does: for rows encoded elsewhere, such as in a large import's worker thread. The
- * pieces go in one statement, in order.
+ * Writes rows encoded apart (toCopyRows), as insertNewRows does, in one statement, in order. They
+ * must be of the same columns and format (a bug otherwise).
  */
-export async function insertCopyData(
-  db: Db,
-  params: { table: string; columnNames: readonly string[]; format: CopyFormat; data: readonly CopyBytes[] },
-): Promise<void> {
-  const pieces = params.data.filter((piece) => piece.length > 0);
-  if (pieces.length === 0) return;
-  const data = toWholeData(params.format, pieces);
+export async function insertCopyRows(db: Db, params: { table: string; copies: readonly CopyRows[] }): Promise<void> {
+  const copies = params.copies.filter((copy) => copy.data.length > 0);
+  if (copies.length === 0) return;
+  const { columnNames, format } = copies[0]!;
+  if (copies.some((copy) => copy.columnNames.join() !== columnNames.join() || copy.format !== format))
+    throw new Error(`COPY into ${params.table}: rows of different columns or formats`);
+  const data = toWholeData(
+    format,
+    copies.map((copy) => copy.data),
+  );
   const client = clientOf(db);
-  const names = params.columnNames.map((name) => `"${name}"`).join(', ');
+  const names = columnNames.map((name) => `"${name}"`).join(', ');
   const copy = `copy "${params.table}" (${names})`;
-  const withFormat = params.format === 'binary' ? ' with (format binary)' : '';
+  const withFormat = format === 'binary' ? ' with (format binary)' : '';
   const fromStdin = `${copy} from stdin${withFormat}`;
   if (client instanceof pg.Client) return copyFromStdin(client, fromStdin, data);
   if (!(client instanceof pg.Pool)) {

@@ -1,5 +1,6 @@
 import { parseIsoInstant } from '../../core/iso-instant';
 import type { BulkColumn, BulkColumnType } from './bulk-insert';
+import { writeUuidBytes } from './uuid-text';
 
 /**
  * Rows in PostgreSQL's binary COPY format: each value as the bytes the database keeps (a uuid's
@@ -95,75 +96,12 @@ function writeUtf8(text: string): void {
   at += bytes;
 }
 
-const HEX_VALUES = new Int8Array(128).fill(-1);
-for (let digit = 0; digit < 16; digit += 1) {
-  HEX_VALUES['0123456789abcdef'.charCodeAt(digit)] = digit;
-  HEX_VALUES['0123456789ABCDEF'.charCodeAt(digit)] = digit;
-}
-
-/** Where each byte's two digits start in a uuid's usual text (`8-4-4-4-12`). */
-const UUID_BYTE_AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
-
-// The last uuids written and their bytes: a batch's rows share their owner's ids.
-const RECENT_UUIDS = 4;
-const recentUuidTexts: string[] = [];
-const recentUuidBytes = new Uint8Array(16 * RECENT_UUIDS);
-let recentUuidNext = 0;
-
-/** A uuid's text as PostgreSQL reads it (any case, hyphens between groups of four digits, braces) as its sixteen bytes. */
+/** A uuid's text as its sixteen bytes (writeUuidBytes: as PostgreSQL reads it). */
 function writeUuid(text: string): void {
   reserve(20);
   writeInt32(16);
-  for (let slot = 0; slot < recentUuidTexts.length; slot += 1)
-    if (recentUuidTexts[slot] === text) {
-      for (let i = 0; i < 16; i += 1) scratch[at + i] = recentUuidBytes[slot * 16 + i]!;
-      at += 16;
-      return;
-    }
-  if (!writeUsualUuid(text)) writeAnyUuid(text);
-  const slot = recentUuidNext;
-  recentUuidNext = (recentUuidNext + 1) % RECENT_UUIDS;
-  recentUuidTexts[slot] = text;
-  for (let i = 0; i < 16; i += 1) recentUuidBytes[slot * 16 + i] = scratch[at + i]!;
+  if (!writeUuidBytes(text, scratch, at)) throw new TypeError(`not a uuid: "${text}"`);
   at += 16;
-}
-
-/** The usual text's bytes at `at` (not moving on), or false when the text is not of that shape. */
-function writeUsualUuid(text: string): boolean {
-  if (text.length !== 36 || text[8] !== '-' || text[13] !== '-' || text[18] !== '-' || text[23] !== '-') return false;
-  for (let byte = 0; byte < 16; byte += 1) {
-    const first = text.charCodeAt(UUID_BYTE_AT[byte]!);
-    const second = text.charCodeAt(UUID_BYTE_AT[byte]! + 1);
-    const high = first < 128 ? HEX_VALUES[first]! : -1;
-    const low = second < 128 ? HEX_VALUES[second]! : -1;
-    if ((high | low) < 0) return false;
-    scratch[at + byte] = (high << 4) | low;
-  }
-  return true;
-}
-
-/**
- * Any other text PostgreSQL reads as a uuid, by its rule (string_to_uuid): in braces or not, 32
- * hex digits, a hyphen allowed after any group of four but the last. At `at`, not moving on.
- */
-function writeAnyUuid(text: string): void {
-  const hasBraces = text[0] === '{';
-  let i = hasBraces ? 1 : 0;
-  for (let byte = 0; byte < 16; byte += 1) {
-    const first = text.charCodeAt(i);
-    const second = text.charCodeAt(i + 1);
-    const high = first < 128 ? HEX_VALUES[first]! : -1;
-    const low = second < 128 ? HEX_VALUES[second]! : -1;
-    if (high < 0 || low < 0) throw new TypeError(`not a uuid: "${text}"`);
-    scratch[at + byte] = (high << 4) | low;
-    i += 2;
-    if (text[i] === '-' && byte % 2 === 1 && byte < 15) i += 1;
-  }
-  if (hasBraces) {
-    if (text[i] !== '}') throw new TypeError(`not a uuid: "${text}"`);
-    i += 1;
-  }
-  if (i !== text.length) throw new TypeError(`not a uuid: "${text}"`);
 }
 
 /** A time (a Date, or ISO text with its offset) as microseconds since 2000-01-01 UTC. */
@@ -363,7 +301,7 @@ function writeValue(value: Value, type: BulkColumnType): void {
 }
 
 /**
- * The rows as binary COPY tuples, without the data's header and trailer (insertCopyData adds
+ * The rows as binary COPY tuples, without the data's header and trailer (insertCopyRows adds
  * them, so that tuples encoded apart go in one statement): one buffer of its own, which is all
  * that goes to another thread (a view of the scratch buffer would take all of it along).
  */

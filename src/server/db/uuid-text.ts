@@ -18,6 +18,34 @@ export function toUuidText(bytes: Uint8Array, offset = 0): string {
   return TEXT.toString('latin1', 0, 36);
 }
 
+const HEX_VALUES = new Int8Array(128).fill(-1);
+for (let digit = 0; digit < 16; digit += 1) {
+  HEX_VALUES[HEX[digit]!] = digit;
+  HEX_VALUES['0123456789ABCDEF'.charCodeAt(digit)] = digit;
+}
+
+const hexValue = (code: number) => (code < 128 ? HEX_VALUES[code]! : -1);
+
+/**
+ * toUuidText's reverse: a uuid's text as its 16 bytes at `offset`, read by PostgreSQL's rule
+ * (string_to_uuid): in braces or not, 32 hex digits in either case, a hyphen allowed after any
+ * group of four but the last. False for any other text (some bytes may be written).
+ */
+export function writeUuidBytes(text: string, bytes: Uint8Array, offset = 0): boolean {
+  const hasBraces = text.charCodeAt(0) === 123; // '{'
+  let i = hasBraces ? 1 : 0;
+  for (let byte = 0; byte < 16; byte += 1) {
+    const high = hexValue(text.charCodeAt(i));
+    const low = hexValue(text.charCodeAt(i + 1));
+    if (high < 0 || low < 0) return false;
+    bytes[offset + byte] = (high << 4) | low;
+    i += 2;
+    if (byte % 2 === 1 && byte < 15 && text.charCodeAt(i) === 45) i += 1; // '-'
+  }
+  if (hasBraces && text.charCodeAt(i++) !== 125) return false; // '}'
+  return i === text.length;
+}
+
 /** Milliseconds in [0, 2^48) as 6 bytes, big-endian, at the start of `bytes`: a v7 id's or a content key's time. */
 export function writeUuidTime(bytes: Uint8Array, ms: number): void {
   const high = Math.floor(ms / 0x1000000);

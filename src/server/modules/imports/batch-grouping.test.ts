@@ -5,8 +5,8 @@ import { D, groupTrades, type Execution } from '../../../core/trades';
 import { prepareExecutions } from '../trades/execution-input';
 import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import { readCopyRows } from '../../../../test/helpers/copy-rows';
-import type { CopyFormat } from '../../db/bulk-insert';
-import { createBatchGrouper, type BatchGrouperParams, type CopyRows, type GroupedBatch } from './batch-grouping';
+import type { CopyFormat, CopyRows } from '../../db/bulk-insert';
+import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch } from './batch-grouping';
 
 const PARAMS: BatchGrouperParams = {
   userId: '00000000-0000-4000-8000-000000000001',

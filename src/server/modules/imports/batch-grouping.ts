@@ -8,8 +8,7 @@ import {
   type Trade,
 } from '../../../core/trades';
 import { createMemoised } from '../../../core/bounded-memo';
-import { toCopyData, type CopyFormat, type NewRows } from '../../db/bulk-insert';
-import type { CopyBytes } from '../../db/copy-binary';
+import { toCopyRows, type CopyFormat, type CopyRows } from '../../db/bulk-insert';
 import { buildNewTradeRows } from '../trades/regroup';
 import { toNewTradeRows } from '../trades/trade-rows-insert';
 import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '../trades/trades.queries';
@@ -28,9 +27,6 @@ import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '
  * the account had fills of it before the import (`known`), when a fill of it comes out of time
  * order (the grouper demotes it itself), or once the writer said so (`demote`, `stopStreaming`).
  */
-
-/** Rows for COPY into a table: the columns, and the rows' data in a format (toCopyData; empty for none). */
-export type CopyRows = { columnNames: string[]; format: CopyFormat; data: CopyBytes };
 
 /** One instrument's part of a grouped batch. */
 export type InstrumentPart = {
@@ -102,13 +98,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const chunker = createFlatChunker();
   const assetClasses = new Map<string, AssetClass>();
   const decimal = createMemoised(DECIMAL_MEMO_SIZE, D);
-  const noRows: CopyRows = { columnNames: [], format: params.copyFormat, data: new Uint8Array(0) };
-
-  function toCopy<Row>({ columns, rows }: Pick<NewRows<Row>, 'columns' | 'rows'>): CopyRows {
-    if (rows.length === 0) return noRows;
-    const names = columns.map((column) => column.name);
-    return { columnNames: names, format: params.copyFormat, data: toCopyData(columns, rows, params.copyFormat) };
-  }
+  const noRows = toCopyRows({ columns: [], rows: [] }, params.copyFormat);
 
   const isStreamed = (instrumentKey: string) => isStreaming && !known.has(instrumentKey) && !demoted.has(instrumentKey);
 
@@ -163,8 +153,8 @@ export function createBatchGrouper(params: BatchGrouperParams) {
         }),
       );
       out.set(instrumentKey, {
-        trades: toCopy(rows.trades),
-        tradeParts: toCopy(rows.parts),
+        trades: toCopyRows(rows.trades, params.copyFormat),
+        tradeParts: toCopyRows(rows.parts, params.copyFormat),
         tradeCount: trades.length,
       });
     }
@@ -204,7 +194,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           wasInAccount: known.has(instrumentKey),
           isStreamed: streamed,
           fillCount: list.length,
-          newFills: toCopy(newExecutionRows(owner, fresh)),
+          newFills: toCopyRows(newExecutionRows(owner, fresh), params.copyFormat),
           newFillCount: fresh.length,
           checked,
           trades: closed?.trades ?? noRows,

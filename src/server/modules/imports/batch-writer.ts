@@ -1,12 +1,12 @@
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { insertCopyData } from '../../db/bulk-insert';
+import { insertCopyRows, type CopyRows } from '../../db/bulk-insert';
 import { executions, tradeExecutions, trades } from '../../db/schema';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import type { RegroupCut } from '../trades/regroup';
 import { insertExecutionCopyDataChecked, insertExecutionRows, type InsertedFill } from '../trades/trades.queries';
-import type { CopyRows, GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
+import type { GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
 import { getImportBatchState, listTradeIdsOfInstruments } from './imports.queries';
 
 /**
@@ -82,20 +82,8 @@ export function createBatchWriter(params: {
       tradesByInstrument.set(part.instrumentKey, (tradesByInstrument.get(part.instrumentKey) ?? 0) + part.tradeCount);
   }
 
-  async function writeCopy(tx: Db, table: PgTable, copies: readonly CopyRows[]): Promise<void> {
-    const present = copies.filter((copy) => copy.data.length > 0);
-    if (present.length === 0) return;
-    const names = present[0]!.columnNames.join();
-    // One statement for all: their rows must be of the same columns and format (a bug otherwise).
-    if (present.some((copy) => copy.columnNames.join() !== names || copy.format !== present[0]!.format))
-      throw new Error(`COPY into ${getTableName(table)}: rows of different columns or formats`);
-    await insertCopyData(tx, {
-      table: getTableName(table),
-      columnNames: present[0]!.columnNames,
-      format: present[0]!.format,
-      data: present.map((copy) => copy.data),
-    });
-  }
+  const writeCopy = (tx: Db, table: PgTable, copies: readonly CopyRows[]) =>
+    insertCopyRows(tx, { table: getTableName(table), copies });
 
   /** The trades of streamed instruments still streamed, as one COPY each for trades and their parts. */
   async function writeTrades(tx: Db, parts: readonly Pick<InstrumentPart, 'trades' | 'tradeParts'>[]) {

@@ -3,13 +3,12 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
 import {
   insertByUnnest,
-  insertCopyData,
+  insertCopyRows,
   insertNewRows,
   type BulkColumn,
-  type CopyFormat,
+  type CopyRows,
   type NewRows,
 } from '../../db/bulk-insert';
-import type { CopyBytes } from '../../db/copy-binary';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
@@ -212,22 +211,14 @@ export type InsertedFill = Pick<InsertedExecution, 'id' | 'instrumentKey' | 'exe
  * the data is copied into. For the rare batch whose fills were sent as new but may no longer be
  * (another writer came between). Run it in a transaction: the temporary table is its connection's.
  */
-export async function insertExecutionCopyDataChecked(
-  db: Db,
-  fills: readonly { format: CopyFormat; data: CopyBytes }[],
-): Promise<InsertedFill[]> {
-  const present = fills.filter((part) => part.data.length > 0);
-  if (present.length === 0) return [];
-  const format = present[0]!.format;
-  if (present.some((part) => part.format !== format))
-    throw new Error('COPY into import_fills: rows of different formats');
+export async function insertExecutionCopyDataChecked(db: Db, fills: readonly CopyRows[]): Promise<InsertedFill[]> {
+  if (fills.every((part) => part.data.length === 0)) return [];
   const columnNames = newExecutionRows({ userId: '', accountId: '', importId: null }, []).columns.map((c) => c.name);
   const names = sql.raw(columnNames.map((name) => `"${name}"`).join(', '));
   await db.execute(
     sql`create temporary table if not exists import_fills (like executions including defaults) on commit delete rows`,
   );
-  const data = present.map((part) => part.data);
-  await insertCopyData(db, { table: 'import_fills', columnNames, format, data });
+  await insertCopyRows(db, { table: 'import_fills', copies: fills });
   const result = (await db.execute(sql`
     insert into ${executions} (${names}) select ${names} from import_fills
     on conflict do nothing
