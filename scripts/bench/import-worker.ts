@@ -3,7 +3,7 @@
  * normalise (import-engine.ts), prepare (prepare-fills.ts), group and encode (batch-grouping.ts)
  * and serialise each batch as it is posted, for the import bench's generic CSV (round trips on 16
  * symbols). Twice; both printed. Usage: npx tsx scripts/bench/import-worker.ts [rows, default
- * 200000] [--profile: one run] [--text: encode for PostgreSQL, not PGlite]. Not wired into main.ts: a
+ * 200000] [--profile: one run]. Not wired into main.ts: a
  * tool for work on the worker's speed.
  */
 import { serialize } from 'node:v8';
@@ -15,8 +15,6 @@ import { noSpreadsheets, withAnalysedCsv } from './analysed-csv';
 const ROWS = Number(process.argv[2] ?? 200_000);
 const RUNS = process.argv.includes('--profile') ? 1 : 2;
 const BATCH_ROWS = 300;
-/** The COPY format the grouping encodes (`--text`: PostgreSQL's; PGlite's binary by default). */
-const FORMAT = process.argv.includes('--text') ? 'text' : 'binary';
 
 await withAnalysedCsv(ROWS, async (open, analysis) => {
   for (let run = 1; run <= RUNS; run++) {
@@ -29,7 +27,6 @@ await withAnalysedCsv(ROWS, async (open, analysis) => {
       now: Date.now(),
       isStreaming: true,
       knownInstruments: [],
-      copyFormat: FORMAT,
     });
     const ms = { normalise: 0, prepare: 0, group: 0, serialise: 0 };
     let bytes = 0;

@@ -1,17 +1,11 @@
 import type { CopyRows } from '../../src/server/db/bulk-insert';
 
 /**
- * The rows in COPY data (toCopyRows', without a binary header): a text row ends with its line
- * break (a break inside a value is escaped); a binary row is its field count, then each field's
- * length and bytes (-1: null, no bytes).
+ * The rows in COPY data (toCopyRows', without the binary format's header): a row is its field
+ * count, then each field's length and bytes (-1: null, no bytes).
  */
-export function readCopyRows(copy: Pick<CopyRows, 'format' | 'data'>): (Uint8Array | null)[][] {
+export function readCopyRows(copy: Pick<CopyRows, 'data'>): (Uint8Array | null)[][] {
   const { data } = copy;
-  if (copy.format === 'text') {
-    const lines = Buffer.from(data).toString('utf8').split('\n');
-    expectEmpty(lines.pop()!); // after the last line break
-    return lines.map((line) => line.split('\t').map((field) => (field === '\\N' ? null : Buffer.from(field))));
-  }
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const rows: (Uint8Array | null)[][] = [];
   let at = 0;
@@ -29,8 +23,4 @@ export function readCopyRows(copy: Pick<CopyRows, 'format' | 'data'>): (Uint8Arr
   }
   if (at !== data.length) throw new Error(`COPY data ends inside a row (${at} of ${data.length} bytes)`);
   return rows;
-}
-
-function expectEmpty(rest: string): void {
-  if (rest !== '') throw new Error(`COPY text does not end with a line break: "${rest.slice(0, 40)}"`);
 }

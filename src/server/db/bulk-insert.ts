@@ -2,9 +2,8 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { isPglite, type Db } from './client';
+import type { Db } from './client';
 import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, toCopyBinary, type CopyBytes } from './copy-binary';
-import { toCopyTextBytes } from './copy-text';
 
 /** The PostgreSQL type of a column's values, as the element type of the array parameter. */
 export type BulkColumnType =
@@ -95,43 +94,22 @@ function clientOf(db: Db): pg.ClientBase | pg.Pool | PgliteQueryable {
 }
 
 /**
- * The COPY format the app sends an engine. PGlite runs the database on the server's own thread,
- * which sets a large import's pace there: binary spares it parsing every uuid, time and decimal
- * (a large import's commit 66 → 56 s, BENCHMARKS.md). PostgreSQL parses in a process of its own,
- * and encoding binary cost the import's worker thread about as much CPU as it spared the server
- * (on two cores they share), so it gets text, which the worker writes more cheaply.
- */
-export type CopyFormat = 'text' | 'binary';
-
-export function copyFormatOf(db: Db): CopyFormat {
-  return isPglite(db) ? 'binary' : 'text';
-}
-
-/** The rows as COPY data in `format` (copy-text.ts, copy-binary.ts). */
-export function toCopyData<Row>(
-  columns: readonly BulkColumn<Row>[],
-  rows: readonly Row[],
-  format: CopyFormat,
-): CopyBytes {
-  return format === 'binary' ? toCopyBinary(columns, rows) : toCopyTextBytes(columns, rows);
-}
-
-/**
  * Rows encoded for COPY into a table, which insertCopyRows writes: the columns, and the rows' data
- * in a format (empty for no rows). Bytes, so they can be encoded in one thread and written from
- * another, such as a large import's worker's.
+ * in PostgreSQL's binary COPY format (copy-binary.ts; empty for no rows). Bytes, so they can be
+ * encoded in one thread and written from another, such as a large import's worker's.
+ *
+ * Binary on both engines: the database keeps a uuid's sixteen bytes, a time's microseconds and a
+ * decimal's base-10,000 digits as they come, instead of parsing their text. PGlite runs the
+ * database on the server's own thread, which sets a large import's pace there (its commit 66 → 56
+ * s); PostgreSQL's backend spent a fifth less CPU on a 1,000,000-row import (33 → 27 s, six
+ * interleaved pairs), for about a second more of the worker's encoding (BENCHMARKS.md, Import).
  */
-export type CopyRows = { columnNames: string[]; format: CopyFormat; data: CopyBytes };
+export type CopyRows = { columnNames: string[]; data: CopyBytes };
 
-export function toCopyRows<Row>(params: Pick<NewRows<Row>, 'columns' | 'rows'>, format: CopyFormat): CopyRows {
+export function toCopyRows<Row>(params: Pick<NewRows<Row>, 'columns' | 'rows'>): CopyRows {
   const columnNames = params.columns.map((column) => column.name);
-  const data = params.rows.length === 0 ? new Uint8Array(0) : toCopyData(params.columns, params.rows, format);
-  return { columnNames, format, data };
-}
-
-/** The pieces as the whole of a COPY's data: a binary one's header and trailer around them. */
-function toWholeData(format: CopyFormat, data: readonly CopyBytes[]): CopyBytes[] {
-  return format === 'binary' ? [COPY_BINARY_HEADER, ...data, COPY_BINARY_TRAILER] : [...data];
+  const data = params.rows.length === 0 ? new Uint8Array(0) : toCopyBinary(params.columns, params.rows);
+  return { columnNames, data };
 }
 
 /** Runs `statement` (a COPY … FROM STDIN) with the data. */
@@ -154,7 +132,7 @@ export type NewRows<Row> = {
 
 /**
  * Inserts rows that conflict with nothing (new ids; fingerprints that cannot be there) by COPY
- * (in the engine's format, copyFormatOf): no statement or array parameter per batch. On
+ * (binary, toCopyRows): no statement or array parameter per batch. On
  * PostgreSQL FROM STDIN, inside a transaction on its own connection: several times cheaper than
  * insertByUnnest for the large import it bounds (BENCHMARKS.md, Import). On PGlite from
  * `/dev/blob`: on disk, as the app keeps it, 1,000,000 fills in 300-row transactions took 15.7 µs
@@ -164,32 +142,29 @@ export type NewRows<Row> = {
 export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<void> {
   await insertCopyRows(db, {
     table: getTableName(params.table),
-    copies: [toCopyRows(params, copyFormatOf(db))],
+    copies: [toCopyRows(params)],
   });
 }
 
 /**
  * Writes rows encoded apart (toCopyRows), as insertNewRows does, in one statement, in order. They
- * must be of the same columns and format (a bug otherwise).
+ * must be of the same columns (a bug otherwise).
  */
 export async function insertCopyRows(db: Db, params: { table: string; copies: readonly CopyRows[] }): Promise<void> {
   const copies = params.copies.filter((copy) => copy.data.length > 0);
   if (copies.length === 0) return;
-  const { columnNames, format } = copies[0]!;
-  if (copies.some((copy) => copy.columnNames.join() !== columnNames.join() || copy.format !== format))
-    throw new Error(`COPY into ${params.table}: rows of different columns or formats`);
-  const data = toWholeData(
-    format,
-    copies.map((copy) => copy.data),
-  );
+  const { columnNames } = copies[0]!;
+  if (copies.some((copy) => copy.columnNames.join() !== columnNames.join()))
+    throw new Error(`COPY into ${params.table}: rows of different columns`);
+  // One statement's data: the binary format's header, the tuples, its trailer.
+  const data = [COPY_BINARY_HEADER, ...copies.map((copy) => copy.data), COPY_BINARY_TRAILER];
   const client = clientOf(db);
   const names = columnNames.map((name) => `"${name}"`).join(', ');
   const copy = `copy "${params.table}" (${names})`;
-  const withFormat = format === 'binary' ? ' with (format binary)' : '';
-  const fromStdin = `${copy} from stdin${withFormat}`;
+  const fromStdin = `${copy} from stdin with (format binary)`;
   if (client instanceof pg.Client) return copyFromStdin(client, fromStdin, data);
   if (!(client instanceof pg.Pool)) {
-    await client.query(`${copy} from '/dev/blob'${withFormat}`, [], { blob: new Blob(data) }); // PGlite
+    await client.query(`${copy} from '/dev/blob' with (format binary)`, [], { blob: new Blob(data) }); // PGlite
     return;
   }
   const connection = await client.connect();

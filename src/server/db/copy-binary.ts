@@ -5,7 +5,7 @@ import { writeUuidBytes } from './uuid-text';
 /**
  * Rows in PostgreSQL's binary COPY format: each value as the bytes the database keeps (a uuid's
  * sixteen, a time's microseconds, a decimal's base-10,000 digits) rather than text it must parse.
- * What the app sends PGlite (bulk-insert.ts, copyFormatOf). The format is exact: a decimal goes
+ * What the app sends both engines (bulk-insert.ts, toCopyRows). The format is exact: a decimal goes
  * in as its text would (the column's scale rounds it the same way), a time to the millisecond a
  * Date holds.
  *

@@ -5,7 +5,6 @@ import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../.
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { expectedEngine } from '../../../../test/helpers/test-database';
-import { copyFormatOf } from '../../db/bulk-insert';
 import { executions, imports, trades } from '../../db/schema';
 import { getAccountForUpdate } from '../accounts/accounts.queries';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
@@ -92,7 +91,6 @@ async function startImport(accountId: string, options: { importId?: string } = {
     now: Date.now(),
     isStreaming: true,
     knownInstruments: await listAccountInstrumentKeys(t.database.db, accountId),
-    copyFormat: copyFormatOf(t.database.db),
   });
   const writer = createBatchWriter({
     userId,

@@ -5,7 +5,7 @@ import { D, groupTrades, type Execution } from '../../../core/trades';
 import { prepareExecutions } from '../trades/execution-input';
 import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import { readCopyRows } from '../../../../test/helpers/copy-rows';
-import type { CopyFormat, CopyRows } from '../../db/bulk-insert';
+import type { CopyRows } from '../../db/bulk-insert';
 import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch } from './batch-grouping';
 
 const PARAMS: BatchGrouperParams = {
@@ -16,9 +16,7 @@ const PARAMS: BatchGrouperParams = {
   now: Date.UTC(2026, 0, 1),
   isStreaming: true,
   knownInstruments: [],
-  copyFormat: 'text',
 };
-const formats = fc.constantFrom<CopyFormat>('text', 'binary');
 
 /** Fills in time order: a random walk of buys and sells per symbol, so positions cross zero too. */
 const fillsArbitrary = fc
@@ -84,9 +82,9 @@ const rowCount = (copy: CopyRows) => readCopyRows(copy).length;
 describe('createBatchGrouper', () => {
   it('groups the trades groupTrades gives for all the fills, however the batches fall', () => {
     fc.assert(
-      fc.property(fillsArbitrary, fc.array(fc.nat(), { maxLength: 5 }), formats, (fills, cuts, copyFormat) => {
+      fc.property(fillsArbitrary, fc.array(fc.nat(), { maxLength: 5 }), (fills, cuts) => {
         const rows = toRows(fills);
-        const grouper = createBatchGrouper({ ...PARAMS, copyFormat });
+        const grouper = createBatchGrouper(PARAMS);
         const batches: GroupedBatch[] = split(rows, cuts).map((batch) => grouper.group(batch));
         const open = grouper.finish();
         const parts = batches.flatMap((batch) => batch.parts);
@@ -113,7 +111,6 @@ describe('createBatchGrouper', () => {
         for (const part of parts) {
           expect(part.isStreamed).toBe(true);
           expect(rowCount(part.newFills)).toBe(part.newFillCount);
-          expect(part.newFills.format).toBe(copyFormat);
         }
         expect(batches.every((batch) => batch.demoted.length === 0)).toBe(true);
       }),

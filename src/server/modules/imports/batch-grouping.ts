@@ -8,7 +8,7 @@ import {
   type Trade,
 } from '../../../core/trades';
 import { createMemoised } from '../../../core/bounded-memo';
-import { toCopyRows, type CopyFormat, type CopyRows } from '../../db/bulk-insert';
+import { toCopyRows, type CopyRows } from '../../db/bulk-insert';
 import { buildNewTradeRows } from '../trades/regroup';
 import { toNewTradeRows } from '../trades/trade-rows-insert';
 import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '../trades/trades.queries';
@@ -71,8 +71,6 @@ export type BatchGrouperParams = {
   isStreaming: boolean;
   /** The account's instruments with fills before the import (listAccountInstrumentKeys). */
   knownInstruments: readonly string[];
-  /** The database's COPY format (copyFormatOf). */
-  copyFormat: CopyFormat;
 };
 
 /**
@@ -98,7 +96,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const chunker = createFlatChunker();
   const assetClasses = new Map<string, AssetClass>();
   const decimal = createMemoised(DECIMAL_MEMO_SIZE, D);
-  const noRows = toCopyRows({ columns: [], rows: [] }, params.copyFormat);
+  const noRows = toCopyRows({ columns: [], rows: [] });
 
   const isStreamed = (instrumentKey: string) => isStreaming && !known.has(instrumentKey) && !demoted.has(instrumentKey);
 
@@ -153,8 +151,8 @@ export function createBatchGrouper(params: BatchGrouperParams) {
         }),
       );
       out.set(instrumentKey, {
-        trades: toCopyRows(rows.trades, params.copyFormat),
-        tradeParts: toCopyRows(rows.parts, params.copyFormat),
+        trades: toCopyRows(rows.trades),
+        tradeParts: toCopyRows(rows.parts),
         tradeCount: trades.length,
       });
     }
@@ -194,7 +192,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           wasInAccount: known.has(instrumentKey),
           isStreamed: streamed,
           fillCount: list.length,
-          newFills: toCopyRows(newExecutionRows(owner, fresh), params.copyFormat),
+          newFills: toCopyRows(newExecutionRows(owner, fresh)),
           newFillCount: fresh.length,
           checked,
           trades: closed?.trades ?? noRows,

@@ -1,6 +1,5 @@
 import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance';
 import { isPglite, type Db } from '../../db/client';
-import { copyFormatOf } from '../../db/bulk-insert';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
 import { regroupInstruments, type RegroupCut } from '../trades/regroup';
@@ -196,7 +195,6 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       now: params.now.getTime(),
       isStreaming: !start.isShared,
       knownInstruments: start.knownInstruments,
-      copyFormat: copyFormatOf(db),
     },
   });
   // Only PGlite's transactions hold up other requests (its one connection serves them all).

@@ -49,7 +49,6 @@ const start = (batchRows: number) =>
       now: Date.UTC(2025, 5, 1),
       isStreaming: true,
       knownInstruments: [],
-      copyFormat: 'binary',
     },
   });
 
