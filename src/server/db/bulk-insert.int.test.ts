@@ -316,13 +316,16 @@ describe('insertCopyRows', () => {
       fc.record({
         key: fc.uuid(),
         owner: fc.nat({ max: 5 }).map((i) => `${owners[i]}`),
-        whole: fc.option(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { nil: null }),
+        // Small pools as well, so that a column's value often repeats the row before's (copied as its bytes).
+        whole: fc.option(fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom(0, 1, -1)), {
+          nil: null,
+        }),
         small: fc.option(fc.integer({ min: -(2 ** 15), max: 2 ** 15 - 1 }), { nil: null }),
         big: fc.option(
           fc.maxSafeInteger().map((n) => n),
           { nil: null },
         ),
-        real: fc.option(fc.double(), { nil: null }),
+        real: fc.option(fc.oneof(fc.double(), fc.constantFrom(0, -0, 1.5)), { nil: null }),
       }),
       { minLength: 1, maxLength: 30, selector: (r) => r.key },
     );
@@ -387,6 +390,16 @@ describe('insertCopyRows', () => {
     expect(float('abc')).toThrow('not a number: abc');
     expect(float('')).toThrow('not a number');
     expect(float('NaN')).not.toThrow();
+  });
+
+  it('stores a value repeated from the row before as itself: the same Date, text, null between, 0 and -0', async () => {
+    const shared = new Date('2025-03-04T05:06:07.089Z');
+    const key = (i: number) => `00000000-0000-4000-8000-2000000000${String(i).padStart(2, '0')}`;
+    const notes = ['same', 'same', null, 'same', '', '', 'other'];
+    const rows = notes.map((note, i) => ({ ...row(key(i), ''), note, at: i === 5 ? new Date(0) : shared }));
+    await insertCopyRows(database.db, { table: 'bulk_probe', copies: [toCopyRows({ columns: COLUMNS, rows })] });
+    expect(await readBack(rows.map((r) => r.key))).toEqual(rows);
+    await database.db.execute(sql`delete from bulk_probe`);
   });
 
   it('reads a uuid in braces or with hyphens after any group of four, as PostgreSQL does', async () => {
