@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseRows, type NormaliseParams } from './normalise-rows';
 
@@ -104,6 +105,85 @@ describe('normaliseRows', () => {
       ['AMD   250117P00110000', 'sell', '3.2', null],
       ['AMD   250117P00110000', 'buy', '0', 'expiration'],
     ]);
+  });
+
+  it("reads each row's own instrument, whatever the rows of the same symbol cell before it held", () => {
+    // Rows whose symbol cell is the same (empty: the option comes from its own columns, or ES's
+    // one-digit year) but whose option fields, multiplier or year differ from the row before.
+    const option = fc.record({
+      kind: fc.constant('option' as const),
+      underlying: fc.constantFrom('AMD', 'SPY'),
+      expiry: fc.constantFrom('2025-01-17', '2025-02-21'),
+      strike: fc.constantFrom('110', '115.5'),
+      right: fc.constantFrom('P', 'C', 'Put'),
+      year: fc.constant('2025'),
+    });
+    const future = fc.record({ kind: fc.constant('future' as const), year: fc.constantFrom('2025', '2034') });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(option, future), { minLength: 1, maxLength: 12 }), (specs) => {
+        const result = normaliseRows({
+          ...base,
+          headers: ['Date', 'Symbol', 'Underlying', 'Expiry', 'Strike', 'Right', 'Qty', 'Price', 'Side'],
+          mapping: {
+            date: 0,
+            symbol: 1,
+            underlying: 2,
+            expiry: 3,
+            strike: 4,
+            optionRight: 5,
+            quantity: 6,
+            price: 7,
+            side: 8,
+          },
+          dateFormat: { order: 'YMD' },
+          rows: specs.map((spec, i) =>
+            spec.kind === 'option'
+              ? [`${spec.year}-01-08`, '', spec.underlying, spec.expiry, spec.strike, spec.right, '1', '2', 'Buy']
+              : [`${spec.year}-03-03`, 'ESZ5', '', '', '', '', '1', '2', i % 2 ? 'Buy' : 'Sell'],
+          ),
+        });
+        const expected = specs.map((spec) => {
+          if (spec.kind === 'future') return `ESZ${spec.year === '2025' ? '25' : '35'}`;
+          const strike = String(Math.round(Number(spec.strike) * 1000)).padStart(8, '0');
+          const expiry = spec.expiry.slice(2).replaceAll('-', '');
+          return `${spec.underlying.padEnd(6)}${expiry}${spec.right[0]}${strike}`;
+        });
+        const byRow = [...result.executions].sort((a, b) => a.row - b.row);
+        expect(byRow.map((e) => e.symbol)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("reads a symbol's multiplier and class again when they or the file's decimal separator change", () => {
+    const read = (decimalSeparator: string, rows: string[][]) =>
+      normaliseRows({
+        ...base,
+        decimalSeparator,
+        headers: ['Date', 'Symbol', 'Side', 'Qty', 'Price', 'Multiplier', 'Class'],
+        mapping: { date: 0, symbol: 1, side: 2, quantity: 3, price: 4, multiplier: 5, assetClass: 6 },
+        dateFormat: { order: 'YMD' },
+        rows,
+      }).executions.map((e) => [e.multiplier, e.assetClass]);
+    const row = (multiplier: string, assetClass: string) => [
+      '2025-03-03',
+      'XYZ',
+      'Buy',
+      '1',
+      '5',
+      multiplier,
+      assetClass,
+    ];
+    // Each row differs from the one before in one cell only; the last is the next file's row.
+    const rows = [row('1,000', 'Future'), row('1,000', 'Stock'), row('2', 'Stock'), row('1,000', 'Future')];
+    expect(read('.', rows)).toEqual([
+      ['1000', 'future'],
+      ['1000', 'stock'],
+      ['2', 'stock'],
+      ['1000', 'future'],
+    ]);
+    // The same cells in a file whose decimal separator is the comma: 1,000 is one.
+    expect(read(',', [row('1,000', 'Future')])).toEqual([['1', 'future']]);
   });
 
   it('skips footer rows whose date does not read', () => {

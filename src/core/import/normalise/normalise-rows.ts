@@ -407,16 +407,49 @@ type ReadInstrument = {
   currency: string | null;
 };
 
+/** What a symbol's instrument was last read from, and what it read (readInstrument). */
+type LastRead = {
+  multiplier: string;
+  assetClassHint: string;
+  assetClass: string;
+  optionRight: string;
+  strike: string;
+  expiry: string;
+  underlying: string;
+  year: string;
+  separator: DecimalSeparator;
+  read: ReadInstrument | { problem: string };
+};
+
+// Each symbol's last read, checked field by field before the key of every part is built: a file's
+// rows of a symbol mostly repeat all of it, and building that key was a tenth of normalising a row.
+let lastReads = new Map<string, LastRead>();
+const LAST_READS = 5_000;
+
 function readInstrument(
   record: RawRecord,
   executedAt: string,
   separator: DecimalSeparator,
 ): ReadInstrument | { problem: string } {
+  const assetClassHint = record.assetClassHint ?? '';
+  const year = executedAt.slice(0, 4);
+  const last = lastReads.get(record.symbol);
+  if (
+    last !== undefined &&
+    last.multiplier === record.multiplier &&
+    last.assetClassHint === assetClassHint &&
+    last.assetClass === record.assetClass &&
+    last.optionRight === record.optionRight &&
+    last.strike === record.strike &&
+    last.expiry === record.expiry &&
+    last.underlying === record.underlying &&
+    last.separator === separator &&
+    last.year === year
+  )
+    return last.read;
   // Everything it reads; of the time only the year (it places one-digit futures years). Each part
   // with its length first, so no two different records share a key whatever their cells hold. One
   // join: appended part by part, the key was some twenty strings joined for every row.
-  const year = executedAt.slice(0, 4);
-  const assetClassHint = record.assetClassHint ?? '';
   const key = [
     record.symbol.length,
     record.symbol,
@@ -438,7 +471,21 @@ function readInstrument(
     year,
     separator,
   ].join(':');
-  return instruments(key, () => readInstrumentOnce(record, executedAt, separator));
+  const read = instruments(key, () => readInstrumentOnce(record, executedAt, separator));
+  if (lastReads.size >= LAST_READS) lastReads = new Map();
+  lastReads.set(record.symbol, {
+    multiplier: record.multiplier,
+    assetClassHint,
+    assetClass: record.assetClass,
+    optionRight: record.optionRight,
+    strike: record.strike,
+    expiry: record.expiry,
+    underlying: record.underlying,
+    year,
+    separator,
+    read,
+  });
+  return read;
 }
 
 function readInstrumentOnce(
