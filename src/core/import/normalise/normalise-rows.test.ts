@@ -156,7 +156,7 @@ describe('normaliseRows', () => {
   });
 
   it("reads a symbol's multiplier and class again when they or the file's decimal separator change", () => {
-    const read = (decimalSeparator: string, rows: string[][]) =>
+    const read = (decimalSeparator: NormaliseParams['decimalSeparator'], rows: string[][]) =>
       normaliseRows({
         ...base,
         decimalSeparator,
