@@ -3,8 +3,7 @@
  * normalise (import-engine.ts), prepare (prepare-fills.ts), group and encode (batch-grouping.ts)
  * and serialise each batch as it is posted, for the import bench's generic CSV (round trips on 16
  * symbols). Twice; both printed. Usage: npx tsx scripts/bench/import-worker.ts [rows, default
- * 200000] [--profile: one run]. Not wired into main.ts: a
- * tool for work on the worker's speed.
+ * 200000] [--profile: one run]. Not wired into main.ts: a tool for work on the worker's speed.
  */
 import { serialize } from 'node:v8';
 import { normaliseUploadInChunks, type NormalisedRow } from '../../src/server/modules/imports/import-engine';

@@ -132,11 +132,11 @@ export type NewRows<Row> = {
 
 /**
  * Inserts rows that conflict with nothing (new ids; fingerprints that cannot be there) by COPY
- * (binary, toCopyRows): no statement or array parameter per batch. On
- * PostgreSQL FROM STDIN, inside a transaction on its own connection: several times cheaper than
- * insertByUnnest for the large import it bounds (BENCHMARKS.md, Import). On PGlite from
- * `/dev/blob`: on disk, as the app keeps it, 1,000,000 fills in 300-row transactions took 15.7 µs
- * each against 21.2 by insertByUnnest, as text, flat throughout (in memory it slows down as the
+ * (binary, toCopyRows): no statement or array parameter per batch. On PostgreSQL FROM STDIN,
+ * inside a transaction on its own connection: several times cheaper than insertByUnnest for the
+ * large import it bounds (BENCHMARKS.md, Import). On PGlite from `/dev/blob`: on disk, as the app
+ * keeps it, 1,000,000 fills in 300-row transactions took 15.7 µs each against 21.2 by
+ * insertByUnnest (as text, before binary), flat throughout (in memory it slows down as the
  * table's file is copied whole on each growth, which only tests' small tables see).
  */
 export async function insertNewRows<Row>(db: Db, params: NewRows<Row>): Promise<void> {

@@ -312,7 +312,7 @@ function writeValue(value: Value, type: BulkColumnType): void {
  */
 export function toCopyBinary<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): CopyBytes {
   const count = columns.length;
-  const previous: Value[] = new Array<Value>(count).fill(undefined);
+  const previous = new Array<Value>(count);
   // Where each column's value of the row before begins in the scratch buffer, and its byte count.
   const starts = new Int32Array(count);
   const lengths = new Int32Array(count).fill(-1);

@@ -407,22 +407,11 @@ type ReadInstrument = {
   currency: string | null;
 };
 
-/** What a symbol's instrument was last read from, and what it read (readInstrument). */
-type LastRead = {
-  multiplier: string;
-  assetClassHint: string;
-  assetClass: string;
-  optionRight: string;
-  strike: string;
-  expiry: string;
-  underlying: string;
-  year: string;
-  separator: DecimalSeparator;
-  read: ReadInstrument | { problem: string };
-};
+/** What a symbol's instrument was last read from (readInstrument's parts), and what it read. */
+type LastRead = { parts: string[]; read: ReadInstrument | { problem: string } };
 
-// Each symbol's last read, checked field by field before the key of every part is built: a file's
-// rows of a symbol mostly repeat all of it, and building that key was a tenth of normalising a row.
+// Each symbol's last read, its parts compared one by one before a key of them is built: a file's
+// rows of a symbol mostly repeat all of them, and building that key was a tenth of normalising a row.
 let lastReads = new Map<string, LastRead>();
 const LAST_READS = 5_000;
 
@@ -431,60 +420,27 @@ function readInstrument(
   executedAt: string,
   separator: DecimalSeparator,
 ): ReadInstrument | { problem: string } {
-  const assetClassHint = record.assetClassHint ?? '';
-  const year = executedAt.slice(0, 4);
-  const last = lastReads.get(record.symbol);
-  if (
-    last !== undefined &&
-    last.multiplier === record.multiplier &&
-    last.assetClassHint === assetClassHint &&
-    last.assetClass === record.assetClass &&
-    last.optionRight === record.optionRight &&
-    last.strike === record.strike &&
-    last.expiry === record.expiry &&
-    last.underlying === record.underlying &&
-    last.separator === separator &&
-    last.year === year
-  )
-    return last.read;
-  // Everything it reads; of the time only the year (it places one-digit futures years). Each part
-  // with its length first, so no two different records share a key whatever their cells hold. One
-  // join: appended part by part, the key was some twenty strings joined for every row.
-  const key = [
-    record.symbol.length,
+  // Everything it reads; of the time only the year (it places one-digit futures years).
+  const parts = [
     record.symbol,
-    record.multiplier.length,
     record.multiplier,
-    assetClassHint.length,
-    assetClassHint,
-    record.assetClass.length,
+    record.assetClassHint ?? '',
     record.assetClass,
-    record.optionRight.length,
     record.optionRight,
-    record.strike.length,
     record.strike,
-    record.expiry.length,
     record.expiry,
-    record.underlying.length,
     record.underlying,
-    year.length,
-    year,
+    executedAt.slice(0, 4),
     separator,
-  ].join(':');
+  ];
+  const last = lastReads.get(record.symbol);
+  if (last !== undefined && last.parts.every((part, i) => part === parts[i])) return last.read;
+  // Each part with its length first, so that no two different records share a key whatever their
+  // cells hold.
+  const key = parts.map((part) => `${part.length}:${part}`).join(':');
   const read = instruments(key, () => readInstrumentOnce(record, executedAt, separator));
   if (lastReads.size >= LAST_READS) lastReads = new Map();
-  lastReads.set(record.symbol, {
-    multiplier: record.multiplier,
-    assetClassHint,
-    assetClass: record.assetClass,
-    optionRight: record.optionRight,
-    strike: record.strike,
-    expiry: record.expiry,
-    underlying: record.underlying,
-    year,
-    separator,
-    read,
-  });
+  lastReads.set(record.symbol, { parts, read });
   return read;
 }
 

@@ -95,7 +95,7 @@ const PART_COLUMNS: BulkColumn<TradeExecutionInsert>[] = [
 ];
 
 export type TradeRows = { trades: readonly TradeInsert[]; parts: readonly TradeExecutionInsert[] };
-/** Grouped trades and their links as insertNewRows takes them (or toCopyData encodes them). */
+/** Grouped trades and their links as insertNewRows takes them (or toCopyRows encodes them). */
 export function toNewTradeRows(rows: TradeRows): {
   trades: NewRows<TradeInsert>;
   parts: NewRows<TradeExecutionInsert>;

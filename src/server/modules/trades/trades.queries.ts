@@ -194,7 +194,7 @@ export function toExecutionInsertRows(
   }));
 }
 
-/** Fills that cannot clash, as insertNewRows takes them (or toCopyData encodes them). */
+/** Fills that cannot clash, as insertNewRows takes them (or toCopyRows encodes them). */
 export function newExecutionRows(
   owner: ExecutionOwner,
   rows: readonly ExecutionInsertRow[],
