@@ -230,13 +230,7 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
     if (cells.every((cell) => cell.trim() === '')) return;
     let record = toRawRecord(cells, mapping);
     if (preset?.readRow) {
-      const context: RowContext = {
-        cell: (header) => cellOf(cells, header),
-        cellAt: (rowIndex, header) => cellOf(lines[rowIndex]?.cells ?? [], header),
-        rowIndex: fileIndex,
-        rowCount: lines.length,
-        cells,
-      };
+      const context = new PresetRowContext(cells, fileIndex, lines, cellOf);
       const result = preset.readRow(record, context);
       if ('skip' in result) {
         skipped.push({ row: line, reason: result.skip });
@@ -263,6 +257,32 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
   skipped.sort((a, b) => a.row - b.row);
   problems.sort((a, b) => a.row - b.row);
   return { executions, skipped, problems };
+}
+
+/**
+ * What a preset's row hook sees of its row and the others. A class, so that its methods are made
+ * once rather than as closures for every row: the server runs through tsx, whose keepNames
+ * names every closure as it is made, a cost a large file paid per row.
+ */
+class PresetRowContext implements RowContext {
+  constructor(
+    readonly cells: readonly string[],
+    readonly rowIndex: number,
+    private readonly lines: readonly { cells: readonly string[] }[],
+    private readonly cellOf: (cells: readonly string[], header: string) => string,
+  ) {}
+
+  get rowCount(): number {
+    return this.lines.length;
+  }
+
+  cell(header: string): string {
+    return this.cellOf(this.cells, header);
+  }
+
+  cellAt(rowIndex: number, header: string): string {
+    return this.cellOf(this.lines[rowIndex]?.cells ?? [], header);
+  }
 }
 
 type CandidateContext = {

@@ -59,36 +59,43 @@ export type RowHookResult = RawRecord | { skip: string };
  * Built as one literal, every role in the same order: a million rows then share one object shape.
  */
 export function toRawRecord(cells: readonly string[], mapping: ColumnMapping): RawRecord {
-  const read = (index: number | undefined): string => {
-    if (index === undefined) return '';
-    const text = (cells[index] ?? '').trim();
-    return text.charCodeAt(0) === EQUALS_SIGN ? text.replace(/^="(.*)"$/, '$1') : text;
-  };
+  const fees: string[] = [];
+  for (const index of mapping.fees ?? []) fees.push(readCell(cells, index));
   return {
-    fees: (mapping.fees ?? []).map(read),
-    date: read(mapping.date),
-    time: read(mapping.time),
-    symbol: read(mapping.symbol),
-    side: read(mapping.side),
-    type: read(mapping.type),
-    description: read(mapping.description),
-    quantity: read(mapping.quantity),
-    price: read(mapping.price),
-    commission: read(mapping.commission),
-    amount: read(mapping.amount),
-    account: read(mapping.account),
-    currency: read(mapping.currency),
-    assetClass: read(mapping.assetClass),
-    underlying: read(mapping.underlying),
-    expiry: read(mapping.expiry),
-    strike: read(mapping.strike),
-    optionRight: read(mapping.optionRight),
-    multiplier: read(mapping.multiplier),
-    execId: read(mapping.execId),
-    orderId: read(mapping.orderId),
-    status: read(mapping.status),
-    openClose: read(mapping.openClose),
+    fees,
+    date: readCell(cells, mapping.date),
+    time: readCell(cells, mapping.time),
+    symbol: readCell(cells, mapping.symbol),
+    side: readCell(cells, mapping.side),
+    type: readCell(cells, mapping.type),
+    description: readCell(cells, mapping.description),
+    quantity: readCell(cells, mapping.quantity),
+    price: readCell(cells, mapping.price),
+    commission: readCell(cells, mapping.commission),
+    amount: readCell(cells, mapping.amount),
+    account: readCell(cells, mapping.account),
+    currency: readCell(cells, mapping.currency),
+    assetClass: readCell(cells, mapping.assetClass),
+    underlying: readCell(cells, mapping.underlying),
+    expiry: readCell(cells, mapping.expiry),
+    strike: readCell(cells, mapping.strike),
+    optionRight: readCell(cells, mapping.optionRight),
+    multiplier: readCell(cells, mapping.multiplier),
+    execId: readCell(cells, mapping.execId),
+    orderId: readCell(cells, mapping.orderId),
+    status: readCell(cells, mapping.status),
+    openClose: readCell(cells, mapping.openClose),
   };
+}
+
+/**
+ * A cell by its column, trimmed and unwrapped ('' for a role with no column). Not a closure in
+ * toRawRecord: the server runs through tsx, whose keepNames names every closure as it is made.
+ */
+function readCell(cells: readonly string[], index: number | undefined): string {
+  if (index === undefined) return '';
+  const text = (cells[index] ?? '').trim();
+  return text.charCodeAt(0) === EQUALS_SIGN ? text.replace(/^="(.*)"$/, '$1') : text;
 }
 
 const EQUALS_SIGN = 61;

@@ -51,6 +51,8 @@ export const WHOLE_FILE_ROWS = 100_000;
  * WHOLE_FILE_ROWS, each normalised while the rows of the one before are stored.
  */
 export const FIRST_CHUNK_ROWS = 1_000;
+/** The fills a chunk's normalised rows come out in at a time (normaliseUploadInChunks). */
+const SLICE_ROWS = 2_000;
 
 /** A file's rows counted to the end, and its last row (see AnalyseOptions.counted). */
 export type FileCount = { rowCount: number; lastRow: string[] };
@@ -452,7 +454,8 @@ export async function* normaliseUpload(
 /**
  * Every data row of the file, normalised with the analysis's mapping and conventions. Executions
  * come with their replay order; whole files are normalised at once, long ones chunk by chunk, and
- * each chunk comes out whole (a long file's reader pays an await per chunk rather than per row).
+ * each chunk comes out in slices of SLICE_ROWS fills (a long file's reader pays an await per
+ * slice rather than per row).
  */
 export async function* normaliseUploadInChunks(
   open: () => AsyncIterable<Uint8Array>,
@@ -484,34 +487,47 @@ export async function* normaliseUploadInChunks(
   const execIds = isWhole ? null : new Set<string>();
   const positions = isWhole || analysis.isNewestFirst ? null : createPositions();
 
-  function normalise(rows: TableRow[]): NormalisedRow[] {
-    const out: NormalisedRow[] = [];
+  /**
+   * A chunk's rows normalised: its skipped rows and problems, then its fills in slices of
+   * SLICE_ROWS, each made when the reader asks for it. Made for the whole chunk at once, a long
+   * file's 100,000 rows and their fills lived until the last was read, long enough for the
+   * collector to copy each one twice (BENCHMARKS.md).
+   */
+  function* normalise(rows: TableRow[]): Generator<NormalisedRow[]> {
     const result = normaliseRows({
       ...params,
       rows,
       ...(positions ? { positions } : {}),
       ...(execIds ? { execIds } : {}),
     });
-    const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, rowsBefore + i + 1]));
+    const firstIndex = rowsBefore + 1;
+    const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, firstIndex + i]));
     rowsBefore += rows.length;
     const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
-    for (const skipped of result.skipped) out.push({ kind: 'skipped', ...skipped });
+    const others: NormalisedRow[] = [];
+    for (const skipped of result.skipped) others.push({ kind: 'skipped', ...skipped });
     for (const problem of result.problems)
-      out.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
-    for (const execution of result.executions) {
-      // Whole files: normaliseRows' sequence is the replay order. Chunks: by place among the rows.
-      const order = indexOfLine ? orderOf(indexOfLine.get(execution.row) ?? rowsBefore) : execution.sequence;
-      const extra = readEdgebookRow ? readEdgebookRow(cellsByRow?.get(execution.row) ?? []) : null;
-      out.push({
-        kind: 'execution',
-        row: execution.row,
-        order,
-        execution: toExecutionInput(execution),
-        ...(extra?.fingerprint ? { fingerprint: extra.fingerprint } : {}),
-        ...(extra?.journal ? { journal: extra.journal } : {}),
-      });
+      others.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
+    if (others.length > 0) yield others;
+    const { executions } = result;
+    for (let start = 0; start < executions.length; start += SLICE_ROWS) {
+      const slice: NormalisedRow[] = [];
+      for (const execution of executions.slice(start, start + SLICE_ROWS)) {
+        // Whole files: normaliseRows' sequence is the replay order. Chunks: by place among the rows.
+        const order = indexOfLine ? orderOf(indexOfLine.get(execution.row) ?? rowsBefore) : execution.sequence;
+        const extra = readEdgebookRow ? readEdgebookRow(cellsByRow?.get(execution.row) ?? []) : null;
+        const row: NormalisedRow = {
+          kind: 'execution',
+          row: execution.row,
+          order,
+          execution: toExecutionInput(execution),
+        };
+        if (extra?.fingerprint) row.fingerprint = extra.fingerprint;
+        if (extra?.journal) row.journal = extra.journal;
+        slice.push(row);
+      }
+      yield slice;
     }
-    return out;
   }
 
   let chunk: TableRow[] = [];
@@ -520,13 +536,13 @@ export async function* normaliseUploadInChunks(
     for (const row of batch) {
       chunk.push(row);
       if (!isWhole && chunk.length === chunkRows) {
-        yield normalise(chunk);
+        yield* normalise(chunk);
         chunk = [];
         chunkRows = Math.min(WHOLE_FILE_ROWS, chunkRows * 2);
       }
     }
   }
-  if (chunk.length > 0) yield normalise(chunk);
+  if (chunk.length > 0) yield* normalise(chunk);
   const footer = reader.skipped.map((row): NormalisedRow => ({
     kind: 'skipped',
     row: row.line,

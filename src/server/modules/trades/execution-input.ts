@@ -211,6 +211,14 @@ export function toExportedFingerprint(key: string): string {
   return `fp:${key}`;
 }
 
+/** What preparing each fill of one call shares: its params, and the symbols and occurrences read so far. */
+type PrepareContext = {
+  params: PrepareExecutionsParams;
+  fieldName: (index: number, field: string) => string;
+  instruments: Map<string, ReadInstrument | InstrumentError>;
+  occurrences: IdenticalFills;
+};
+
 /**
  * Validates and normalises a batch of fills: parses each symbol (with the item's asset class and
  * multiplier as hints and its date placing one-digit futures years), checks the decimals fit their
@@ -221,96 +229,112 @@ export function prepareExecutions(
   items: readonly ExecutionInput[],
   params: PrepareExecutionsParams,
 ): PreparedExecution[] {
-  const fieldName = params.fieldName ?? ((index, field) => `executions.${index}.${field}`);
+  const context: PrepareContext = {
+    params,
+    fieldName: params.fieldName ?? toDefaultFieldName,
+    instruments: new Map(),
+    occurrences: params.occurrences ?? new IdenticalFills(),
+  };
   const fields: Record<string, string> = {};
-  const instruments = new Map<string, ReadInstrument | InstrumentError>();
-  const occurrences = params.occurrences ?? new IdenticalFills();
   const prepared: PreparedExecution[] = [];
-
-  items.forEach((item, index) => {
+  for (let index = 0; index < items.length; index++) {
     const itemFields: Record<string, string> = {};
-    const finish = (execution: PreparedExecution | null) => {
-      if (Object.keys(itemFields).length === 0) {
-        if (execution) prepared.push(execution);
-      } else if (params.onInvalid) params.onInvalid(index, itemFields);
-      else Object.assign(fields, itemFields);
-    };
-    const decimals: Partial<Record<keyof typeof LIMITS, { value: Decimal; text: string }>> = {};
-    for (const field of LIMIT_FIELDS) {
-      const raw = item[field];
-      if (raw === undefined) continue;
-      const checked = checkDecimal(raw, field);
-      if (typeof checked === 'string') itemFields[fieldName(index, field)] = checked;
-      else decimals[field] = checked;
-    }
-    const executedAt = toInstantText(item.executedAt);
-    const cacheKey = [item.symbol, item.assetClass ?? '', decimals.multiplier?.text ?? '', executedAt.slice(0, 4)].join(
-      '|',
-    );
-    let read = instruments.get(cacheKey);
-    if (!read) {
-      const parsed = parseInstrument(item.symbol, {
-        assetClass: item.assetClass,
-        multiplier: decimals.multiplier?.value,
-        referenceDate: executedAt,
-      });
-      read = isInstrumentError(parsed)
-        ? parsed
-        : { instrument: parsed, key: toInstrumentKey(parsed), multiplier: parsed.multiplier.toString() };
-      instruments.set(cacheKey, read);
-    }
-    if ('error' in read) {
-      itemFields[fieldName(index, 'symbol')] = read.message;
-      return finish(null);
-    }
-    const { quantity, price } = decimals;
-    if (!quantity || !price) return finish(null); // reported above
-    const { instrument, key: instrumentKey } = read;
-    const quantityText = quantity.text;
-    const priceText = price.text;
-    let fingerprint = params.fingerprintOf?.(index);
-    if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
-    const fingerprintFromContent = fingerprint === undefined;
-    if (fingerprint !== undefined) {
-      const carried = fingerprint;
-      fingerprint = toFingerprintKey(carried, executedAt);
-      // An Edgebook CSV's key of a fill keyed by its content may predate migration 0016.
-      if (item.brokerExecId === undefined && KEY_AS_EXPORTED.test(carried)) {
-        const content = { executedAt, instrumentKey, side: item.side, quantity: quantityText, price: priceText };
-        const identity = toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText);
-        const seen = occurrences.count(executedAt, `carried|${identity}`);
-        fingerprint = toRekeyedContentKey(fingerprint, content, seen) ?? fingerprint;
-      }
-    } else {
-      fingerprint = toContentFingerprint({
-        executedAt,
-        instrumentKey,
-        side: item.side,
-        quantity: quantityText,
-        price: priceText,
-        occurrence:
-          occurrences.count(executedAt, toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText)) + 1,
-      });
-    }
-    finish({
-      executedAt,
-      symbol: instrument.symbol,
-      instrumentKey,
-      assetClass: instrument.assetClass,
-      side: item.side,
-      quantity: quantityText,
-      price: priceText,
-      commission: decimals.commission?.text ?? '0',
-      fees: decimals.fees?.text ?? '0',
-      multiplier: read.multiplier,
-      currency: item.currency ?? instrument.quoteCurrency ?? params.accountCurrency,
-      brokerExecId: item.brokerExecId ?? null,
-      fingerprint,
-      fingerprintFromContent,
-    });
-  });
-
+    const execution = prepareExecution(items[index]!, index, context, itemFields);
+    if (Object.keys(itemFields).length === 0) {
+      if (execution) prepared.push(execution);
+    } else if (params.onInvalid) params.onInvalid(index, itemFields);
+    else Object.assign(fields, itemFields);
+  }
   const names = Object.keys(fields);
   if (names.length > 0) throw new AppError('VALIDATION_ERROR', `Invalid input: ${names.join(', ')}`, fields);
   return prepared;
+}
+
+const toDefaultFieldName = (index: number, field: string) => `executions.${index}.${field}`;
+
+/**
+ * One fill prepared, or null when it cannot be (what is wrong goes into `itemFields`, which the
+ * caller checks: a fill with any field in it is not kept). Module level, not a closure per fill: the
+ * server runs through tsx, whose keepNames names every closure as it is made.
+ */
+function prepareExecution(
+  item: ExecutionInput,
+  index: number,
+  context: PrepareContext,
+  itemFields: Record<string, string>,
+): PreparedExecution | null {
+  const { params, fieldName, instruments, occurrences } = context;
+  const decimals: Partial<Record<keyof typeof LIMITS, { value: Decimal; text: string }>> = {};
+  for (const field of LIMIT_FIELDS) {
+    const raw = item[field];
+    if (raw === undefined) continue;
+    const checked = checkDecimal(raw, field);
+    if (typeof checked === 'string') itemFields[fieldName(index, field)] = checked;
+    else decimals[field] = checked;
+  }
+  const executedAt = toInstantText(item.executedAt);
+  const cacheKey = [item.symbol, item.assetClass ?? '', decimals.multiplier?.text ?? '', executedAt.slice(0, 4)].join(
+    '|',
+  );
+  let read = instruments.get(cacheKey);
+  if (!read) {
+    const parsed = parseInstrument(item.symbol, {
+      assetClass: item.assetClass,
+      multiplier: decimals.multiplier?.value,
+      referenceDate: executedAt,
+    });
+    read = isInstrumentError(parsed)
+      ? parsed
+      : { instrument: parsed, key: toInstrumentKey(parsed), multiplier: parsed.multiplier.toString() };
+    instruments.set(cacheKey, read);
+  }
+  if ('error' in read) {
+    itemFields[fieldName(index, 'symbol')] = read.message;
+    return null;
+  }
+  const { quantity, price } = decimals;
+  if (!quantity || !price) return null; // reported above
+  const { instrument, key: instrumentKey } = read;
+  const quantityText = quantity.text;
+  const priceText = price.text;
+  let fingerprint = params.fingerprintOf?.(index);
+  if (fingerprint === undefined && item.brokerExecId !== undefined) fingerprint = `id:${item.brokerExecId}`;
+  const fingerprintFromContent = fingerprint === undefined;
+  if (fingerprint !== undefined) {
+    const carried = fingerprint;
+    fingerprint = toFingerprintKey(carried, executedAt);
+    // An Edgebook CSV's key of a fill keyed by its content may predate migration 0016.
+    if (item.brokerExecId === undefined && KEY_AS_EXPORTED.test(carried)) {
+      const content = { executedAt, instrumentKey, side: item.side, quantity: quantityText, price: priceText };
+      const identity = toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText);
+      const seen = occurrences.count(executedAt, `carried|${identity}`);
+      fingerprint = toRekeyedContentKey(fingerprint, content, seen) ?? fingerprint;
+    }
+  } else {
+    fingerprint = toContentFingerprint({
+      executedAt,
+      instrumentKey,
+      side: item.side,
+      quantity: quantityText,
+      price: priceText,
+      occurrence:
+        occurrences.count(executedAt, toIdentity(executedAt, instrumentKey, item.side, quantityText, priceText)) + 1,
+    });
+  }
+  return {
+    executedAt,
+    symbol: instrument.symbol,
+    instrumentKey,
+    assetClass: instrument.assetClass,
+    side: item.side,
+    quantity: quantityText,
+    price: priceText,
+    commission: decimals.commission?.text ?? '0',
+    fees: decimals.fees?.text ?? '0',
+    multiplier: read.multiplier,
+    currency: item.currency ?? instrument.quoteCurrency ?? params.accountCurrency,
+    brokerExecId: item.brokerExecId ?? null,
+    fingerprint,
+    fingerprintFromContent,
+  };
 }
