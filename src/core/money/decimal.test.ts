@@ -149,6 +149,24 @@ describe('roundDecimal', () => {
   ])('rounds %s to %s places as %s', (raw, places, expected) => {
     expect(roundDecimal(D(raw), places).toString()).toBe(expected);
   });
+
+  it('answers what big.js rounds to, never -0, whether or not there are places to round', () => {
+    const decimal = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 16 }))
+      .map(([negative, digits, places]) => {
+        const text = digits.toString().padStart(places + 1, '0');
+        const point = text.length - places;
+        return `${negative ? '-' : ''}${text.slice(0, point)}${places > 0 ? `.${text.slice(point)}` : ''}`;
+      });
+    fc.assert(
+      fc.property(decimal, fc.integer({ min: -3, max: 14 }), (raw, places) => {
+        const expected = D(raw).round(places, 1).toString();
+        expect(roundDecimal(D(raw), places).toString()).toBe(expected === '-0' ? '0' : expected);
+      }),
+    );
+    // A zero with a sign (a product of a negative and 0) comes out as the shared ZERO.
+    expect(Object.is(roundDecimal(multiply(D('-1'), ZERO), 2), ZERO)).toBe(true);
+  });
 });
 
 describe('toMoneyString', () => {

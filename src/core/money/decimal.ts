@@ -227,6 +227,10 @@ export function maxDecimal(a: Decimal, b: Decimal): Decimal {
 
 /** a rounded to `places` decimal places (may be negative: −2 rounds to hundreds); half-up by default. */
 export function roundDecimal(a: Decimal, places: number, mode: RoundingMode = ROUNDING.halfUp): Decimal {
+  if (a.c[0] === 0) return ZERO;
+  // Nothing to round: the same decimal (immutable) rather than a copy, for a large import rounds
+  // every figure of every trade it stores, most of which fit.
+  if (decimalPlaces(a) <= places) return a;
   const rounded = a.round(places, mode);
   return rounded.c[0] === 0 ? ZERO : brand(rounded);
 }

@@ -154,3 +154,54 @@ describe('toFingerprintKey: the 16-byte key a fill is stored under', () => {
       expect(toFingerprintKey(text, AT).replaceAll('-', '')).toBe(createHash('md5').update(text).digest('hex'));
   });
 });
+
+describe('prepareExecutions: reading symbols', () => {
+  it('reads each fill’s symbol with its own hints, however the fills of one symbol vary in a batch', () => {
+    // One symbol's fills with a class, a multiplier and a year each from small pools: a fill read
+    // with another's hints (a futures code in the wrong decade, a stock as a future) would show.
+    const hinted = fc.record(
+      {
+        executedAt: fc.constantFrom('2019-06-03T15:00:00.000Z', '2026-06-03T15:00:00.000Z', '2026-09-01T15:00:00.000Z'),
+        symbol: fc.constantFrom('ESZ5', 'AAPL', 'BTC-USD'),
+        side: fc.constant('buy' as const),
+        quantity: fc.constant('1'),
+        price: fc.constant('10'),
+        assetClass: fc.constantFrom('future' as const, 'stock' as const, 'crypto' as const),
+        multiplier: fc.constantFrom('50', '1', '1.5x'),
+      },
+      { requiredKeys: ['executedAt', 'symbol', 'side', 'quantity', 'price'] },
+    );
+    const readAlone = (item: ExecutionInput) => {
+      const problems: Record<string, string>[] = [];
+      const [prepared] = prepareExecutions([item], {
+        accountCurrency: 'USD',
+        fieldName: (_index, field) => field,
+        onInvalid: (_index, fields) => problems.push(fields),
+      });
+      return prepared ? toRead(prepared) : problems[0];
+    };
+    const toRead = (item: ReturnType<typeof prepareExecutions>[number]) => ({
+      symbol: item.symbol,
+      instrumentKey: item.instrumentKey,
+      assetClass: item.assetClass,
+      multiplier: item.multiplier,
+      currency: item.currency,
+    });
+    fc.assert(
+      fc.property(fc.array(hinted, { minLength: 1, maxLength: 30 }), (items) => {
+        const inputs = items as ExecutionInput[];
+        const together: unknown[] = [];
+        const kept = prepareExecutions(inputs, {
+          accountCurrency: 'USD',
+          fieldName: (_index, field) => field,
+          onInvalid: (index, fields) => (together[index] = fields),
+        });
+        let next = 0;
+        inputs.forEach((_, index) => {
+          if (together[index] === undefined) together[index] = toRead(kept[next++]!);
+        });
+        expect(together).toEqual(inputs.map(readAlone));
+      }),
+    );
+  });
+});

@@ -216,6 +216,11 @@ type PrepareContext = {
   params: PrepareExecutionsParams;
   fieldName: (index: number, field: string) => string;
   instruments: Map<string, ReadInstrument | InstrumentError>;
+  /** Each symbol's last read and the hints it was read with (readInstrumentOf). */
+  lastReads: Map<
+    string,
+    { assetClass: string; multiplier: string; year: string; read: ReadInstrument | InstrumentError }
+  >;
   occurrences: IdenticalFills;
 };
 
@@ -233,6 +238,7 @@ export function prepareExecutions(
     params,
     fieldName: params.fieldName ?? toDefaultFieldName,
     instruments: new Map(),
+    lastReads: new Map(),
     occurrences: params.occurrences ?? new IdenticalFills(),
   };
   const fields: Record<string, string> = {};
@@ -263,36 +269,19 @@ function prepareExecution(
   context: PrepareContext,
   itemFields: Record<string, string>,
 ): PreparedExecution | null {
-  const { params, fieldName, instruments, occurrences } = context;
-  const decimals: Partial<Record<keyof typeof LIMITS, { value: Decimal; text: string }>> = {};
-  for (const field of LIMIT_FIELDS) {
-    const raw = item[field];
-    if (raw === undefined) continue;
-    const checked = checkDecimal(raw, field);
-    if (typeof checked === 'string') itemFields[fieldName(index, field)] = checked;
-    else decimals[field] = checked;
-  }
+  const { params, fieldName, occurrences } = context;
+  // In LIMIT_FIELDS' order, as a fill's errors are listed.
+  const quantity = checkField(item, 'quantity', index, context, itemFields);
+  const price = checkField(item, 'price', index, context, itemFields);
+  const commission = checkField(item, 'commission', index, context, itemFields);
+  const fees = checkField(item, 'fees', index, context, itemFields);
+  const multiplier = checkField(item, 'multiplier', index, context, itemFields);
   const executedAt = toInstantText(item.executedAt);
-  const cacheKey = [item.symbol, item.assetClass ?? '', decimals.multiplier?.text ?? '', executedAt.slice(0, 4)].join(
-    '|',
-  );
-  let read = instruments.get(cacheKey);
-  if (!read) {
-    const parsed = parseInstrument(item.symbol, {
-      assetClass: item.assetClass,
-      multiplier: decimals.multiplier?.value,
-      referenceDate: executedAt,
-    });
-    read = isInstrumentError(parsed)
-      ? parsed
-      : { instrument: parsed, key: toInstrumentKey(parsed), multiplier: parsed.multiplier.toString() };
-    instruments.set(cacheKey, read);
-  }
+  const read = readInstrumentOf(item, multiplier, executedAt, context);
   if ('error' in read) {
     itemFields[fieldName(index, 'symbol')] = read.message;
     return null;
   }
-  const { quantity, price } = decimals;
   if (!quantity || !price) return null; // reported above
   const { instrument, key: instrumentKey } = read;
   const quantityText = quantity.text;
@@ -329,12 +318,67 @@ function prepareExecution(
     side: item.side,
     quantity: quantityText,
     price: priceText,
-    commission: decimals.commission?.text ?? '0',
-    fees: decimals.fees?.text ?? '0',
+    commission: commission?.text ?? '0',
+    fees: fees?.text ?? '0',
     multiplier: read.multiplier,
     currency: item.currency ?? instrument.quoteCurrency ?? params.accountCurrency,
     brokerExecId: item.brokerExecId ?? null,
     fingerprint,
     fingerprintFromContent,
   };
+}
+
+/** A decimal field of a fill, checked (undefined when absent, or wrong: then in `itemFields`). */
+function checkField(
+  item: ExecutionInput,
+  field: keyof typeof LIMITS,
+  index: number,
+  context: PrepareContext,
+  itemFields: Record<string, string>,
+): { value: Decimal; text: string } | undefined {
+  const raw = item[field];
+  if (raw === undefined) return undefined;
+  const checked = checkDecimal(raw, field);
+  if (typeof checked !== 'string') return checked;
+  itemFields[context.fieldName(index, field)] = checked;
+  return undefined;
+}
+
+/**
+ * A fill's symbol read with its hints: the asset class, the multiplier, and the year that places
+ * a one-digit futures year. Each symbol's last read is checked hint by hint first, since a file's
+ * fills of a symbol mostly share them; a key of all four is built only when one differs.
+ */
+function readInstrumentOf(
+  item: ExecutionInput,
+  multiplier: { value: Decimal; text: string } | undefined,
+  executedAt: string,
+  context: PrepareContext,
+): ReadInstrument | InstrumentError {
+  const assetClass = item.assetClass ?? '';
+  const multiplierText = multiplier?.text ?? '';
+  const last = context.lastReads.get(item.symbol);
+  if (
+    last !== undefined &&
+    last.assetClass === assetClass &&
+    last.multiplier === multiplierText &&
+    executedAt.startsWith(last.year)
+  )
+    return last.read;
+  const year = executedAt.slice(0, 4);
+  const key = [item.symbol, assetClass, multiplierText, year].join('|');
+  let read = context.instruments.get(key);
+  if (!read) {
+    const parsed = parseInstrument(item.symbol, {
+      assetClass: item.assetClass,
+      multiplier: multiplier?.value,
+      referenceDate: executedAt,
+    });
+    read = isInstrumentError(parsed)
+      ? parsed
+      : { instrument: parsed, key: toInstrumentKey(parsed), multiplier: parsed.multiplier.toString() };
+    context.instruments.set(key, read);
+  }
+  context.lastReads.set(item.symbol, { assetClass, multiplier: multiplierText, year, read });
+  return read;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   computeRMultiple,
   D,
+  decimalPlaces,
   groupTradesInSlices,
   roundDecimal,
   subtract,
@@ -84,7 +85,9 @@ type Start = { at: string; sequence: number };
 const keyOf = (accountId: string, instrumentKey: string) => `${accountId}\u0000${instrumentKey}`;
 
 /** Money columns hold 8 places, quantities 12; PostgreSQL would round half away from zero, as this does. */
-export const toMoneyText = (value: Decimal) => roundDecimal(value, 8).toString();
+/** Decimal places of the money columns (numeric(24, 8)). */
+const MONEY_PLACES = 8;
+export const toMoneyText = (value: Decimal) => roundDecimal(value, MONEY_PLACES).toString();
 export const toQuantityText = (value: Decimal) => roundDecimal(value, 12).toString();
 
 /** What a trade's R rests on, with the figures as stored. */
@@ -145,7 +148,13 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeInse
   const grossPnl = toMoneyText(trade.grossPnl);
   const commission = toMoneyText(trade.commission);
   const fees = toMoneyText(trade.fees);
-  const netPnl = subtract(subtract(D(grossPnl), D(commission)), D(fees));
+  // The stored net is the stored gross less the stored costs. When none of the three had more
+  // places than a money column holds, those are the trade's own figures, and so is its net.
+  const isStoredExactly =
+    decimalPlaces(trade.grossPnl) <= MONEY_PLACES &&
+    decimalPlaces(trade.commission) <= MONEY_PLACES &&
+    decimalPlaces(trade.fees) <= MONEY_PLACES;
+  const netPnl = isStoredExactly ? trade.netPnl : subtract(subtract(D(grossPnl), D(commission)), D(fees));
   const risk = computeStoredRisk({
     trade,
     netPnl,
