@@ -1,18 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { D, groupTrades, subtract, type Execution, type Side } from '../../../core/trades';
-import { buildTradeRows } from './regroup';
-
-const EMPTY_JOURNAL = {
-  stopPrice: null,
-  targetPrice: null,
-  riskAmount: null,
-  strategyId: null,
-  rating: null,
-  mistakes: [],
-  emotions: [],
-  notes: '',
-};
+import { buildTradeRows, EMPTY_JOURNAL } from './regroup';
 
 type Fill = { side: Side; quantity: string; price: string; commission: string; fees: string };
 

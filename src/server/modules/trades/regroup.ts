@@ -59,7 +59,8 @@ export type TradeJournal = Pick<
   'stopPrice' | 'targetPrice' | 'riskAmount' | 'strategyId' | 'rating' | 'mistakes' | 'emotions' | 'notes'
 >;
 
-const EMPTY_JOURNAL: TradeJournal = {
+/** A trade with nothing journaled (a new one). */
+export const EMPTY_JOURNAL: TradeJournal = {
   stopPrice: null,
   targetPrice: null,
   riskAmount: null,
