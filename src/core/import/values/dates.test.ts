@@ -171,3 +171,51 @@ describe('parseDateTime', () => {
     expect(parseDateTime('25:00', 'MDY')).toBeNull();
   });
 });
+
+describe('times of day as HH:MM:SS', () => {
+  it('reads every two-digit hour, minute and second, in a column of its own or after the date', () => {
+    const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
+    fc.assert(
+      fc.property(two, two, two, (hh, mm, ss) => {
+        const time = `${hh}:${mm}:${ss}`;
+        const isValid = Number(hh) <= 23 && Number(mm) <= 59 && Number(ss) <= 59;
+        const expected = isValid ? `2025-03-04T${time}.000Z` : null;
+        const read = (date: string, time?: string) =>
+          toUtcInstant({ date, ...(time === undefined ? {} : { time }), format: { order: 'MDY' }, timeZone: 'UTC' });
+        expect(read('03/04/2025', time)).toBe(expected);
+        expect(read('03/04/2025', ` ${time} `)).toBe(expected);
+        expect(read(`03/04/2025 ${time}`)).toBe(expected);
+        expect(read(`2025-03-04T${time}`)).toBe(expected);
+        expect(read(`03/04/2025 ${time}Z`)).toBe(expected);
+      }),
+    );
+  });
+
+  it('refuses a time with a letter where a digit belongs', () => {
+    for (const time of ['1a:30:00', '14:3x:00', '14:30:0O', '14-30-00:']) {
+      expect(toUtcInstant({ date: '03/04/2025', time, format: { order: 'MDY' }, timeZone: 'UTC' })).toBeNull();
+    }
+  });
+});
+
+describe('dates with their time in a column of their own', () => {
+  it('reads each row’s date in its own order, whatever the row before read', () => {
+    const read = (date: string, order: 'MDY' | 'DMY') =>
+      toUtcInstant({ date, time: '10:00:00', format: { order }, timeZone: 'UTC' });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('03/04/2025', '04/03/2025', '03/04/2025 '), fc.constantFrom('MDY', 'DMY')), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (rows) => {
+          for (const [date, order] of rows) {
+            const [first, second] = date.trim().split('/');
+            const [month, day] = order === 'MDY' ? [first, second] : [second, first];
+            expect(read(date, order as 'MDY' | 'DMY')).toBe(`2025-${month}-${day}T10:00:00.000Z`);
+          }
+        },
+      ),
+    );
+  });
+});
