@@ -160,12 +160,21 @@ describe('roundDecimal', () => {
       });
     fc.assert(
       fc.property(decimal, fc.integer({ min: -3, max: 14 }), (raw, places) => {
-        const expected = D(raw).round(places, 1).toString();
-        expect(roundDecimal(D(raw), places).toString()).toBe(expected === '-0' ? '0' : expected);
+        const rounded = roundDecimal(D(raw), places);
+        expect(rounded.toString()).toBe(D(raw).round(places, 1).toString());
+        // A zero, of either sign before rounding (-0.001 to 2 places), is the shared ZERO.
+        if (isZero(rounded)) expect(rounded).toBe(ZERO);
       }),
     );
     // A zero with a sign (a product of a negative and 0) comes out as the shared ZERO.
     expect(Object.is(roundDecimal(multiply(D('-1'), ZERO), 2), ZERO)).toBe(true);
+  });
+
+  it('refuses places big.js refuses, whether or not there is anything to round', () => {
+    for (const places of [2.5, Number.NaN, Number.POSITIVE_INFINITY, 1e7]) {
+      expect(() => roundDecimal(D('1.5'), places)).toThrow(/Invalid decimal places/);
+      expect(() => roundDecimal(ZERO, places)).toThrow(/Invalid decimal places/);
+    }
   });
 });
 

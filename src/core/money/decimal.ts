@@ -225,12 +225,18 @@ export function maxDecimal(a: Decimal, b: Decimal): Decimal {
   return b.gt(a) ? b : a;
 }
 
+/** The most places big.js rounds to (its MAX_DP): beyond, it throws. */
+const BIG_MAX_PLACES = 1e6;
+
 /** a rounded to `places` decimal places (may be negative: −2 rounds to hundreds); half-up by default. */
 export function roundDecimal(a: Decimal, places: number, mode: RoundingMode = ROUNDING.halfUp): Decimal {
-  if (a.c[0] === 0) return ZERO;
   // Nothing to round: the same decimal (immutable) rather than a copy, for a large import rounds
-  // every figure of every trade it stores, most of which fit.
-  if (decimalPlaces(a) <= places) return a;
+  // every figure of every trade it stores, most of which fit. Places big.js would refuse still go
+  // to it, and throw there.
+  if (Number.isInteger(places) && Math.abs(places) <= BIG_MAX_PLACES) {
+    if (a.c[0] === 0) return ZERO;
+    if (decimalPlaces(a) <= places) return a;
+  }
   const rounded = a.round(places, mode);
   return rounded.c[0] === 0 ? ZERO : brand(rounded);
 }

@@ -230,7 +230,7 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
     if (cells.every((cell) => cell.trim() === '')) return;
     let record = toRawRecord(cells, mapping);
     if (preset?.readRow) {
-      const context = new PresetRowContext(cells, fileIndex, lines, cellOf);
+      const context = new PresetRowContext({ cells, rowIndex: fileIndex, lines, cellOf });
       const result = preset.readRow(record, context);
       if ('skip' in result) {
         skipped.push({ row: line, reason: result.skip });
@@ -265,12 +265,22 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
  * names every closure as it is made, a cost a large file paid per row.
  */
 class PresetRowContext implements RowContext {
-  constructor(
-    readonly cells: readonly string[],
-    readonly rowIndex: number,
-    private readonly lines: readonly { cells: readonly string[] }[],
-    private readonly cellOf: (cells: readonly string[], header: string) => string,
-  ) {}
+  readonly cells: readonly string[];
+  readonly rowIndex: number;
+  private readonly lines: readonly { cells: readonly string[] }[];
+  private readonly cellOf: (cells: readonly string[], header: string) => string;
+
+  constructor(params: {
+    cells: readonly string[];
+    rowIndex: number;
+    lines: readonly { cells: readonly string[] }[];
+    cellOf: (cells: readonly string[], header: string) => string;
+  }) {
+    this.cells = params.cells;
+    this.rowIndex = params.rowIndex;
+    this.lines = params.lines;
+    this.cellOf = params.cellOf;
+  }
 
   get rowCount(): number {
     return this.lines.length;

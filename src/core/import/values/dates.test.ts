@@ -172,7 +172,7 @@ describe('parseDateTime', () => {
   });
 });
 
-describe('times of day as HH:MM:SS', () => {
+describe('toUtcInstant, a time of day as HH:MM:SS', () => {
   it('reads every two-digit hour, minute and second, in a column of its own or after the date', () => {
     const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
     fc.assert(
@@ -191,6 +191,14 @@ describe('times of day as HH:MM:SS', () => {
     );
   });
 
+  it('reads the last second of a day and refuses the hour, minute or second past it', () => {
+    const read = (time: string) =>
+      toUtcInstant({ date: '03/04/2025', time, format: { order: 'MDY' }, timeZone: 'UTC' });
+    expect(read('00:00:00')).toBe('2025-03-04T00:00:00.000Z');
+    expect(read('23:59:59')).toBe('2025-03-04T23:59:59.000Z');
+    for (const time of ['24:00:00', '23:60:00', '23:59:60']) expect(read(time)).toBeNull();
+  });
+
   it('refuses a time with a letter where a digit belongs', () => {
     for (const time of ['1a:30:00', '14:3x:00', '14:30:0O', '14-30-00:']) {
       expect(toUtcInstant({ date: '03/04/2025', time, format: { order: 'MDY' }, timeZone: 'UTC' })).toBeNull();
@@ -198,21 +206,27 @@ describe('times of day as HH:MM:SS', () => {
   });
 });
 
-describe('dates with their time in a column of their own', () => {
+describe('toUtcInstant, a date with its time in a column of its own', () => {
   it('reads each row’s date in its own order, whatever the row before read', () => {
     const read = (date: string, order: 'MDY' | 'DMY') =>
       toUtcInstant({ date, time: '10:00:00', format: { order }, timeZone: 'UTC' });
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom('03/04/2025', '04/03/2025', '03/04/2025 '), fc.constantFrom('MDY', 'DMY')), {
-          minLength: 1,
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('03/04/2025', '04/03/2025', '03/04/2025 '),
+            fc.constantFrom<'MDY' | 'DMY'>('MDY', 'DMY'),
+          ),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
         (rows) => {
           for (const [date, order] of rows) {
             const [first, second] = date.trim().split('/');
             const [month, day] = order === 'MDY' ? [first, second] : [second, first];
-            expect(read(date, order as 'MDY' | 'DMY')).toBe(`2025-${month}-${day}T10:00:00.000Z`);
+            expect(read(date, order)).toBe(`2025-${month}-${day}T10:00:00.000Z`);
           }
         },
       ),

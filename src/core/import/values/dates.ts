@@ -421,7 +421,10 @@ export type ToUtcInstantParams = {
   timeZone: string;
 };
 
-/** The last date readDateOfTimes read: a day's fills follow one another. */
+/**
+ * The last date readDateOfTimes read: a day's fills follow one another. NOTE: module state, kept
+ * across calls; it holds only what the date and order alone decide, so no caller sees another's.
+ */
 let lastDateOfTimes: { date: string; order: DateOrder; parts: DateTimeParts | null } | null = null;
 
 /**

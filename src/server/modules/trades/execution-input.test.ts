@@ -189,7 +189,7 @@ describe('prepareExecutions: reading symbols', () => {
     });
     fc.assert(
       fc.property(fc.array(hinted, { minLength: 1, maxLength: 30 }), (items) => {
-        const inputs = items as ExecutionInput[];
+        const inputs: ExecutionInput[] = items;
         const together: unknown[] = [];
         const kept = prepareExecutions(inputs, {
           accountCurrency: 'USD',

@@ -224,6 +224,14 @@ type PrepareContext = {
   occurrences: IdenticalFills;
 };
 
+/** A fill being prepared: its place in the call, and what is wrong with it so far (by field name). */
+type FillBeingPrepared = {
+  item: ExecutionInput;
+  index: number;
+  context: PrepareContext;
+  itemFields: Record<string, string>;
+};
+
 /**
  * Validates and normalises a batch of fills: parses each symbol (with the item's asset class and
  * multiplier as hints and its date placing one-digit futures years), checks the decimals fit their
@@ -244,12 +252,12 @@ export function prepareExecutions(
   const fields: Record<string, string> = {};
   const prepared: PreparedExecution[] = [];
   for (let index = 0; index < items.length; index++) {
-    const itemFields: Record<string, string> = {};
-    const execution = prepareExecution(items[index]!, index, context, itemFields);
-    if (Object.keys(itemFields).length === 0) {
+    const fill: FillBeingPrepared = { item: items[index]!, index, context, itemFields: {} };
+    const execution = prepareExecution(fill);
+    if (Object.keys(fill.itemFields).length === 0) {
       if (execution) prepared.push(execution);
-    } else if (params.onInvalid) params.onInvalid(index, itemFields);
-    else Object.assign(fields, itemFields);
+    } else if (params.onInvalid) params.onInvalid(index, fill.itemFields);
+    else Object.assign(fields, fill.itemFields);
   }
   const names = Object.keys(fields);
   if (names.length > 0) throw new AppError('VALIDATION_ERROR', `Invalid input: ${names.join(', ')}`, fields);
@@ -259,25 +267,21 @@ export function prepareExecutions(
 const toDefaultFieldName = (index: number, field: string) => `executions.${index}.${field}`;
 
 /**
- * One fill prepared, or null when it cannot be (what is wrong goes into `itemFields`, which the
+ * One fill prepared, or null when it cannot be (what is wrong goes into its `itemFields`, which the
  * caller checks: a fill with any field in it is not kept). Module level, not a closure per fill: the
  * server runs through tsx, whose keepNames names every closure as it is made.
  */
-function prepareExecution(
-  item: ExecutionInput,
-  index: number,
-  context: PrepareContext,
-  itemFields: Record<string, string>,
-): PreparedExecution | null {
+function prepareExecution(fill: FillBeingPrepared): PreparedExecution | null {
+  const { item, index, context, itemFields } = fill;
   const { params, fieldName, occurrences } = context;
   // In LIMIT_FIELDS' order, as a fill's errors are listed.
-  const quantity = checkField(item, 'quantity', index, context, itemFields);
-  const price = checkField(item, 'price', index, context, itemFields);
-  const commission = checkField(item, 'commission', index, context, itemFields);
-  const fees = checkField(item, 'fees', index, context, itemFields);
-  const multiplier = checkField(item, 'multiplier', index, context, itemFields);
+  const quantity = checkField(fill, 'quantity');
+  const price = checkField(fill, 'price');
+  const commission = checkField(fill, 'commission');
+  const fees = checkField(fill, 'fees');
+  const multiplier = checkField(fill, 'multiplier');
   const executedAt = toInstantText(item.executedAt);
-  const read = readInstrumentOf(item, multiplier, executedAt, context);
+  const read = readInstrumentOf(fill, { multiplier, executedAt });
   if ('error' in read) {
     itemFields[fieldName(index, 'symbol')] = read.message;
     return null;
@@ -329,18 +333,12 @@ function prepareExecution(
 }
 
 /** A decimal field of a fill, checked (undefined when absent, or wrong: then in `itemFields`). */
-function checkField(
-  item: ExecutionInput,
-  field: keyof typeof LIMITS,
-  index: number,
-  context: PrepareContext,
-  itemFields: Record<string, string>,
-): { value: Decimal; text: string } | undefined {
-  const raw = item[field];
+function checkField(fill: FillBeingPrepared, field: keyof typeof LIMITS): { value: Decimal; text: string } | undefined {
+  const raw = fill.item[field];
   if (raw === undefined) return undefined;
   const checked = checkDecimal(raw, field);
   if (typeof checked !== 'string') return checked;
-  itemFields[context.fieldName(index, field)] = checked;
+  fill.itemFields[fill.context.fieldName(fill.index, field)] = checked;
   return undefined;
 }
 
@@ -350,11 +348,11 @@ function checkField(
  * fills of a symbol mostly share them; a key of all four is built only when one differs.
  */
 function readInstrumentOf(
-  item: ExecutionInput,
-  multiplier: { value: Decimal; text: string } | undefined,
-  executedAt: string,
-  context: PrepareContext,
+  fill: FillBeingPrepared,
+  hints: { multiplier: { value: Decimal; text: string } | undefined; executedAt: string },
 ): ReadInstrument | InstrumentError {
+  const { item, context } = fill;
+  const { multiplier, executedAt } = hints;
   const assetClass = item.assetClass ?? '';
   const multiplierText = multiplier?.text ?? '';
   const last = context.lastReads.get(item.symbol);

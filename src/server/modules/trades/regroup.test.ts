@@ -1,27 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, groupTrades, subtract, type Execution, type Side } from '../../../core/trades';
+import { D, groupTrades, subtract, type Side } from '../../../core/trades';
+import { makeExecution } from '../../../../test/builders/execution';
 import { buildTradeRows, EMPTY_JOURNAL } from './regroup';
 
 type Fill = { side: Side; quantity: string; price: string; commission: string; fees: string };
 
 /** The stored row of the one trade a round trip of `fills` makes. */
 function storedTradeOf(fills: readonly Fill[]) {
-  const executions: Execution[] = fills.map((fill, index) => ({
-    id: `00000000-0000-4000-8000-00000000000${index + 1}`,
-    accountId: '00000000-0000-4000-8000-0000000000a1',
-    executedAt: new Date(Date.UTC(2026, 0, 5, 15, index)).toISOString(),
-    symbol: 'XYZ',
-    instrumentKey: 'stock:XYZ',
-    side: fill.side,
-    quantity: D(fill.quantity),
-    price: D(fill.price),
-    commission: D(fill.commission),
-    fees: D(fill.fees),
-    multiplier: D(1),
-    currency: 'USD',
-    sequence: index + 1,
-  }));
+  const executions = fills.map((fill, index) =>
+    makeExecution({ ...fill, executedAt: new Date(Date.UTC(2026, 0, 5, 15, index)).toISOString() }),
+  );
   const [trade] = groupTrades(executions);
   return buildTradeRows({
     trade: trade!,

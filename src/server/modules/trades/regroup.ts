@@ -85,9 +85,10 @@ type Start = { at: string; sequence: number };
 
 const keyOf = (accountId: string, instrumentKey: string) => `${accountId}\u0000${instrumentKey}`;
 
-/** Money columns hold 8 places, quantities 12; PostgreSQL would round half away from zero, as this does. */
 /** Decimal places of the money columns (numeric(24, 8)). */
 const MONEY_PLACES = 8;
+
+/** Money columns hold 8 places, quantities 12; PostgreSQL would round half away from zero, as this does. */
 export const toMoneyText = (value: Decimal) => roundDecimal(value, MONEY_PLACES).toString();
 export const toQuantityText = (value: Decimal) => roundDecimal(value, 12).toString();
 
