@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createBoundedMemo } from './bounded-memo';
+import { createBoundedMemo, createPartsMemo } from './bounded-memo';
 
 describe('createBoundedMemo', () => {
   it('answers what the function answers, computing each key once while it is remembered', () => {
@@ -54,5 +54,33 @@ describe('createBoundedMemo', () => {
     memo('c', compute); // full: starts afresh with c
     expect(memo('a', compute)).toBe(4);
     expect(calls).toBe(4);
+  });
+});
+
+describe('createPartsMemo', () => {
+  it('answers what the function answers for every list of parts, however the lists follow one another', () => {
+    const part = fc.constantFrom('', 'a', 'b', 'ab', ':', '1:a');
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(part, { minLength: 1, maxLength: 3 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        (lists, size) => {
+          const memo = createPartsMemo<string>(size);
+          for (const parts of lists) expect(memo(parts, () => JSON.stringify(parts))).toBe(JSON.stringify(parts));
+        },
+      ),
+    );
+  });
+
+  it('computes a list the row before had once, and one that differs from it in any part again', () => {
+    const memo = createPartsMemo<number>(10);
+    let calls = 0;
+    const compute = () => ++calls;
+    expect(memo(['ES', '50', '2025'], compute)).toBe(1);
+    expect(memo(['ES', '50', '2025'], compute)).toBe(1);
+    expect(memo(['ES', '50', '2034'], compute)).toBe(2);
+    expect(memo(['ES', '5', '2034'], compute)).toBe(3);
+    expect(memo(['ES', '50', '2025'], compute)).toBe(1); // remembered by its key
+    expect(calls).toBe(3);
   });
 });

@@ -23,7 +23,7 @@ import { normaliseHeader } from '../detect/synonyms';
 import { parseDateTime, toUtcInstant, type DateFormat } from '../values/dates';
 import { parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
 import { toRawRecord, type RawRecord, type RowContext } from './raw-record';
-import { createBoundedMemo, createMemoised } from '../../bounded-memo';
+import { createBoundedMemo, createMemoised, createPartsMemo } from '../../bounded-memo';
 
 /**
  * One fill ready for the executions API (`ExecutionInput`: decimals as canonical strings), with
@@ -146,7 +146,7 @@ const numbers: Record<DecimalSeparator, (text: string) => Decimal | null> = {
 };
 // A decimal's text by the decimal itself: the memos above hand out one object per distinct cell.
 const texts = new Map<number, WeakMap<Decimal, string>>();
-const instruments = createBoundedMemo<ReadInstrument | { problem: string }>(5_000);
+const instruments = createPartsMemo<ReadInstrument | { problem: string }>(5_000);
 const rowKinds = createBoundedMemo<RowKind | null>(2_000);
 
 /** A side or type cell's meaning (a file's few words, each read once). */
@@ -437,20 +437,13 @@ type ReadInstrument = {
   currency: string | null;
 };
 
-/** What a symbol's instrument was last read from (readInstrument's parts), and what it read. */
-type LastRead = { parts: string[]; read: ReadInstrument | { problem: string } };
-
-// Each symbol's last read, its parts compared one by one before a key of them is built: a file's
-// rows of a symbol mostly repeat all of them, and building that key was a tenth of normalising a row.
-let lastReads = new Map<string, LastRead>();
-const LAST_READS = 5_000;
-
 function readInstrument(
   record: RawRecord,
   executedAt: string,
   separator: DecimalSeparator,
 ): ReadInstrument | { problem: string } {
-  // Everything it reads; of the time only the year (it places one-digit futures years).
+  // Everything it reads, the symbol first; of the time only the year (it places one-digit futures
+  // years).
   const parts = [
     record.symbol,
     record.multiplier,
@@ -463,15 +456,7 @@ function readInstrument(
     executedAt.slice(0, 4),
     separator,
   ];
-  const last = lastReads.get(record.symbol);
-  if (last !== undefined && last.parts.every((part, i) => part === parts[i])) return last.read;
-  // Each part with its length first, so that no two different records share a key whatever their
-  // cells hold.
-  const key = parts.map((part) => `${part.length}:${part}`).join(':');
-  const read = instruments(key, () => readInstrumentOnce(record, executedAt, separator));
-  if (lastReads.size >= LAST_READS) lastReads = new Map();
-  lastReads.set(record.symbol, { parts, read });
-  return read;
+  return instruments(parts, () => readInstrumentOnce(record, executedAt, separator));
 }
 
 function readInstrumentOnce(

@@ -1,4 +1,4 @@
-import { createBoundedMemo } from '../../bounded-memo';
+import { createPartsMemo } from '../../bounded-memo';
 import { toIsoInstant } from '../../iso-instant';
 import { toUtcFromWallClock } from './time-zone';
 
@@ -409,7 +409,7 @@ function toLabel(sample: string, order: DateOrder): string {
   return label;
 }
 
-const datesRead = createBoundedMemo<DateTimeParts | null>(5_000);
+const datesRead = createPartsMemo<DateTimeParts | null>(5_000);
 
 export type ToUtcInstantParams = {
   /** The date cell (which may also hold the time). */
@@ -420,24 +420,6 @@ export type ToUtcInstantParams = {
   /** IANA zone of wall-clock values without an offset (the account's, or the file's). */
   timeZone: string;
 };
-
-/**
- * The last date readDateOfTimes read: a day's fills follow one another. NOTE: module state, kept
- * across calls; it holds only what the date and order alone decide, so no caller sees another's.
- */
-let lastDateOfTimes: { date: string; order: DateOrder; parts: DateTimeParts | null } | null = null;
-
-/**
- * A date whose time is in a column of its own (toUtcInstant): the row before's again, or one
- * remembered (datesRead), or read now.
- */
-function readDateOfTimes(date: string, order: DateOrder): DateTimeParts | null {
-  const last = lastDateOfTimes;
-  if (last !== null && last.date === date && last.order === order) return last.parts;
-  const parts = datesRead(`${order}|${date}`, () => parseDateTime(date, order));
-  lastDateOfTimes = { date, order, parts };
-  return parts;
-}
 
 /**
  * The instant a date (and time) cell denotes, as ISO-8601 UTC with milliseconds
@@ -452,7 +434,7 @@ export function toUtcInstant(params: ToUtcInstantParams): string | null {
   const parts =
     params.time === undefined
       ? parseDateTime(params.date, params.format.order)
-      : readDateOfTimes(params.date, params.format.order);
+      : datesRead([params.date, params.format.order], () => parseDateTime(params.date, params.format.order));
   if (!parts) return null;
   let fields: TimeParts = parts;
   if (params.time !== undefined && params.time.trim() !== '') {

@@ -512,7 +512,8 @@ export async function* normaliseUploadInChunks(
     const { executions } = result;
     for (let start = 0; start < executions.length; start += SLICE_ROWS) {
       const slice: NormalisedRow[] = [];
-      for (const execution of executions.slice(start, start + SLICE_ROWS)) {
+      for (let index = start; index < Math.min(start + SLICE_ROWS, executions.length); index += 1) {
+        const execution = executions[index]!;
         // Whole files: normaliseRows' sequence is the replay order. Chunks: by place among the rows.
         const order = indexOfLine ? orderOf(indexOfLine.get(execution.row) ?? rowsBefore) : execution.sequence;
         const extra = readEdgebookRow ? readEdgebookRow(cellsByRow?.get(execution.row) ?? []) : null;

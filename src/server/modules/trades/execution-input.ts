@@ -12,7 +12,7 @@ import {
   type InstrumentError,
   type Side,
 } from '../../../core/trades';
-import { createMemoised } from '../../../core/bounded-memo';
+import { createMemoised, createPartsMemo } from '../../../core/bounded-memo';
 import { parseIsoInstant, toIsoInstant } from '../../../core/iso-instant';
 import { toUuidText, writeUuidTime } from '../../db/uuid-text';
 import { AppError } from '../../errors';
@@ -211,16 +211,10 @@ export function toExportedFingerprint(key: string): string {
   return `fp:${key}`;
 }
 
-/** What preparing each fill of one call shares: its params, and the symbols and occurrences read so far. */
+/** What preparing each fill of one call shares: its params, and the occurrences counted so far. */
 type PrepareContext = {
   params: PrepareExecutionsParams;
   fieldName: (index: number, field: string) => string;
-  instruments: Map<string, ReadInstrument | InstrumentError>;
-  /** Each symbol's last read and the hints it was read with (readInstrumentOf). */
-  lastReads: Map<
-    string,
-    { assetClass: string; multiplier: string; year: string; read: ReadInstrument | InstrumentError }
-  >;
   occurrences: IdenticalFills;
 };
 
@@ -245,8 +239,6 @@ export function prepareExecutions(
   const context: PrepareContext = {
     params,
     fieldName: params.fieldName ?? toDefaultFieldName,
-    instruments: new Map(),
-    lastReads: new Map(),
     occurrences: params.occurrences ?? new IdenticalFills(),
   };
   const fields: Record<string, string> = {};
@@ -281,7 +273,7 @@ function prepareExecution(fill: FillBeingPrepared): PreparedExecution | null {
   const fees = checkField(fill, 'fees');
   const multiplier = checkField(fill, 'multiplier');
   const executedAt = toInstantText(item.executedAt);
-  const read = readInstrumentOf(fill, { multiplier, executedAt });
+  const read = readInstrumentOf(item, { multiplier, executedAt });
   if ('error' in read) {
     itemFields[fieldName(index, 'symbol')] = read.message;
     return null;
@@ -342,41 +334,27 @@ function checkField(fill: FillBeingPrepared, field: keyof typeof LIMITS): { valu
   return undefined;
 }
 
+// A symbol's reading with the same hints is the same for every fill, call and user (bounded-memo.ts).
+const instruments = createPartsMemo<ReadInstrument | InstrumentError>(5_000);
+
 /**
  * A fill's symbol read with its hints: the asset class, the multiplier, and the year that places
- * a one-digit futures year. Each symbol's last read is checked hint by hint first, since a file's
- * fills of a symbol mostly share them; a key of all four is built only when one differs.
+ * a one-digit futures year.
  */
 function readInstrumentOf(
-  fill: FillBeingPrepared,
+  item: ExecutionInput,
   hints: { multiplier: { value: Decimal; text: string } | undefined; executedAt: string },
 ): ReadInstrument | InstrumentError {
-  const { item, context } = fill;
   const { multiplier, executedAt } = hints;
-  const assetClass = item.assetClass ?? '';
-  const multiplierText = multiplier?.text ?? '';
-  const last = context.lastReads.get(item.symbol);
-  if (
-    last !== undefined &&
-    last.assetClass === assetClass &&
-    last.multiplier === multiplierText &&
-    executedAt.startsWith(last.year)
-  )
-    return last.read;
-  const year = executedAt.slice(0, 4);
-  const key = [item.symbol, assetClass, multiplierText, year].join('|');
-  let read = context.instruments.get(key);
-  if (!read) {
+  const parts = [item.symbol, item.assetClass ?? '', multiplier?.text ?? '', executedAt.slice(0, 4)];
+  return instruments(parts, () => {
     const parsed = parseInstrument(item.symbol, {
       assetClass: item.assetClass,
       multiplier: multiplier?.value,
       referenceDate: executedAt,
     });
-    read = isInstrumentError(parsed)
+    return isInstrumentError(parsed)
       ? parsed
       : { instrument: parsed, key: toInstrumentKey(parsed), multiplier: parsed.multiplier.toString() };
-    context.instruments.set(key, read);
-  }
-  context.lastReads.set(item.symbol, { assetClass, multiplier: multiplierText, year, read });
-  return read;
+  });
 }

@@ -102,7 +102,10 @@ export type RiskInput = {
   defaultRiskAmount: string | null;
 };
 
-/** A stored decimal's value. Module level, not a closure per call: the server runs through tsx, whose keepNames names every closure as it is made. */
+/**
+ * A stored decimal's value. Module level, not a closure per call: the server runs through tsx,
+ * whose keepNames names every closure as it is made.
+ */
 const toValue = (text: string | null | undefined) => (text == null ? null : D(text));
 
 /** initialRisk and rMultiple as stored: the risk R used (trader's, stop-based, or default) and R, 8 places. */
