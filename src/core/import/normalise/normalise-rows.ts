@@ -63,6 +63,8 @@ export type NormaliseResult = {
   skipped: SkippedRow[];
   /** Rows that look like fills but cannot be read: the row and what is wrong. */
   problems: RowProblem[];
+  /** Whether the fills were listed in time order (in replay order: a newest-first file reversed). */
+  wereInTimeOrder: boolean;
 };
 
 export type InputRow = { line: number; cells: readonly string[] } | readonly string[];
@@ -90,10 +92,11 @@ export type NormaliseParams = {
    */
   positions?: CarriedPositions;
   /**
-   * The broker execution ids of a long file's earlier chunks: a fill with one of them is the same
-   * fill listed again, skipped before it can count in a position. This chunk's are added.
+   * The broker execution ids of a long file's earlier chunks, each with the row that first listed
+   * it: a fill with one of them is the same fill listed again, skipped before it can count in a
+   * position. This chunk's are added.
    */
-  execIds?: Set<string>;
+  execIds?: Map<string, number>;
 };
 
 /** Open positions by account and instrument (see NormaliseParams.positions). */
@@ -253,10 +256,11 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
   const order = params.order ?? preset?.conventions.order ?? 'auto';
   const isNewestFirst = order === 'newestFirst' || (order === 'auto' && isListedNewestFirst(kept));
   const ordered = isNewestFirst ? [...kept].reverse() : kept;
-  const executions = resolveEvents(ordered, params.positions);
+  const wereInTimeOrder = isChronological(ordered);
+  const executions = resolveEvents(ordered, { carried: params.positions, isInTimeOrder: wereInTimeOrder });
   skipped.sort((a, b) => a.row - b.row);
   problems.sort((a, b) => a.row - b.row);
-  return { executions, skipped, problems };
+  return { executions, skipped, problems, wereInTimeOrder };
 }
 
 /**
@@ -516,9 +520,10 @@ function removeDuplicatesAndCancels(
   candidates: readonly Candidate[],
   cancelled: ReadonlySet<string>,
   skipped: SkippedRow[],
-  earlierIds: Set<string> | undefined,
+  earlierIds: Map<string, number> | undefined,
 ): Candidate[] {
-  const byId = new Map<string, Candidate>();
+  // The row that first listed each execution id, the earlier chunks' included.
+  const firstRowById = earlierIds ?? new Map<string, number>();
   const byContent = new Map<string, Candidate>();
   const kept: Candidate[] = [];
   for (const candidate of candidates) {
@@ -528,16 +533,12 @@ function removeDuplicatesAndCancels(
       continue;
     }
     if (candidate.brokerExecId) {
-      const first = byId.get(candidate.brokerExecId);
-      if (first) {
-        skipped.push({ row: candidate.row, reason: `duplicate of row ${first.row} (same execution id)` });
+      const firstRow = firstRowById.get(candidate.brokerExecId);
+      if (firstRow !== undefined) {
+        skipped.push({ row: candidate.row, reason: `duplicate of row ${firstRow} (same execution id)` });
         continue;
       }
-      if (earlierIds?.has(candidate.brokerExecId)) {
-        skipped.push({ row: candidate.row, reason: 'The same execution id appears earlier in the file' });
-        continue;
-      }
-      byId.set(candidate.brokerExecId, candidate);
+      firstRowById.set(candidate.brokerExecId, candidate.row);
     }
     if (candidate.dedupeKey !== null) {
       const first = byContent.get(candidate.dedupeKey);
@@ -549,7 +550,6 @@ function removeDuplicatesAndCancels(
     }
     kept.push(candidate);
   }
-  if (earlierIds) for (const id of byId.keys()) earlierIds.add(id);
   return kept;
 }
 
@@ -572,9 +572,12 @@ function isListedNewestFirst(candidates: readonly Candidate[]): boolean {
  * open in this file (a long file's earlier chunks included: NormaliseParams.positions), the row's
  * own hint (a negative quantity sells) or a sell is used.
  */
-function resolveEvents(ordered: readonly Candidate[], carried: CarriedPositions | undefined): ImportedExecution[] {
+function resolveEvents(
+  ordered: readonly Candidate[],
+  { carried, isInTimeOrder }: { carried: CarriedPositions | undefined; isInTimeOrder: boolean },
+): ImportedExecution[] {
   const byTime = ordered.map((candidate, index) => ({ candidate, sequence: index + 1 }));
-  if (!isChronological(ordered)) {
+  if (!isInTimeOrder) {
     byTime.sort((a, b) => compareTexts(a.candidate.executedAt, b.candidate.executedAt) || a.sequence - b.sequence);
   }
   // Positions matter only to the events: without one here, only those a later chunk's events may

@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError, openSpreadsheetHere, toChunks } from '../../../core/import/table';
-import { analyseUpload, FIRST_CHUNK_ROWS, normaliseUpload, toHeaderSignature, WHOLE_FILE_ROWS } from './import-engine';
+import { normaliseRows } from '../../../core/import/normalise/normalise-rows';
+import {
+  analyseUpload,
+  FIRST_CHUNK_ROWS,
+  normaliseParams,
+  normaliseUpload,
+  SMALL_CHUNK_ROWS,
+  toHeaderSignature,
+  WHOLE_FILE_ROWS,
+  type NormalisedRow,
+} from './import-engine';
 
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
 const FIXTURES = readdirSync(FIXTURES_DIR)
@@ -316,20 +326,48 @@ describe('counting a long file on the server’s thread', () => {
 });
 
 describe('a long file normalised chunk by chunk', () => {
-  /** The file's option fills and the rows skipped for an execution id seen before, by row. */
-  const optionRows = async (lines: string[]) => {
-    const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
-    const open = () => toChunks(bytes, 1 << 16);
-    const options = {
+  /** A long file's lines, each padded to the same length so a byte offset tells its row. */
+  const LINE_BYTES = 64;
+  const padded = (line: string) => line.padEnd(LINE_BYTES - 1, ' ');
+  const dayOf = (index: number) => new Date(Date.UTC(2025, 0, 2) + index * 86_400_000).toISOString().slice(0, 10);
+
+  /**
+   * Reads `lines` through the pipeline in blocks of `BLOCK` bytes; answers what came out and, for
+   * each fill, how many bytes past the end of its own line the reader had read when it came out.
+   */
+  const BLOCK = 1 << 14;
+  async function readLong(lines: string[]) {
+    const bytes = new TextEncoder().encode(`${lines.map(padded).join('\n')}\n`);
+    let bytesRead = 0;
+    const open = async function* () {
+      for await (const chunk of toChunks(bytes, BLOCK)) {
+        bytesRead += chunk.length;
+        yield chunk;
+      }
+    };
+    const fileOptions = {
       fileName: 'long.csv',
       accountTimeZone: 'UTC',
-      maxBytes: 1 << 24,
+      maxBytes: 1 << 26,
       openSpreadsheet: openSpreadsheetHere,
     };
-    const analysis = await analyseUpload(open, options);
+    const analysis = await analyseUpload(open, fileOptions);
     expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
-    const out: { side?: string; price?: string; row: number; reason?: string }[] = [];
+    bytesRead = 0;
+    const out: NormalisedRow[] = [];
+    const readAhead: number[] = [];
     for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) {
+      out.push(row);
+      if (row.kind === 'execution') readAhead.push(bytesRead - row.row * LINE_BYTES);
+    }
+    return { analysis, out, readAhead };
+  }
+
+  /** The file's option fills and the rows skipped for an execution id seen before, by row. */
+  const optionRows = async (lines: string[]) => {
+    const { analysis, out: rows } = await readLong(lines);
+    const out: { side?: string; price?: string; row: number; reason?: string }[] = [];
+    for (const row of rows) {
       if (row.kind === 'execution' && row.execution.assetClass === 'option')
         out.push({ side: row.execution.side, price: row.execution.price, row: row.row });
       if (row.kind === 'skipped' && /execution id/.test(row.reason)) out.push({ row: row.row, reason: row.reason });
@@ -386,9 +424,79 @@ describe('a long file normalised chunk by chunk', () => {
     const { out } = await optionRows(lines);
     expect(out).toEqual([
       { side: 'buy', price: '2', row: 2 },
-      { row: stockRows + 3, reason: 'The same execution id appears earlier in the file' },
+      { row: stockRows + 3, reason: 'duplicate of row 2 (same execution id)' },
       { side: 'sell', price: '2.5', row: stockRows + 4 },
       { side: 'buy', price: '0', row: stockRows + 5 },
     ]);
+  });
+
+  it('comes out as the whole file read at once would: ids listed again, problems, non-trades and expirations across chunks', async () => {
+    // In time order (a day per 1,000 rows), so its chunks stay small: what carries from chunk to
+    // chunk must give what normalising every row at once gives.
+    const lines = ['Date,Symbol,Qty,Price,Action,Execution ID'];
+    const rows = WHOLE_FILE_ROWS + 7_000;
+    for (let i = 0; i < rows; i += 1) {
+      const date = dayOf(Math.floor(i / 1_000));
+      if (i === 10) lines.push(`${date},AMD250620P00110000,1,3.20,Sell,P1`);
+      else if (i === rows - 10) lines.push(`${date},AMD250620P00110000,1,,Expired,`);
+      else if (i % 7_919 === 0 && i > 0) lines.push(`${date},AAPL,10,200.00,Buy,S${i - 3_001}`);
+      else if (i % 10_007 === 0) lines.push(`${date},AAPL,10,abc,Buy,S${i}`);
+      else if (i % 12_343 === 0) lines.push(`${date},AAPL,,,Dividend,D${i}`);
+      else lines.push(`${date},AAPL,10,200.00,${i % 2 ? 'Sell' : 'Buy'},S${i}`);
+    }
+    const { analysis, out } = await readLong(lines);
+
+    const whole = normaliseRows({
+      ...normaliseParams(analysis, false),
+      rows: lines.slice(1).map((line, i) => ({ line: i + 2, cells: padded(line).split(',') })),
+    });
+    const fills = out.flatMap((row) => (row.kind === 'execution' ? [row] : [])).sort((a, b) => a.order - b.order);
+    expect(
+      fills.map(({ row, execution: e }) => [row, e.executedAt, e.symbol, e.side, e.quantity, e.price, e.brokerExecId]),
+    ).toEqual(
+      whole.executions.map((e) => [e.row, e.executedAt, e.symbol, e.side, e.quantity, e.price, e.brokerExecId]),
+    );
+    const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
+    expect(out.filter((row) => row.kind === 'skipped').sort(byRow)).toEqual(
+      whole.skipped.map((row) => ({ kind: 'skipped', ...row })),
+    );
+    expect(out.filter((row) => row.kind === 'problem').map((row) => row.row)).toEqual(
+      whole.problems.map((row) => row.row),
+    );
+    // What the file holds, so the comparison above covers each rule.
+    expect(whole.skipped.filter((row) => /duplicate of row/.test(row.reason))).toHaveLength(13);
+    expect(whole.problems.length).toBeGreaterThan(5);
+    expect(whole.executions.find((e) => e.assetClass === 'option' && e.price === '0')?.side).toBe('buy');
+  });
+
+  it('hands out each fill of a long file in time order before reading more than a small chunk past it', async () => {
+    const lines = ['Date,Symbol,Qty,Price,Action'];
+    for (let i = 0; i < WHOLE_FILE_ROWS + 20_000; i += 1)
+      lines.push(`${dayOf(Math.floor(i / 1_000))},MSFT,5,400.00,${i % 2 ? 'Sell' : 'Buy'}`);
+    const { readAhead } = await readLong(lines);
+    expect(readAhead).toHaveLength(WHOLE_FILE_ROWS + 20_000);
+    // A chunk is read whole before its first fill comes out; the reader reads ahead by a block.
+    expect(Math.max(...readAhead)).toBeLessThanOrEqual(SMALL_CHUNK_ROWS * LINE_BYTES + 2 * BLOCK);
+  });
+
+  it('puts a long file out of time order in order a larger chunk at a time', async () => {
+    // Each 3,000 rows run backwards in time: every chunk is out of order, so chunks grow to
+    // WHOLE_FILE_ROWS, and each comes out in time order.
+    const lines = ['Date,Time,Symbol,Qty,Price,Action'];
+    const rows = WHOLE_FILE_ROWS + 20_000;
+    for (let i = 0; i < rows; i += 1) {
+      const block = Math.floor(i / 3_000);
+      const at = new Date(Date.UTC(2025, 0, 2) + (block * 3_000 + 2_999 - (i % 3_000)) * 10_000).toISOString();
+      lines.push(`${at.slice(0, 10)},${at.slice(11, 19)},MSFT,5,400.00,${i % 2 ? 'Sell' : 'Buy'}`);
+    }
+    const { out, readAhead } = await readLong(lines);
+    // The chunks double from the first: the last, the rest of the file, is about 57,000 rows.
+    expect(Math.max(...readAhead)).toBeGreaterThan(8 * SMALL_CHUNK_ROWS * LINE_BYTES);
+    const times = out.flatMap((row) => (row.kind === 'execution' ? [row.execution.executedAt] : []));
+    expect(times).toHaveLength(rows);
+    const outOfOrder = times.filter((time, i) => i > 0 && time < times[i - 1]!).length;
+    // Only where one chunk ends and the next begins.
+    expect(outOfOrder).toBeGreaterThan(0);
+    expect(outOfOrder).toBeLessThanOrEqual(7);
   });
 });

@@ -51,6 +51,19 @@ export const WHOLE_FILE_ROWS = 100_000;
  * WHOLE_FILE_ROWS, each normalised while the rows of the one before are stored.
  */
 export const FIRST_CHUNK_ROWS = 1_000;
+/**
+ * A long file's chunks after one in time order have this size when nothing in the file looks
+ * across rows further than what is carried from chunk to chunk: a layout without a row hook (which
+ * may read other rows or cancel earlier ones) and without identical rows counted once, in time
+ * order (not newest first). Its fills then come out the same whatever the chunks' sizes, except
+ * that a side-less expiration, assignment or exercise of an instrument other than an option or
+ * future closes only what its own chunk opened. Small chunks' rows die young; a chunk of
+ * WHOLE_FILE_ROWS lived long enough for the collector to copy each of its rows twice, a quarter of
+ * the worker's time at 1,000,000 rows (BENCHMARKS.md, Import). After a chunk out of time order the
+ * next is twice as large (up to WHOLE_FILE_ROWS): each chunk is put in time order whole, so a file
+ * out of order streams better in larger ones.
+ */
+export const SMALL_CHUNK_ROWS = 4_000;
 /** The fills a chunk's normalised rows come out in at a time (normaliseUploadInChunks). */
 const SLICE_ROWS = 2_000;
 
@@ -258,7 +271,11 @@ function isNewestFirst(detection: ImportDetection, firstDate: string, lastDate: 
   return toKey(last) < toKey(first);
 }
 
-function normaliseParams(analysis: Pick<Analysis, 'headers' | 'detection' | 'defaultCurrency'>, isNewest: boolean) {
+/** What normaliseRows needs of an analysis, in the file's replay order. */
+export function normaliseParams(
+  analysis: Pick<Analysis, 'headers' | 'detection' | 'defaultCurrency'>,
+  isNewest: boolean,
+) {
   const { detection } = analysis;
   return {
     headers: analysis.headers,
@@ -484,8 +501,12 @@ export async function* normaliseUploadInChunks(
 
   // A long file's chunks are normalised one by one: the execution ids seen go on, and in a file in
   // time order the positions an expiration closes (a newest-first file's first chunks are its last fills).
-  const execIds = isWhole ? null : new Set<string>();
+  const execIds = isWhole ? null : new Map<string, number>();
   const positions = isWhole || analysis.isNewestFirst ? null : createPositions();
+  const preset = analysis.detection.preset;
+  const mayChunkSmall = !analysis.isNewestFirst && !preset?.readRow && !preset?.conventions.dedupeIdenticalRows;
+  let lastExecutedAt = '';
+  let wasInTimeOrder = true;
 
   /**
    * A chunk's rows normalised: its skipped rows and problems, then its fills in slices of
@@ -500,6 +521,11 @@ export async function* normaliseUploadInChunks(
       ...(positions ? { positions } : {}),
       ...(execIds ? { execIds } : {}),
     });
+    const { executions } = result;
+    if (executions.length > 0) {
+      wasInTimeOrder = result.wereInTimeOrder && executions[0]!.executedAt >= lastExecutedAt;
+      lastExecutedAt = executions.at(-1)!.executedAt;
+    }
     const firstIndex = rowsBefore + 1;
     const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, firstIndex + i]));
     rowsBefore += rows.length;
@@ -509,7 +535,6 @@ export async function* normaliseUploadInChunks(
     for (const problem of result.problems)
       others.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
     if (others.length > 0) yield others;
-    const { executions } = result;
     for (let start = 0; start < executions.length; start += SLICE_ROWS) {
       const slice: NormalisedRow[] = [];
       for (let index = start; index < Math.min(start + SLICE_ROWS, executions.length); index += 1) {
@@ -539,7 +564,7 @@ export async function* normaliseUploadInChunks(
       if (!isWhole && chunk.length === chunkRows) {
         yield* normalise(chunk);
         chunk = [];
-        chunkRows = Math.min(WHOLE_FILE_ROWS, chunkRows * 2);
+        chunkRows = mayChunkSmall && wasInTimeOrder ? SMALL_CHUNK_ROWS : Math.min(WHOLE_FILE_ROWS, chunkRows * 2);
       }
     }
   }
