@@ -31,10 +31,11 @@ const MIN_WAL_BYTES_PER_ROW = 1_000;
  * During a large import on PGlite: told the rows each batch wrote, it looks at the log's size
  * often enough not to pass `walBytes` by much (every `walBytes` / 1,000 rows, at most every 50,000)
  * and checkpoints when due (checkpointPgliteIfDue), so that no one checkpoint has much to write:
- * each writes out at most the shared buffers and recycles a few log files (50–60 ms at 256 MB),
- * where one at the end of a 1,000,000-row import (1.9 GB of log) held the event loop 110–200 ms
- * (BENCHMARKS.md, Import). Answers whether it checkpointed. On PostgreSQL it does nothing: the
- * server checkpoints on its own.
+ * each writes out the pages changed since the one before, at most the shared buffers, and recycles
+ * a few log files. One at the end of a 1,000,000-row import (1.9 GB of log) held the event loop
+ * 110–200 ms; one every 256 MB of log 100–140 ms on a slower machine, where one every 32 MB (the
+ * default) took 35–75 ms, about 1 s more in all (BENCHMARKS.md, Import). Answers whether it
+ * checkpointed. On PostgreSQL it does nothing: the server checkpoints on its own.
  */
 export function createImportCheckpointer(db: Db, walBytes: number): { afterRows: (rows: number) => Promise<boolean> } {
   const checkEveryRows = Math.min(50_000, Math.floor(walBytes / MIN_WAL_BYTES_PER_ROW));
