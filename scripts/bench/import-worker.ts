@@ -5,10 +5,10 @@
  * symbols). Twice; both printed. Usage: npx tsx scripts/bench/import-worker.ts [rows, default
  * 200000] [--profile: one run]. Not wired into main.ts: a tool for work on the worker's speed.
  */
-import { serialize } from 'node:v8';
 import { normaliseUploadInChunks, type NormalisedRow } from '../../src/server/modules/imports/import-engine';
 import { createBatchGrouper } from '../../src/server/modules/imports/batch-grouping';
 import { createBatchPreparer } from '../../src/server/modules/imports/prepare-fills';
+import { writeTransferredBatch } from '../../src/server/modules/imports/batch-transfer';
 import { noSpreadsheets, withAnalysedCsv } from './analysed-csv';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
@@ -39,7 +39,8 @@ await withAnalysedCsv(ROWS, async (open, analysis) => {
       const grouped = grouper.group(fills);
       ms.group += performance.now() - at;
       at = performance.now();
-      bytes += serialize({ ...prepared, grouped, groupMs: 0 }).length;
+      const transferred = writeTransferredBatch({ ...prepared, grouped, groupMs: 0 });
+      bytes += transferred.bytes.length + transferred.buffers.reduce((sum, buffer) => sum + buffer.byteLength, 0);
       ms.serialise += performance.now() - at;
     };
     let mark = performance.now();

@@ -1,7 +1,7 @@
-import { deserialize } from 'node:v8';
 import { ImportFileError, type ImportFileErrorCode } from '../../../core/import/table';
 import { startTsWorker } from '../../workers/ts-worker';
 import type { OpenTrades } from './batch-grouping';
+import { readTransferredBatch } from './batch-transfer';
 import type {
   NormaliseWorkerCommand,
   NormaliseWorkerData,
@@ -78,7 +78,7 @@ export function normaliseInWorker(data: NormaliseWorkerData): WorkerImport {
         }
         // Ask for the next batch now: the worker reads it while this one is stored.
         command({ type: 'taken' });
-        yield deserialize(message.bytes) as WorkerBatch;
+        yield readTransferredBatch<WorkerBatch>(message);
       }
     } finally {
       await close();

@@ -8,11 +8,11 @@
  */
 import { createReadStream, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportFileError } from '../../../core/import/table';
 import { analyseUpload, normaliseUploadInChunks, type AnalyseOptions, type NormalisedRow } from './import-engine';
 import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch, type OpenTrades } from './batch-grouping';
+import { writeTransferredBatch, type TransferredBatch } from './batch-transfer';
 import { createBatchPreparer, type PreparedBatch } from './prepare-fills';
 import { createSpreadsheetReader } from './spreadsheet-reader';
 
@@ -39,11 +39,11 @@ export type WorkerBatch = Omit<PreparedBatch, 'fills'> & {
 
 export type NormaliseWorkerMessage =
   /**
-   * A WorkerBatch as v8.serialize writes it: batches waiting for the parent sit in its inbox as
-   * bytes outside its heap rather than as objects that every garbage collection of that thread
-   * (the server's) would visit.
+   * A WorkerBatch as writeTransferredBatch writes it: batches waiting for the parent sit in its
+   * inbox as bytes and buffers outside its heap rather than as objects that every garbage
+   * collection of that thread (the server's) would visit.
    */
-  | { type: 'batch'; bytes: Uint8Array; rowsRead: number }
+  | ({ type: 'batch'; rowsRead: number } & TransferredBatch)
   /** The end of the file, with the trades of the stretches still open (BatchGrouper.finish). */
   | { type: 'done'; rowsRead: number; open: OpenTrades }
   | { type: 'error'; message: string; code: string | null };
@@ -127,8 +127,11 @@ try {
     const started = performance.now();
     const grouped = grouper.group(fills);
     const batch: WorkerBatch = { ...prepared, grouped, groupMs: performance.now() - started };
-    const bytes = serialize(batch);
-    port.postMessage({ type: 'batch', bytes, rowsRead } satisfies NormaliseWorkerMessage, [bytes.buffer]);
+    const transferred = writeTransferredBatch(batch);
+    port.postMessage({ type: 'batch', ...transferred, rowsRead } satisfies NormaliseWorkerMessage, [
+      transferred.bytes.buffer as ArrayBuffer,
+      ...transferred.buffers,
+    ]);
     unacknowledged.push(rows.length);
     rowsAhead += rows.length;
     await room();
