@@ -33,9 +33,9 @@ const MIN_WAL_BYTES_PER_ROW = 1_000;
  * and checkpoints when due (checkpointPgliteIfDue), so that no one checkpoint has much to write:
  * each writes out the pages changed since the one before, at most the shared buffers, and recycles
  * a few log files. One at the end of a 1,000,000-row import (1.9 GB of log) held the event loop
- * 110–200 ms; one every 256 MB of log 100–140 ms on a slower machine, where one every 32 MB (the
- * default) took 35–75 ms, about 1 s more in all (BENCHMARKS.md, Import). Answers whether it
- * checkpointed. On PostgreSQL it does nothing: the server checkpoints on its own.
+ * 110–200 ms; one every 256 MB of log 82–138 ms on a slower machine, where one every 32 MB (the
+ * default) took 35–75 ms (175 ms once), about 1 s more in all (BENCHMARKS.md, Import). Answers
+ * whether it checkpointed. On PostgreSQL it does nothing: the server checkpoints on its own.
  */
 export function createImportCheckpointer(db: Db, walBytes: number): { afterRows: (rows: number) => Promise<boolean> } {
   const checkEveryRows = Math.min(50_000, Math.floor(walBytes / MIN_WAL_BYTES_PER_ROW));
