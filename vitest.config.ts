@@ -42,6 +42,9 @@ export default defineConfig({
           globalSetup: ['e2e/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Vitest's default of 1 s for expect.poll is shorter than an upload or a re-fetch takes in a
+          // browser on a loaded two-core CI machine; Playwright's own waits here allow 30 s.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: true,
           maxWorkers: 2,
           // After the unit and integration files when all run together: a project of other

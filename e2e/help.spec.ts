@@ -9,7 +9,7 @@ import {
   findHelpArticle,
 } from '../src/core/site/help-catalogue';
 import { DEFAULT_PUBLIC_CONFIG } from '../src/core/config/operator';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage } from './helpers/pages';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, waitForHydration } from './helpers/pages';
 
 const AXE_PATH = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
 
@@ -26,6 +26,9 @@ afterAll(async () => {
 /** Opens a page and waits until the app has loaded its code (hydrated), so it reacts to input. */
 async function visit(page: Page, path: string) {
   const res = await page.goto(path, { waitUntil: 'networkidle' });
+  // The network can fall idle while a slow machine is still running the main bundle, before it asks
+  // for an article's chunk; the page has hydrated only once that chunk is in.
+  await waitForHydration(page);
   return res;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, PHONE } from './helpers/pages';
+import { launchBrowser, openPage, PHONE, waitForHydration } from './helpers/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,6 +14,7 @@ describe('landing page', () => {
   it('has the seed’s navigation, sections and footer links', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/', { waitUntil: 'networkidle' });
+    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['Features', '/features'],
@@ -58,6 +59,7 @@ describe('landing page', () => {
   it('opens the signup modal from Start Free Trial and closes it with Cancel and Escape', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/', { waitUntil: 'networkidle' });
+    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Start Free Trial' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -77,6 +79,7 @@ describe('landing page', () => {
   it('enables Continue to Payment only when names, an email with @ and an 8-character password are given', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/', { waitUntil: 'networkidle' });
+    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Start Free Trial' }).click();
     const dialog = page.getByRole('dialog');
     const submit = dialog.getByRole('button', { name: 'Continue to Payment' });
@@ -101,12 +104,13 @@ describe('landing page', () => {
   it('has a working mobile menu at 390 px', async () => {
     const { page, context } = await openPage(browser, PHONE);
     await page.goto('/', { waitUntil: 'networkidle' });
+    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#landing-mobile-menu');
     await menu.waitFor();
     expect(await menu.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close menu' }).click();
-    expect(await menu.count()).toBe(0);
+    await menu.waitFor({ state: 'detached' });
     await context.close();
   });
 });

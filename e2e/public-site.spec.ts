@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { DEFAULT_PUBLIC_CONFIG } from '../src/core/config/operator';
 import { PUBLIC_PAGES, toCanonicalUrl, withBrand } from '../src/core/site/public-pages';
 import { findSeriousViolations } from './helpers/axe';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from './helpers/pages';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from './helpers/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,6 +45,7 @@ describe('every public route', () => {
   it('keeps the document head in step on client-side navigation', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/about');
+    await waitForHydration(page); // before this, the link would load the page afresh
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL('**/pricing');
     await expect
@@ -171,12 +172,8 @@ describe('mobile menu at 390 px', () => {
     await page.goto('/about', { waitUntil: 'networkidle' });
     const menu = page.locator('#mobile-menu');
     expect(await menu.count()).toBe(0);
-    // A click on the server-rendered button before React has hydrated it does nothing: on a loaded
-    // machine hydration can lag the load event, so click again until the menu answers.
-    for (let attempt = 0; attempt < 5 && !(await menu.isVisible()); attempt += 1) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await menu.waitFor({ timeout: 3_000 }).catch(() => {});
-    }
+    await waitForHydration(page); // a click on the prerendered button before this does nothing
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.waitFor();
     for (const label of ['About', 'Features', 'Pricing', 'Supported Brokers', 'Learn', 'Learning Center', 'Contact']) {
       expect(await menu.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
