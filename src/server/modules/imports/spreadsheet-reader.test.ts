@@ -13,7 +13,14 @@ const DAMAGED_XLS = join(import.meta.dirname, '../../../../test/fixtures/import/
 const STALLING_READER = new URL('../../../../test/fixtures/workers/stalling-spreadsheet-reader.ts', import.meta.url);
 
 // A small heap: a damaged file that eats memory ends its child in a second, not after gigabytes.
-const TEST_OPTIONS: Partial<SpreadsheetReaderOptions> = { maxHeapMb: 128 };
+// Open and batch timeouts under the fuzz's time limit per file (TIME_LIMIT_MS): a child stuck on a
+// file is stopped and the file answered as unreadable, as the server does, rather than the test
+// running out of time with no file named (once, on a loaded machine, a fuzz run did, unexplained).
+const TEST_OPTIONS: Partial<SpreadsheetReaderOptions> = {
+  maxHeapMb: 128,
+  openTimeoutMs: 15_000,
+  batchTimeoutMs: 15_000,
+};
 const reader = createSpreadsheetReader(TEST_OPTIONS);
 afterAll(() => reader.close());
 
