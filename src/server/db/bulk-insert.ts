@@ -129,9 +129,9 @@ const isSameList = (a: readonly string[], b: readonly string[]) =>
 /**
  * A COPY's data for PGlite's `/dev/blob`, of which PGlite reads only `arrayBuffer()` (its
  * _handleBlob; the bulk insert tests fail if that changes), answered with the pieces joined once.
- * A Blob copies them into a store of its own and arrayBuffer() copies them out again: two buffers
- * of the whole COPY outside V8's heap, on the thread that runs PGlite, where every 64 MB of such
- * memory brings on a full collection (37–55 ms during a large import, BENCHMARKS.md, Import).
+ * A Blob copies them into a store of its own and arrayBuffer() copies them out again: two copies
+ * of the whole COPY on the thread that runs PGlite, the server's (without them a large import
+ * had fewer full collections and a shorter commit in two pairs, BENCHMARKS.md, Import).
  */
 function toPgliteBlob(data: readonly CopyBytes[]): Blob {
   const arrayBuffer = async () => {
