@@ -14,7 +14,6 @@ describe('landing page', () => {
   it('has the seed’s navigation, sections and footer links', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/', { waitUntil: 'networkidle' });
-    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['Features', '/features'],
