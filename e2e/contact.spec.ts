@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_PUBLIC_CONFIG } from '../src/core/config/operator';
-import { launchBrowser, openPage, waitForHydration } from './helpers/pages';
+import { launchBrowser, openPage, visit } from './helpers/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,8 +21,7 @@ async function fillContactForm(page: Page) {
 describe('/contact', () => {
   it('requires all four fields, with an email-type input, and sends nothing until they are filled', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/contact', { waitUntil: 'networkidle' });
-    await waitForHydration(page);
+    await visit(page, '/contact');
     let posted = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/contact')) posted++;
@@ -38,8 +37,7 @@ describe('/contact', () => {
 
   it('shows Sending..., then the success toast, and clears the form', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/contact', { waitUntil: 'networkidle' });
-    await waitForHydration(page);
+    await visit(page, '/contact');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/contact', async (route) => {
@@ -63,8 +61,7 @@ describe('/contact', () => {
 
   it('keeps what was typed and shows the error toast when sending fails', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/contact', { waitUntil: 'networkidle' });
-    await waitForHydration(page);
+    await visit(page, '/contact');
     await page.route('**/api/contact', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL"}' }),
     );

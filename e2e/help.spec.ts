@@ -9,7 +9,7 @@ import {
   findHelpArticle,
 } from '../src/core/site/help-catalogue';
 import { DEFAULT_PUBLIC_CONFIG } from '../src/core/config/operator';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, waitForHydration } from './helpers/pages';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, visit } from './helpers/pages';
 
 const AXE_PATH = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
 
@@ -22,15 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Opens a page and waits until the app has loaded its code (hydrated), so it reacts to input. */
-async function visit(page: Page, path: string) {
-  const res = await page.goto(path, { waitUntil: 'networkidle' });
-  // The network can fall idle while a slow machine is still running the main bundle, before it asks
-  // for an article's chunk; the page has hydrated only once that chunk is in.
-  await waitForHydration(page);
-  return res;
-}
 
 function categoryHeadings(page: Page) {
   return page.locator('section[aria-labelledby="help-categories-heading"] [role="region"] h3');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, PHONE, waitForHydration } from './helpers/pages';
+import { launchBrowser, openPage, PHONE, visit } from './helpers/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,8 +57,7 @@ describe('landing page', () => {
 
   it('opens the signup modal from Start Free Trial and closes it with Cancel and Escape', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
+    await visit(page, '/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Start Free Trial' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -77,8 +76,7 @@ describe('landing page', () => {
 
   it('enables Continue to Payment only when names, an email with @ and an 8-character password are given', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
+    await visit(page, '/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Start Free Trial' }).click();
     const dialog = page.getByRole('dialog');
     const submit = dialog.getByRole('button', { name: 'Continue to Payment' });
@@ -102,8 +100,7 @@ describe('landing page', () => {
 
   it('has a working mobile menu at 390 px', async () => {
     const { page, context } = await openPage(browser, PHONE);
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await waitForHydration(page); // a click on the prerendered HTML before this does nothing
+    await visit(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#landing-mobile-menu');
     await menu.waitFor();

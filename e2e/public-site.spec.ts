@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { DEFAULT_PUBLIC_CONFIG } from '../src/core/config/operator';
 import { PUBLIC_PAGES, toCanonicalUrl, withBrand } from '../src/core/site/public-pages';
 import { findSeriousViolations } from './helpers/axe';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from './helpers/pages';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './helpers/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,8 +44,7 @@ describe('every public route', () => {
 
   it('keeps the document head in step on client-side navigation', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/about');
-    await waitForHydration(page); // before this, the link would load the page afresh
+    await visit(page, '/about'); // before it hydrates, the link would load the page afresh
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL('**/pricing');
     await expect
@@ -169,10 +168,9 @@ describe('ad-conversion tag', () => {
 describe('mobile menu at 390 px', () => {
   it('toggles open and closed on inner pages', async () => {
     const { page, context } = await openPage(browser, PHONE);
-    await page.goto('/about', { waitUntil: 'networkidle' });
+    await visit(page, '/about');
     const menu = page.locator('#mobile-menu');
     expect(await menu.count()).toBe(0);
-    await waitForHydration(page); // a click on the prerendered button before this does nothing
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.waitFor();
     for (const label of ['About', 'Features', 'Pricing', 'Supported Brokers', 'Learn', 'Learning Center', 'Contact']) {

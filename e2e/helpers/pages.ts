@@ -18,6 +18,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-app-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Opens `path` and waits until the app has hydrated, so it reacts to input. The network can fall
+ * idle while a slow machine still runs the main bundle, before it asks for a page's own chunk
+ * (a help article's) or hydrates: a click on the prerendered HTML then does nothing.
+ */
+export async function visit(page: Page, path: string) {
+  const res = await page.goto(path, { waitUntil: 'networkidle' });
+  await waitForHydration(page);
+  return res;
+}
+
 /** A fresh context (cookies, storage) and page; records requests to other hosts and console errors. */
 export async function openPage(
   browser: Browser,

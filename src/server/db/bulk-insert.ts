@@ -2,6 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { concatBytes } from '../../core/bytes';
 import type { Db } from './client';
 import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, toCopyBinary, type CopyBytes } from './copy-binary';
 
@@ -134,15 +135,8 @@ const isSameList = (a: readonly string[], b: readonly string[]) =>
  * had fewer full collections and a shorter commit in two pairs, BENCHMARKS.md, Import).
  */
 function toPgliteBlob(data: readonly CopyBytes[]): Blob {
-  const arrayBuffer = async () => {
-    const joined = new Uint8Array(data.reduce((sum, piece) => sum + piece.length, 0));
-    let at = 0;
-    for (const piece of data) {
-      joined.set(piece, at);
-      at += piece.length;
-    }
-    return joined.buffer;
-  };
+  // Never one piece (the header and trailer are among them): the join is a buffer of its own.
+  const arrayBuffer = async () => concatBytes(data).buffer;
   return { arrayBuffer } as Blob;
 }
 

@@ -2,7 +2,8 @@ import { CsvParser } from './csv-parser';
 import { SNIFF_BYTES, sniffFile } from './sniff';
 import { openSpreadsheetHere } from './spreadsheet';
 import { FooterFilter, HEADER_SEARCH_ROWS, computeTypicalFilled, findHeaderRow, toHeaders } from './table-shape';
-import { concatBytes, createStreamDecoder } from './text-decoding';
+import { concatBytes } from '../../bytes';
+import { createStreamDecoder } from './text-decoding';
 import {
   ImportFileError,
   type ReadTableOptions,

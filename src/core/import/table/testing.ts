@@ -2,6 +2,7 @@
  * Writers for tests and benchmarks: a table out as delimited text in any supported encoding.
  * The inverse of the reader, kept deliberately simple (no detection, no leniency).
  */
+import { concatBytes } from '../../bytes';
 import type { Delimiter, TextEncoding } from './types';
 
 type WebTextEncoder = { encode(text: string): Uint8Array };
@@ -72,16 +73,6 @@ export function encodeText(text: string, encoding: TextEncoding, hasBom = false)
       return out;
     }
   }
-}
-
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** Splits bytes at the given cut points (any order, duplicates allowed) into an async source. */

@@ -1,3 +1,4 @@
+import { concatBytes } from '../../bytes';
 import type { TextEncoding } from './types';
 
 /** The slice of the WHATWG TextDecoder this layer uses. */
@@ -79,18 +80,6 @@ function toHeld(held: Uint8Array, bytes: Uint8Array): Uint8Array {
   while (start > 0 && (bytes[start - 1] ?? 0) >= 0x80) start -= 1;
   // Bytes all non-ASCII (a tiny chunk) continue what was held; otherwise they end it.
   return start === 0 ? concatBytes([held, bytes], held.length + bytes.length) : bytes.slice(start);
-}
-
-/** The chunks as one array of `length` bytes (their total); a single chunk as it is. */
-export function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** Decodes a complete buffer (a head sample) without throwing; a cut-off final character is dropped. */

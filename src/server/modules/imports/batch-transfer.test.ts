@@ -2,7 +2,7 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { CopyRows } from '../../db/bulk-insert';
 import type { GroupedBatch, InstrumentPart } from './batch-grouping';
-import { readTransferredBatch, writeTransferredBatch, type TransferredBatch } from './batch-transfer';
+import { readTransferredBatch, toTransferList, writeTransferredBatch, type TransferredBatch } from './batch-transfer';
 
 const copyOf = (bytes: number[]): CopyRows => ({ columnNames: ['id', 'price'], data: new Uint8Array(bytes) });
 
@@ -25,7 +25,7 @@ function partOf(
 /** Sends a written batch through a real channel, its buffers in the transfer list, as the worker does. */
 function sendAcross(transferred: TransferredBatch): TransferredBatch {
   const { port1, port2 } = new MessageChannel();
-  port1.postMessage(transferred, [transferred.bytes.buffer as ArrayBuffer, ...transferred.buffers]);
+  port1.postMessage(transferred, toTransferList(transferred));
   const received = receiveMessageOnPort(port2)?.message as TransferredBatch;
   port1.close();
   return received;

@@ -23,8 +23,8 @@ function ownedCopyBuffers(batch: { grouped: GroupedBatch }): ArrayBuffer[] {
 }
 
 /**
- * Writes a batch for the server's thread. The bytes' buffer (its own) and the buffers answered go
- * in the message's transfer list: the batch's COPY data are then unusable on this side.
+ * Writes a batch for the server's thread. Posted with toTransferList, its bytes' buffer (its own)
+ * and the buffers answered are handed over: the batch's COPY data are then unusable on this side.
  */
 export function writeTransferredBatch<Batch extends { grouped: GroupedBatch }>(batch: Batch): TransferredBatch {
   const buffers = ownedCopyBuffers(batch);
@@ -33,6 +33,11 @@ export function writeTransferredBatch<Batch extends { grouped: GroupedBatch }>(b
   serializer.writeHeader();
   serializer.writeValue(batch);
   return { bytes: serializer.releaseBuffer(), buffers };
+}
+
+/** What a message carrying `transferred` hands over (its transfer list): its bytes' buffer and its COPY data's. */
+export function toTransferList(transferred: TransferredBatch): ArrayBuffer[] {
+  return [transferred.bytes.buffer as ArrayBuffer, ...transferred.buffers];
 }
 
 /** Reads a batch written by writeTransferredBatch, its COPY data over the buffers handed over (not copied). */

@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ImportFileError } from '../../../core/import/table';
 import { analyseUpload, normaliseUploadInChunks, type AnalyseOptions, type NormalisedRow } from './import-engine';
 import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch, type OpenTrades } from './batch-grouping';
-import { writeTransferredBatch, type TransferredBatch } from './batch-transfer';
+import { toTransferList, writeTransferredBatch, type TransferredBatch } from './batch-transfer';
 import { createBatchPreparer, type PreparedBatch } from './prepare-fills';
 import { createSpreadsheetReader } from './spreadsheet-reader';
 
@@ -128,10 +128,10 @@ try {
     const grouped = grouper.group(fills);
     const batch: WorkerBatch = { ...prepared, grouped, groupMs: performance.now() - started };
     const transferred = writeTransferredBatch(batch);
-    port.postMessage({ type: 'batch', ...transferred, rowsRead } satisfies NormaliseWorkerMessage, [
-      transferred.bytes.buffer as ArrayBuffer,
-      ...transferred.buffers,
-    ]);
+    port.postMessage(
+      { type: 'batch', ...transferred, rowsRead } satisfies NormaliseWorkerMessage,
+      toTransferList(transferred),
+    );
     unacknowledged.push(rows.length);
     rowsAhead += rows.length;
     await room();
