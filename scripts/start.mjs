@@ -67,6 +67,6 @@ if (!isFresh) {
 // at about 1.3 times what survived the last full collection: with 50 MB surviving, after only
 // 15–30 MB more, about once a second during a large import, each pause held by every request. An
 // old generation of 256 MB at least (V8 skips full collections below the size configured) leaves
-// 140 MB (BENCHMARKS.md, Import).
+// 140 MB (docs/import-bench.md).
 const NODE_FLAGS = JSON.parse(readFileSync(join(root, 'src/server/node-flags.json'), 'utf8'));
 run(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(root, 'src/server/main.ts')]);

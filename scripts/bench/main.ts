@@ -78,13 +78,13 @@ function describeMachine(): string {
 /** How this run was started, for the report. */
 const COMMAND = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
 
-/** "Measured on …" for one section: sections are measured at different times, each says when. */
+/** "Measured on …" for one section: sections are measured at different times and machines, each says its own. */
 function describeRun(command = COMMAND): string {
   const [one, five] = loadavg();
   return (
-    `_Measured on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`${command}\`; ` +
-    `load average ${one?.toFixed(1)} (1 min) / ${five?.toFixed(1)} (5 min) on ${cpus().length} cores while ` +
-    `other work shared the machine, so times are noisy and on the slow side._`
+    `_Measured on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`${command}\` on ` +
+    `${describeMachine()}; load average ${one?.toFixed(1)} (1 min) / ${five?.toFixed(1)} (5 min) as the ` +
+    'section started._'
   );
 }
 

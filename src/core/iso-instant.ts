@@ -2,7 +2,7 @@
  * Instants as the app writes them, ISO-8601 UTC with milliseconds (`2025-01-17T14:30:05.000Z`),
  * written and read without going through a Date. A large import writes one for every fill and
  * reads each several times (its key, its grouping, its trade's R): V8's `toISOString` and
- * `Date.parse` took about 1.5–5 µs a call (BENCHMARKS.md, Import), these a tenth of that. Both
+ * `Date.parse` took about 1.5–5 µs a call (docs/import-bench.md), these a tenth of that. Both
  * answer exactly what the Date methods do, and hand anything else to them.
  */
 

@@ -204,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importSyncRowLimit: e.IMPORT_SYNC_ROW_LIMIT,
     // PGlite's one connection serves every request: a short transaction keeps their wait short,
     // and each batch costs a few milliseconds besides its rows, so PGlite's batches start at 300
-    // rows and are then sized to take about 25 ms each (batch-sizer.ts; BENCHMARKS.md, Import).
+    // rows and are then sized to take about 25 ms each (batch-sizer.ts; docs/import-bench.md).
     // PostgreSQL's transactions hold no one up: 3,000 rows each.
     importBatchRows: e.IMPORT_BATCH_ROWS ?? (blankToUndefined(e.DATABASE_URL) ? 3_000 : 300),
     importBatchTargetMs: e.IMPORT_BATCH_TARGET_MS ?? 25,

@@ -103,7 +103,7 @@ function clientOf(db: Db): pg.ClientBase | pg.Pool | PgliteQueryable {
  * decimal's base-10,000 digits as they come, instead of parsing their text. PGlite runs the
  * database on the server's own thread, which sets a large import's pace there (its commit 66 → 56
  * s); PostgreSQL's backend spent a fifth less CPU on a 1,000,000-row import (33 → 27 s, six
- * interleaved pairs), for about a second more of the worker's encoding (BENCHMARKS.md, Import).
+ * interleaved pairs), for about a second more of the worker's encoding (docs/import-bench.md).
  */
 export type CopyRows = { columnNames: string[]; data: CopyBytes };
 
@@ -132,7 +132,7 @@ const isSameList = (a: readonly string[], b: readonly string[]) =>
  * _handleBlob; the bulk insert tests fail if that changes), answered with the pieces joined once.
  * A Blob copies them into a store of its own and arrayBuffer() copies them out again: two copies
  * of the whole COPY on the thread that runs PGlite, the server's (without them a large import
- * had fewer full collections and a shorter commit in two pairs, BENCHMARKS.md, Import).
+ * had fewer full collections and a shorter commit in two pairs, docs/import-bench.md).
  */
 function toPgliteBlob(data: readonly CopyBytes[]): Blob {
   // Never one piece (the header and trailer are among them): the join is a buffer of its own.
@@ -151,7 +151,7 @@ export type NewRows<Row> = {
  * Inserts rows that conflict with nothing (new ids; fingerprints that cannot be there) by COPY
  * (binary, toCopyRows): no statement or array parameter per batch. On PostgreSQL FROM STDIN,
  * inside a transaction on its own connection: several times cheaper than insertByUnnest for the
- * large import it bounds (BENCHMARKS.md, Import). On PGlite from `/dev/blob`: on disk, as the app
+ * large import it bounds (docs/import-bench.md). On PGlite from `/dev/blob`: on disk, as the app
  * keeps it, 1,000,000 fills in 300-row transactions took 15.7 µs each against 21.2 by
  * insertByUnnest (as text, before binary), flat throughout (in memory it slows down as the
  * table's file is copied whole on each growth, which only tests' small tables see).

@@ -34,7 +34,7 @@ const PGLITE_DEFAULT_START_PARAMS: readonly string[] = PGlite.defaultStartParams
  * event loop 105–200 ms, every request waiting; with 64 MB, 50–60 ms. Pages that no longer fit are
  * written out and read back a few at a time by the statements that need them (from the operating
  * system's cache), which a large import's indexes on random keys (P&L, R…) do for most of their
- * entries: with 32 MB a 1,000,000-row import took 9 s longer (BENCHMARKS.md, Import).
+ * entries: with 32 MB a 1,000,000-row import took 9 s longer (docs/import-bench.md).
  */
 const PGLITE_SHARED_BUFFERS = '64MB';
 

@@ -308,7 +308,7 @@ function writeValue(value: Value, type: BulkColumnType): void {
  * A value the same as the row before's in its column (Object.is: the same string, number or Date;
  * 0 and -0 apart, as a float8 keeps them) is copied as the bytes written for it then: a batch's
  * rows share their owner's ids, their instrument, currency and costs, and reading those again was
- * a fifth to a third of the encoding (BENCHMARKS.md, Import).
+ * a fifth to a third of the encoding (docs/import-bench.md).
  */
 export function toCopyBinary<Row>(columns: readonly BulkColumn<Row>[], rows: readonly Row[]): CopyBytes {
   const count = columns.length;

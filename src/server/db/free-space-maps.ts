@@ -12,7 +12,7 @@ const PAGE_BYTES = 8192;
  * map does not exist it asks the file system again every time. On PGlite each such look-up that
  * fails is an exception thrown and caught in its JavaScript file system: about 6,000 per 100,000
  * imported rows, on indexes that never get a map (only VACUUM makes one), which cost a large
- * import about 8 % of the server's thread (BENCHMARKS.md, Import). A map of one page of zeros is
+ * import about 8 % of the server's thread (docs/import-bench.md). A map of one page of zeros is
  * what PostgreSQL starts one with: a new page reads as "no free space recorded", and PostgreSQL
  * fills it in as it records free space. The map is not in the write-ahead log (PostgreSQL never
  * logs it), so a file made here is as good as one it made. PostgreSQL's own catalogs are left alone.

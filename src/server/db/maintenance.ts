@@ -16,7 +16,7 @@ import { yieldToIncomingRequests } from '../event-loop';
  * on disk until the app stops, and a restart after a crash would replay all of it. After a
  * checkpoint the old files are reused. It writes out the pages still in memory, on this thread:
  * the import checkpoints as it goes (createImportCheckpointer), so this last one has at most the
- * shared buffers and the last stretch of log to deal with (50–60 ms; BENCHMARKS.md, Import). No vacuum:
+ * shared buffers and the last stretch of log to deal with (50–60 ms; docs/import-bench.md). No vacuum:
  * its one connection would be held a second per 100,000 trades, and its reads are within budget
  * either way.
  */
@@ -34,7 +34,7 @@ const MIN_WAL_BYTES_PER_ROW = 1_000;
  * each writes out the pages changed since the one before, at most the shared buffers, and recycles
  * a few log files. One at the end of a 1,000,000-row import (1.9 GB of log) held the event loop
  * 110–200 ms; one every 256 MB of log 82–138 ms on a slower machine, where one every 32 MB (the
- * default) took 35–75 ms (175 ms once), about 1 s more in all (BENCHMARKS.md, Import). Answers
+ * default) took 35–75 ms (175 ms once), about 1 s more in all (docs/import-bench.md). Answers
  * whether it checkpointed. On PostgreSQL it does nothing: the server checkpoints on its own.
  */
 export function createImportCheckpointer(db: Db, walBytes: number): { afterRows: (rows: number) => Promise<boolean> } {

@@ -5,7 +5,7 @@ import { types, type PGlite } from '@electric-sql/pglite';
  * and arrays of them and of numerics: drizzle-orm/pglite/session.js), by passing parsers for them
  * with every statement. PGlite then copies its table of parsers (over 300: one per array type)
  * into a new object with the statement's own, before reading a row: a trivial statement took
- * 0.40 ms so, against 0.09 ms without (BENCHMARKS.md, Import). A large import runs thousands of
+ * 0.40 ms so, against 0.09 ms without (docs/import-bench.md). A large import runs thousands of
  * statements on the thread that also serves every request.
  */
 const TEXT_TYPES: readonly number[] = [

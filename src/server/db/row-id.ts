@@ -14,7 +14,7 @@ let idNow = Number.NaN;
  * and the remaining 74 random. Rows written together get neighbouring ids, so a bulk write appends
  * to the primary key's index (and to the indexes of the foreign keys that point at it) instead of
  * touching a random page per row: a large import writes its trades about a third faster with them
- * (BENCHMARKS.md, Import). The random part keeps ids unguessable; every read checks the owner anyway.
+ * (docs/import-bench.md). The random part keeps ids unguessable; every read checks the owner anyway.
  * (randomUUID's text sliced and joined to the time cost about 1 µs and 1 KB of garbage more an id,
  * and a large import makes 1,500,000.)
  */

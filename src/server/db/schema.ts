@@ -210,7 +210,7 @@ export const executions = pgTable(
   {
     id: uuid().defaultRandom().primaryKey(),
     // No foreign keys: each checked key costs a large import one look-up (and row lock) per fill
-    // (BENCHMARKS.md, Import). A fill goes with its account, and so with its user: a trigger on
+    // (docs/import-bench.md). A fill goes with its account, and so with its user: a trigger on
     // accounts deletes the fills of the accounts each statement deletes (migration 0014). Every
     // writer of fills holds its account's row lock (or created the account in its transaction), so
     // no fill is written for an account being deleted (under READ COMMITTED, which the trigger checks).

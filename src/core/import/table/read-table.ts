@@ -23,7 +23,7 @@ const SAMPLE_ROWS = HEADER_SEARCH_ROWS + 200;
 /**
  * Chunks are decoded in slices of this size. A string of 128 KB or more is a large object to V8,
  * placed in pages of its own that are mapped for it and unmapped after: 256 KB slices of a 57 MB
- * file cost 225 ms in page faults alone, where 32 KB ones decode it in 40 (BENCHMARKS.md).
+ * file cost 225 ms in page faults alone, where 32 KB ones decode it in 40 (docs/import-bench.md).
  */
 const SLICE_BYTES = 32 * 1024;
 const MAX_PREAMBLE_ROWS = 60;

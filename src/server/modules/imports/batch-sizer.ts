@@ -4,7 +4,7 @@
  * `targetMs`. Fixed-size batches cannot hold that on every machine (300 rows took 15–40 ms on one
  * machine and twice that on another), and each batch costs PGlite a few milliseconds besides its
  * rows (its statements, its commit), so batches smaller than needed make a long import slower:
- * 1,000,000 rows in 300-row batches took 58.6 s, in 600-row ones 51.2 s (BENCHMARKS.md, Import).
+ * 1,000,000 rows in 300-row batches took 58.6 s, in 600-row ones 51.2 s (docs/import-bench.md).
  *
  * It keeps a moving average of the time a row took (the first batches, whose code is not yet
  * compiled, aside) and answers the rows that fit the target, within bounds, when that differs
