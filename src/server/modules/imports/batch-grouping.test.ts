@@ -5,6 +5,7 @@ import { D, groupTrades, type Execution } from '../../../core/trades';
 import { prepareExecutions } from '../trades/execution-input';
 import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
 import { readCopyRows } from '../../../../test/helpers/copy-rows';
+import { toUuidText } from '../../db/uuid-text';
 import type { CopyRows } from '../../db/bulk-insert';
 import { createBatchGrouper, type BatchGrouperParams, type GroupedBatch } from './batch-grouping';
 
@@ -79,6 +80,12 @@ function split<T>(rows: readonly T[], cuts: readonly number[]): T[][] {
 
 const rowCount = (copy: CopyRows) => readCopyRows(copy).length;
 
+/** The ids of the fills in COPY data. */
+function idsOf(copy: CopyRows): string[] {
+  const column = copy.columnNames.indexOf('id');
+  return readCopyRows(copy).map((row) => toUuidText(row[column]!));
+}
+
 describe('createBatchGrouper', () => {
   it('groups the trades groupTrades gives for all the fills, however the batches fall', () => {
     fc.assert(
@@ -92,25 +99,30 @@ describe('createBatchGrouper', () => {
         const counted =
           parts.reduce((sum, part) => sum + part.tradeCount, 0) + open.reduce((s, p) => s + p.tradeCount, 0);
         expect(counted).toBe(expected.length);
-        // Every trade is one row of COPY data, and every fill goes in exactly once, new or checked.
+        // Every trade is one row of COPY data, and every fill goes in exactly once: new, keyed or checked.
         const written = [...parts, ...open].reduce((sum, part) => sum + rowCount(part.trades), 0);
         expect(written).toBe(expected.length);
         expect(parts.reduce((sum, part) => sum + part.fillCount, 0)).toBe(rows.length);
-        const sent = parts.reduce((sum, part) => sum + rowCount(part.newFills) + part.checked.length, 0);
+        const sent = parts.reduce(
+          (sum, part) => sum + rowCount(part.newFills) + rowCount(part.keyedFills) + part.checked.length,
+          0,
+        );
         expect(sent).toBe(rows.length);
-        // A broker's id is always checked; a content fingerprint is checked only after a fill of its
-        // instrument that came with its own key (it could be that fill again).
+        // A broker's id is always keyed (it may be in the account); so is a content fingerprint
+        // after a fill of its instrument that came with its own key (it could be that fill again).
         const withKeys = new Set<string>();
-        const expectedChecked = new Set<string>();
+        const expectedKeyed = new Set<string>();
         for (const row of rows) {
           if (!row.item.fingerprintFromContent) withKeys.add(row.item.instrumentKey);
-          if (withKeys.has(row.item.instrumentKey)) expectedChecked.add(row.id);
+          if (withKeys.has(row.item.instrumentKey)) expectedKeyed.add(row.id);
         }
-        const checkedIds = new Set(parts.flatMap((part) => part.checked.map((row) => row.id)));
-        expect(checkedIds).toEqual(expectedChecked);
+        const keyedIds = new Set(parts.flatMap((part) => idsOf(part.keyedFills)));
+        expect(keyedIds).toEqual(expectedKeyed);
         for (const part of parts) {
           expect(part.isStreamed).toBe(true);
+          expect(part.checked).toEqual([]);
           expect(rowCount(part.newFills)).toBe(part.newFillCount);
+          expect(rowCount(part.keyedFills)).toBe(part.keyedFillCount);
         }
         expect(batches.every((batch) => batch.demoted.length === 0)).toBe(true);
       }),
@@ -145,7 +157,7 @@ describe('createBatchGrouper', () => {
     expect(grouper.finish()).toEqual([]);
   });
 
-  it('sends checked a content fingerprint after a fill of its instrument that came with its own key', () => {
+  it('sends keyed a content fingerprint after a fill of its instrument that came with its own key', () => {
     // An Edgebook CSV's row carries its key; the same fill listed again without it gets the same key.
     const [carried, again] = toRows([
       {
@@ -160,11 +172,23 @@ describe('createBatchGrouper', () => {
     ]);
     const grouper = createBatchGrouper(PARAMS);
     const [part] = grouper.group([carried!, again!]).parts;
-    expect(part).toMatchObject({ isStreamed: true, newFillCount: 0, tradeCount: 1 });
-    expect(part!.checked).toHaveLength(2);
+    expect(part).toMatchObject({ isStreamed: true, newFillCount: 0, keyedFillCount: 2, tradeCount: 1, checked: [] });
+    expect(idsOf(part!.keyedFills)).toEqual([carried!.id, again!.id]);
     const later = toRows([
       { executedAt: '2025-06-02T14:02:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
     ]);
-    expect(grouper.group(later).parts[0]).toMatchObject({ newFillCount: 0 });
+    expect(grouper.group(later).parts[0]).toMatchObject({ newFillCount: 0, keyedFillCount: 1 });
+  });
+
+  it('sends checked a streamed fill that carries a journal, to be stored with the id it is given', () => {
+    const [withJournal, plain] = toRows([
+      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+      { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
+    ]);
+    const grouper = createBatchGrouper(PARAMS);
+    const [part] = grouper.group([withJournal!, plain!], new Set([withJournal!.item.fingerprint])).parts;
+    expect(part).toMatchObject({ isStreamed: true, newFillCount: 1, keyedFillCount: 0, tradeCount: 1 });
+    expect(part!.checked.map((row) => row.id)).toEqual([withJournal!.id]);
+    expect(idsOf(part!.newFills)).toEqual([plain!.id]);
   });
 });

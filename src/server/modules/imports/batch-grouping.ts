@@ -43,7 +43,17 @@ export type InstrumentPart = {
    */
   newFills: CopyRows;
   newFillCount: number;
-  /** Fills that go in by `insert … on conflict do nothing` (a broker's id, or an instrument not streamed). */
+  /**
+   * Fills of a streamed instrument that may be in the account already, as COPY data: those whose
+   * key came with them (a broker's id, an Edgebook CSV's key), and the content fingerprints after
+   * one. Nearly always new, so they go in by COPY, and checked only when one is not (batch-writer.ts).
+   */
+  keyedFills: CopyRows;
+  keyedFillCount: number;
+  /**
+   * Fills that go in by `insert … on conflict do nothing` and come back with their ids: those of an
+   * instrument not streamed, and those carrying a journal (which goes with the stored fill).
+   */
   checked: ExecutionInsertRow[];
   /** The trades closed in this batch, and their split fills' rows, as COPY data. */
   trades: CopyRows;
@@ -81,6 +91,8 @@ export type BatchGrouperParams = {
 const DECIMAL_MEMO_SIZE = 20_000;
 
 const bySequence = (a: { sequence: number }, b: { sequence: number }) => a.sequence - b.sequence;
+
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 export type BatchGrouper = ReturnType<typeof createBatchGrouper>;
 
@@ -160,8 +172,11 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   }
 
   return {
-    /** Groups one batch of the import's fills (numbered, in any order): call in replay order of batches. */
-    group(fills: readonly ExecutionInsertRow[]): GroupedBatch {
+    /**
+     * Groups one batch of the import's fills (numbered, in any order): call in replay order of
+     * batches. `journalKeys`: the keys of the fills that carry a journal (prepareBatch).
+     */
+    group(fills: readonly ExecutionInsertRow[], journalKeys: ReadonlySet<string> = NO_KEYS): GroupedBatch {
       const byInstrument = new Map<string, ExecutionInsertRow[]>();
       const demotedHere: string[] = [];
       for (const fill of [...fills].sort(bySequence)) {
@@ -179,12 +194,15 @@ export function createBatchGrouper(params: BatchGrouperParams) {
       for (const [instrumentKey, list] of byInstrument) {
         const streamed = isStreamed(instrumentKey);
         const fresh: ExecutionInsertRow[] = [];
+        const keyed: ExecutionInsertRow[] = [];
         const checked: ExecutionInsertRow[] = [];
         for (const fill of list) {
           // After a fill of the instrument whose key came with it (a broker's id, an Edgebook CSV's
-          // own), a content fingerprint may be that key (the same fill listed again): checked too.
+          // own), a content fingerprint may be that key (the same fill listed again): keyed too.
           if (!fill.item.fingerprintFromContent) withKeys.add(instrumentKey);
-          (streamed && fill.item.fingerprintFromContent && !withKeys.has(instrumentKey) ? fresh : checked).push(fill);
+          if (!streamed || journalKeys.has(fill.item.fingerprint)) checked.push(fill);
+          else if (fill.item.fingerprintFromContent && !withKeys.has(instrumentKey)) fresh.push(fill);
+          else keyed.push(fill);
         }
         const closed = streamed ? trades.get(instrumentKey) : undefined;
         parts.push({
@@ -194,6 +212,8 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           fillCount: list.length,
           newFills: toCopyRows(newExecutionRows(owner, fresh)),
           newFillCount: fresh.length,
+          keyedFills: keyed.length > 0 ? toCopyRows(newExecutionRows(owner, keyed)) : noRows,
+          keyedFillCount: keyed.length,
           checked,
           trades: closed?.trades ?? noRows,
           tradeParts: closed?.tradeParts ?? noRows,

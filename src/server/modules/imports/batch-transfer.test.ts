@@ -8,7 +8,7 @@ const copyOf = (bytes: number[]): CopyRows => ({ columnNames: ['id', 'price'], d
 
 function partOf(
   instrumentKey: string,
-  copies: Pick<InstrumentPart, 'newFills' | 'trades' | 'tradeParts'>,
+  copies: Pick<InstrumentPart, 'newFills' | 'trades' | 'tradeParts'> & Partial<Pick<InstrumentPart, 'keyedFills'>>,
 ): InstrumentPart {
   return {
     instrumentKey,
@@ -16,6 +16,8 @@ function partOf(
     isStreamed: true,
     fillCount: 2,
     newFillCount: 2,
+    keyedFills: copyOf([]),
+    keyedFillCount: 0,
     checked: [],
     tradeCount: 1,
     ...copies,
@@ -36,7 +38,12 @@ describe('a batch sent from the worker to the server’s thread', () => {
     const shared = new Uint8Array([9, 8, 7, 6, 5, 4]);
     const grouped: GroupedBatch = {
       parts: [
-        partOf('stock:AAPL', { newFills: copyOf([1, 2, 3]), trades: copyOf([4, 5]), tradeParts: copyOf([]) }),
+        partOf('stock:AAPL', {
+          newFills: copyOf([1, 2, 3]),
+          keyedFills: copyOf([10, 11]),
+          trades: copyOf([4, 5]),
+          tradeParts: copyOf([]),
+        }),
         // A view of part of a larger buffer: copied, so the rest of that buffer stays usable here.
         partOf('stock:MSFT', {
           newFills: { columnNames: ['id'], data: shared.subarray(1, 3) },
@@ -55,15 +62,17 @@ describe('a batch sent from the worker to the server’s thread', () => {
     const expected = structuredClone(batch);
 
     const written = writeTransferredBatch(batch);
-    expect(written.buffers).toHaveLength(5);
+    // Each part's own: its new and keyed fills, trades and their parts (MSFT's new fills are a view).
+    expect(written.buffers).toHaveLength(7);
     const received = sendAcross(written);
     const read = readTransferredBatch<typeof batch>(received);
 
     expect(read).toEqual(expected);
     // Handed over: gone from this side, and the data read are views of the buffers received.
     expect(grouped.parts[0]!.newFills.data.byteLength).toBe(0);
+    expect(grouped.parts[0]!.keyedFills.data.byteLength).toBe(0);
     const readBuffers = read.grouped.parts.flatMap((part) =>
-      [part.newFills, part.trades, part.tradeParts].map((copy) => copy.data.buffer),
+      [part.newFills, part.keyedFills, part.trades, part.tradeParts].map((copy) => copy.data.buffer),
     );
     for (const buffer of received.buffers) expect(readBuffers).toContain(buffer);
     // Copied: the shared buffer is still whole here.

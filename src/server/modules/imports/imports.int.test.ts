@@ -863,6 +863,48 @@ describe('the Edgebook CSV export, imported back', () => {
       duplicatesSkipped: 4,
     });
   });
+  it('restores the journal of a large export, imported in the background, and adds nothing the second time', async () => {
+    const author = await signIn();
+    const from = await newAccount(author, 'UTC');
+    // 30 round trips on one symbol: more rows than an import commits at once.
+    const executions = Array.from({ length: 60 }, (_, i) => ({
+      executedAt: new Date(Date.UTC(2025, 3, 1, 14) + i * 60_000).toISOString(),
+      symbol: 'MSFT',
+      side: i % 2 === 0 ? 'buy' : 'sell',
+      quantity: '10',
+      price: (400 + (i % 3)).toFixed(2),
+      commission: '0.50',
+      brokerExecId: `M-${i}`,
+    }));
+    const added = await author.json<{ trades: TradeJson[] }>(
+      author.post('/api/executions', { accountId: from, executions }),
+    );
+    const noted = added.trades.sort((a, b) => (a.openedAt < b.openedAt ? -1 : 1))[17]!;
+    const patched = await author.request('PATCH', `/api/trades/${noted.id}`, { notes: 'Sized down after two losers.' });
+    expect(patched.status).toBe(200);
+    const exported = await (await author.get('/api/trades/export.csv')).text();
+
+    const reader = await signIn();
+    const into = await newAccount(reader, 'UTC');
+    const preview = await upload(reader, 'edgebook-export.csv', exported, { accountId: into });
+    expect(preview.rowCount).toBeGreaterThan(SYNC_ROW_LIMIT);
+    const res = await reader.post(`/api/imports/${preview.id}/commit`, { accountId: into });
+    expect(res.status).toBe(202);
+    const state = await waitForImport(reader, preview.id);
+    expect(state).toMatchObject({ status: 'done', executionsAdded: 60, tradesCreated: 30 });
+    const copy = await tradesOf(reader, into);
+    const withNotes = copy.filter((tr) => tr.openedAt === noted.openedAt);
+    expect(withNotes).toHaveLength(1);
+    const restored = await reader.json<TradeJson>(reader.get(`/api/trades/${withNotes[0]!.id}`));
+    expect(restored.notes).toBe('Sized down after two losers.');
+    expect(figuresOf(copy).map(({ notes: _notes, ...rest }) => rest)).toEqual(
+      figuresOf(await tradesOf(author, from)).map(({ notes: _notes, ...rest }) => rest),
+    );
+
+    const again = await upload(reader, 'edgebook-export (1).csv', exported, { accountId: into });
+    expect((await reader.post(`/api/imports/${again.id}/commit`, { accountId: into })).status).toBe(202);
+    expect(await waitForImport(reader, again.id)).toMatchObject({ executionsAdded: 0, duplicatesSkipped: 60 });
+  });
 });
 
 describe('GET /api/imports/template.csv', () => {
