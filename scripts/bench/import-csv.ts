@@ -21,15 +21,25 @@ const INSTRUMENTS = [
 ] as const;
 
 /**
+ * What the file's last column is: an order id (each fill is then known by its content, the content
+ * fingerprint), or the broker's execution id (each fill known by it, as most brokers' exports
+ * allow). The same values either way, so the two files differ only in what the import makes of them.
+ */
+export type CsvShape = 'order ids' | 'execution ids';
+
+/**
  * Round trips on many symbols: buy then sell 100 shares a few minutes later, as a day trader's
  * fills, with the columns a broker's execution export carries besides (account, description,
- * currency, exchange, order id): about 100 bytes a row, so 1,000,000 rows make about 100 MB.
+ * currency, exchange, an id): about 100 bytes a row, so 1,000,000 rows make about 100 MB.
  */
-export async function writeCsv(path: string, rows: number): Promise<void> {
+export async function writeCsv(path: string, rows: number, shape: CsvShape = 'order ids'): Promise<void> {
   const out = createWriteStream(path);
   const write = (text: string) =>
     out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  await write('Account,Date,Time,Symbol,Description,Side,Quantity,Price,Currency,Commission,Fees,Exchange,Order ID\n');
+  const idHeader = shape === 'order ids' ? 'Order ID' : 'Execution ID';
+  await write(
+    `Account,Date,Time,Symbol,Description,Side,Quantity,Price,Currency,Commission,Fees,Exchange,${idHeader}\n`,
+  );
   const start = Date.UTC(2020, 0, 2, 14, 30);
   let buffer = '';
   for (let i = 0; i < rows; i += 1) {
