@@ -1,5 +1,6 @@
 export {
   normaliseRows,
+  readCancelledIds,
   type ImportedExecution,
   type InputRow,
   type NormaliseParams,

@@ -97,6 +97,11 @@ export type NormaliseParams = {
    * position. This chunk's are added.
    */
   execIds?: Map<string, number>;
+  /**
+   * The execution ids a long file's rows cancel anywhere in it (readCancelledIds over the whole
+   * file, before its first chunk): a cancelling row may come chunks after the fill it cancels.
+   */
+  cancelledIds?: ReadonlySet<string>;
 };
 
 /** Open positions by account and instrument (see NormaliseParams.positions). */
@@ -194,6 +199,45 @@ function toLine(row: InputRow, index: number): { line: number; cells: readonly s
   return row as { line: number; cells: readonly string[] }; // not an array, so the object form
 }
 
+/** A data row as the layout reads it: its record (after the preset's row hook), or why it is skipped. */
+type ReadRecord = { line: number; fileIndex: number } & ({ record: RawRecord } | { skip: string });
+
+/** Reads each non-blank row's record through the preset's row hook, in file order. */
+function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => void): void {
+  const { headers, mapping, preset } = params;
+  const lines = params.rows.map(toLine);
+  const headerIndex = new Map<string, number>();
+  headers.forEach((header, index) => {
+    const key = normaliseHeader(header);
+    if (!headerIndex.has(key)) headerIndex.set(key, index);
+  });
+  const cellOf = (cells: readonly string[], header: string): string => {
+    const index = headerIndex.get(normaliseHeader(header));
+    return index === undefined ? '' : (cells[index] ?? '').trim();
+  };
+  lines.forEach(({ line, cells }, fileIndex) => {
+    if (cells.every((cell) => cell.trim() === '')) return;
+    const record = toRawRecord(cells, mapping);
+    if (!preset?.readRow) return onRecord({ line, fileIndex, record });
+    const context = new PresetRowContext({ cells, rowIndex: fileIndex, lines, cellOf });
+    const result = preset.readRow(record, context);
+    onRecord('skip' in result ? { line, fileIndex, skip: result.skip } : { line, fileIndex, record: result });
+  });
+}
+
+/**
+ * The execution ids the rows cancel (a layout whose rows may cancel others by id, such as IBKR's
+ * TradeCancel): read over a whole long file first, so that normaliseRows drops a fill its
+ * cancelling row follows chunks later (NormaliseParams.cancelledIds).
+ */
+export function readCancelledIds(params: NormaliseParams): Set<string> {
+  const ids = new Set<string>();
+  forEachRecord(params, (row) => {
+    if ('record' in row && row.record.cancelsId !== undefined) ids.add(row.record.cancelsId);
+  });
+  return ids;
+}
+
 /**
  * Turns data rows and a column mapping into executions, applying the cross-broker rules:
  *
@@ -210,46 +254,27 @@ function toLine(row: InputRow, index: number): { line: number; cells: readonly s
  * - a row without a readable date, quantity, symbol or price is a problem naming the row.
  */
 export function normaliseRows(params: NormaliseParams): NormaliseResult {
-  const { headers, mapping, preset } = params;
-  const lines = params.rows.map(toLine);
-  const headerIndex = new Map<string, number>();
-  headers.forEach((header, index) => {
-    const key = normaliseHeader(header);
-    if (!headerIndex.has(key)) headerIndex.set(key, index);
-  });
-  const cellOf = (cells: readonly string[], header: string): string => {
-    const index = headerIndex.get(normaliseHeader(header));
-    return index === undefined ? '' : (cells[index] ?? '').trim();
-  };
+  const { preset } = params;
   const skipped: SkippedRow[] = [];
   const problems: RowProblem[] = [];
   const candidates: Candidate[] = [];
-  const cancelledIds = new Set<string>();
+  const cancelledIds = new Set<string>(params.cancelledIds);
   const feesFromAmount = params.feesFromAmount ?? preset?.conventions.feesFromAmount ?? false;
   const sides = preset?.conventions.sides ?? 'words';
   const dedupeIdentical = preset?.conventions.dedupeIdenticalRows === true;
 
-  lines.forEach(({ line, cells }, fileIndex) => {
-    if (cells.every((cell) => cell.trim() === '')) return;
-    let record = toRawRecord(cells, mapping);
-    if (preset?.readRow) {
-      const context = new PresetRowContext({ cells, rowIndex: fileIndex, lines, cellOf });
-      const result = preset.readRow(record, context);
-      if ('skip' in result) {
-        skipped.push({ row: line, reason: result.skip });
-        return;
-      }
-      record = result;
+  forEachRecord(params, (row) => {
+    const { line, fileIndex } = row;
+    if ('skip' in row) skipped.push({ row: line, reason: row.skip });
+    else if (row.record.cancelsId !== undefined) {
+      cancelledIds.add(row.record.cancelsId);
+      skipped.push({ row: line, reason: `cancels execution ${row.record.cancelsId}` });
+    } else {
+      const outcome = toCandidate(row.record, { line, fileIndex, params, sides, feesFromAmount, dedupeIdentical });
+      if ('skip' in outcome) skipped.push({ row: line, reason: outcome.skip });
+      else if ('problem' in outcome) problems.push({ row: line, message: outcome.problem });
+      else candidates.push(outcome);
     }
-    if (record.cancelsId !== undefined) {
-      cancelledIds.add(record.cancelsId);
-      skipped.push({ row: line, reason: `cancels execution ${record.cancelsId}` });
-      return;
-    }
-    const outcome = toCandidate(record, { line, fileIndex, params, sides, feesFromAmount, dedupeIdentical });
-    if ('skip' in outcome) skipped.push({ row: line, reason: outcome.skip });
-    else if ('problem' in outcome) problems.push({ row: line, message: outcome.problem });
-    else candidates.push(outcome);
   });
 
   const kept = removeDuplicatesAndCancels(candidates, cancelledIds, skipped, params.execIds);

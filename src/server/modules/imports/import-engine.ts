@@ -21,7 +21,12 @@ import {
 import type { ColumnRole } from '../../../core/import/detect/roles';
 import { normaliseHeader } from '../../../core/import/detect/synonyms';
 import { createEdgebookRowReader, type ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
-import { createPositions, normaliseRows, type ImportedExecution } from '../../../core/import/normalise/normalise-rows';
+import {
+  createPositions,
+  normaliseRows,
+  readCancelledIds,
+  type ImportedExecution,
+} from '../../../core/import/normalise/normalise-rows';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
 import { yieldToIncomingRequests } from '../../event-loop';
@@ -39,9 +44,11 @@ const PREVIEW_EXECUTIONS = 20;
 /**
  * Files up to this many rows are normalised whole (every cross-row rule applies across the file);
  * longer ones in chunks of at most this size (FIRST_CHUNK_ROWS), with the file-wide rules (order,
- * duplicate ids, and in a file in time order the positions of options and futures) carried over.
- * A cancelling row, identical rows of a statement that lists fills twice, and the time order of
- * a chunk out of order count within their chunk only.
+ * duplicate ids, the ids that cancelling rows name, and in a file in time order the positions of
+ * options and futures) carried over. Identical rows of a statement that lists fills twice (no
+ * layout does so far) count within their chunk only; a chunk out of time order is put in order
+ * whole, and an instrument whose fills come out of order across chunks is rebuilt from the
+ * database at the end of the import (batch-grouping.ts).
  */
 export const WHOLE_FILE_ROWS = 100_000;
 /**
@@ -66,6 +73,27 @@ export const FIRST_CHUNK_ROWS = 1_000;
 export const SMALL_CHUNK_ROWS = 4_000;
 /** The fills a chunk's normalised rows come out in at a time (normaliseUploadInChunks). */
 const SLICE_ROWS = 2_000;
+
+/** The execution ids a long file's rows cancel, read in a pass of their own (readCancelledIds). */
+async function readFileCancelledIds(
+  reader: Awaited<ReturnType<typeof readTable>>,
+  params: ReturnType<typeof normaliseParams>,
+): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let rows: TableRow[] = [];
+  const take = () => {
+    for (const id of readCancelledIds({ ...params, rows })) ids.add(id);
+    rows = [];
+  };
+  for await (const batch of reader.batches) {
+    for (const row of batch) {
+      rows.push(row);
+      if (rows.length === SMALL_CHUNK_ROWS) take();
+    }
+  }
+  take();
+  return ids;
+}
 
 /** A file's rows counted to the end, and its last row (see AnalyseOptions.counted). */
 export type FileCount = { rowCount: number; lastRow: string[] };
@@ -479,23 +507,30 @@ export async function* normaliseUploadInChunks(
   analysis: Analysis,
   options: NormaliseUploadOptions,
 ): AsyncGenerator<NormalisedRow[]> {
-  const reader = await readTable(open(), {
-    fileName: analysis.fileName,
-    sheetName: analysis.sheetName ?? undefined,
-    maxBytes: analysis.maxBytes,
-    recogniseHeader: isBrokerHeader,
-    openSpreadsheet: options.openSpreadsheet,
-  });
+  const readFile = () =>
+    readTable(open(), {
+      fileName: analysis.fileName,
+      sheetName: analysis.sheetName ?? undefined,
+      maxBytes: analysis.maxBytes,
+      recogniseHeader: isBrokerHeader,
+      openSpreadsheet: options.openSpreadsheet,
+    });
   const params = normaliseParams(
     { ...analysis, defaultCurrency: options.defaultCurrency ?? analysis.defaultCurrency },
     analysis.isNewestFirst,
   );
+  const isWhole = analysis.rowCount <= WHOLE_FILE_ROWS;
+  const preset = analysis.detection.preset;
+  // A long file whose rows may cancel earlier ones: every cancelled id is read first, so that a
+  // chunk drops a fill whose cancelling row comes chunks later.
+  const cancelledIds =
+    !isWhole && preset?.conventions.cancelsByLaterRow ? await readFileCancelledIds(await readFile(), params) : null;
+  const reader = await readFile();
   // Long files: a row's place among the data rows (a record may span lines, and a header,
   // preamble or blank lines come before or between), so orders stay within 1…rowCount and the
   // import's reserved entry-order numbers (import-runner.ts) hold them all.
   const orderOf = (index: number) => (analysis.isNewestFirst ? analysis.rowCount + 1 - index : index);
   let rowsBefore = 0;
-  const isWhole = analysis.rowCount <= WHOLE_FILE_ROWS;
   const readEdgebookRow =
     analysis.detection.preset?.id === 'edgebook' ? createEdgebookRowReader(analysis.headers) : null;
 
@@ -503,7 +538,6 @@ export async function* normaliseUploadInChunks(
   // time order the positions an expiration closes (a newest-first file's first chunks are its last fills).
   const execIds = isWhole ? null : new Map<string, number>();
   const positions = isWhole || analysis.isNewestFirst ? null : createPositions();
-  const preset = analysis.detection.preset;
   const mayChunkSmall = !analysis.isNewestFirst && !preset?.readRow && !preset?.conventions.dedupeIdenticalRows;
   let lastExecutedAt = '';
   let wasInTimeOrder = true;
@@ -520,6 +554,7 @@ export async function* normaliseUploadInChunks(
       rows,
       ...(positions ? { positions } : {}),
       ...(execIds ? { execIds } : {}),
+      ...(cancelledIds ? { cancelledIds } : {}),
     });
     const { executions } = result;
     if (executions.length > 0) {

@@ -1,7 +1,7 @@
 import { parseDecimal } from '../../values/parse-decimal';
 import type { RawRecord, RowContext, RowHookResult } from '../../normalise/raw-record';
 import { toNameSymbol } from './name-symbol';
-import type { BrokerPreset } from './types';
+import type { BrokerPreset, PresetConventions } from './types';
 
 const NY = 'America/New_York';
 
@@ -161,6 +161,16 @@ function readVanguard529Row(record: RawRecord): RowHookResult {
   return record.symbol === '' ? { ...record, symbol: toNameSymbol(record.description) } : record;
 }
 
+/** Both IBKR Flex layouts: New York times, oldest first, a TradeCancel row naming the trade it cancels. */
+const IBKR_FLEX_CONVENTIONS: PresetConventions = {
+  dateOrder: 'YMD',
+  timeZone: NY,
+  order: 'oldestFirst',
+  sides: 'words',
+  feesFromAmount: false,
+  cancelsByLaterRow: true,
+};
+
 export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
   {
     id: 'interactive-brokers',
@@ -191,7 +201,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       openClose: ['Code'],
       settleDate: ['SettleDate'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: NY, order: 'oldestFirst', sides: 'words', feesFromAmount: false },
+    conventions: IBKR_FLEX_CONVENTIONS,
     readRow: readIbkrFlexRow,
   },
   {
@@ -222,7 +232,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       type: ['TransactionType'],
       openClose: ['Open/CloseIndicator'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: NY, order: 'oldestFirst', sides: 'words', feesFromAmount: false },
+    conventions: IBKR_FLEX_CONVENTIONS,
     readRow: readIbkrFlexRow,
   },
   {

@@ -38,6 +38,11 @@ export type PresetConventions = {
   currency?: string;
   /** Statements listing a fill twice (identical rows) count it once. */
   dedupeIdenticalRows?: boolean;
+  /**
+   * A row may cancel another by its id, anywhere later in the file (the row hook answers
+   * `cancelsId`): a long file's cancelled ids are read before its first chunk.
+   */
+  cancelsByLaterRow?: boolean;
   /** Facts a user should know (shown in the preview). */
   notes?: readonly string[];
 };
