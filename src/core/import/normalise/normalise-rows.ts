@@ -202,19 +202,34 @@ function toLine(row: InputRow, index: number): { line: number; cells: readonly s
 /** A data row as the layout reads it: its record (after the preset's row hook), or why it is skipped. */
 type ReadRecord = { line: number; fileIndex: number } & ({ record: RawRecord } | { skip: string });
 
-/** Reads each non-blank row's record through the preset's row hook, in file order. */
-function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => void): void {
-  const { headers, mapping, preset } = params;
-  const lines = params.rows.map(toLine);
+/** A cell of a row by its column's header name (a preset's), as RowContext.cell reads it. */
+type CellOf = (cells: readonly string[], header: string) => string;
+
+/** Reads cells by header name, each name normalised once (a row hook asks for a few on every row). */
+function createCellOf(headers: readonly string[]): CellOf {
   const headerIndex = new Map<string, number>();
   headers.forEach((header, index) => {
     const key = normaliseHeader(header);
     if (!headerIndex.has(key)) headerIndex.set(key, index);
   });
-  const cellOf = (cells: readonly string[], header: string): string => {
+  const indexByName = new Map<string, number | undefined>();
+  const indexOf = (header: string): number | undefined => {
+    if (indexByName.has(header)) return indexByName.get(header);
     const index = headerIndex.get(normaliseHeader(header));
+    indexByName.set(header, index);
+    return index;
+  };
+  return (cells, header) => {
+    const index = indexOf(header);
     return index === undefined ? '' : (cells[index] ?? '').trim();
   };
+}
+
+/** Reads each non-blank row's record through the preset's row hook, in file order. */
+function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => void): void {
+  const { mapping, preset } = params;
+  const lines = params.rows.map(toLine);
+  const cellOf = createCellOf(params.headers);
   lines.forEach(({ line, cells }, fileIndex) => {
     if (cells.every((cell) => cell.trim() === '')) return;
     const record = toRawRecord(cells, mapping);
@@ -232,8 +247,13 @@ function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => v
  */
 export function readCancelledIds(params: NormaliseParams): Set<string> {
   const ids = new Set<string>();
-  forEachRecord(params, (row) => {
-    if ('record' in row && row.record.cancelsId !== undefined) ids.add(row.record.cancelsId);
+  const readCancelledId = params.preset?.readCancelledId;
+  if (!readCancelledId) return ids;
+  const lines = params.rows.map(toLine);
+  const cellOf = createCellOf(params.headers);
+  lines.forEach(({ cells }, rowIndex) => {
+    const id = readCancelledId(new PresetRowContext({ cells, rowIndex, lines, cellOf }));
+    if (id !== null) ids.add(id);
   });
   return ids;
 }
@@ -297,13 +317,13 @@ class PresetRowContext implements RowContext {
   readonly cells: readonly string[];
   readonly rowIndex: number;
   private readonly lines: readonly { cells: readonly string[] }[];
-  private readonly cellOf: (cells: readonly string[], header: string) => string;
+  private readonly cellOf: CellOf;
 
   constructor(params: {
     cells: readonly string[];
     rowIndex: number;
     lines: readonly { cells: readonly string[] }[];
-    cellOf: (cells: readonly string[], header: string) => string;
+    cellOf: CellOf;
   }) {
     this.cells = params.cells;
     this.rowIndex = params.rowIndex;

@@ -487,6 +487,8 @@ describe('a long file normalised chunk by chunk', () => {
       );
     }
     lines.push(`U1,USD,STK,AAPL,TradeCancel,C1,EC1,T10,${stamp(rows)},BUY (Ca.),-10,185.20,1852,0.35,Ca,EXECUTION`);
+    // An order's summary line is no execution: it cancels nothing, as in a file read at once.
+    lines.push(`U1,USD,STK,AAPL,TradeCancel,C2,,T12,${stamp(rows + 1)},BUY (Ca.),-10,185.20,1852,0.35,Ca,ORDER`);
     const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
     const open = () => toChunks(bytes, BLOCK);
     const analysis = await analyseUpload(open, {
@@ -503,9 +505,11 @@ describe('a long file normalised chunk by chunk', () => {
     const fills = out.flatMap((row) => (row.kind === 'execution' ? [row] : []));
     expect(fills).toHaveLength(rows - 1);
     expect(fills.some((row) => row.execution.brokerExecId === 'E10')).toBe(false);
+    expect(fills.some((row) => row.execution.brokerExecId === 'E12')).toBe(true);
     expect(out.filter((row) => row.kind === 'skipped')).toEqual([
       { kind: 'skipped', row: 12, reason: 'cancelled later in the file' },
       { kind: 'skipped', row: rows + 2, reason: 'cancels execution T10' },
+      { kind: 'skipped', row: rows + 3, reason: 'order summary line' },
     ]);
     const whole = normaliseRows({
       ...normaliseParams(analysis, false),

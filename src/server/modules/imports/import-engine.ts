@@ -524,7 +524,7 @@ export async function* normaliseUploadInChunks(
   // A long file whose rows may cancel earlier ones: every cancelled id is read first, so that a
   // chunk drops a fill whose cancelling row comes chunks later.
   const cancelledIds =
-    !isWhole && preset?.conventions.cancelsByLaterRow ? await readFileCancelledIds(await readFile(), params) : null;
+    !isWhole && preset?.readCancelledId ? await readFileCancelledIds(await readFile(), params) : null;
   const reader = await readFile();
   // Long files: a row's place among the data rows (a record may span lines, and a header,
   // preamble or blank lines come before or between), so orders stay within 1…rowCount and the

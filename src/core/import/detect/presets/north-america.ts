@@ -1,7 +1,7 @@
 import { parseDecimal } from '../../values/parse-decimal';
 import type { RawRecord, RowContext, RowHookResult } from '../../normalise/raw-record';
 import { toNameSymbol } from './name-symbol';
-import type { BrokerPreset, PresetConventions } from './types';
+import type { BrokerPreset } from './types';
 
 const NY = 'America/New_York';
 
@@ -32,13 +32,32 @@ function readIbkrCodes(record: RawRecord, code: string): RowHookResult {
   return record;
 }
 
-function readIbkrFlexRow(record: RawRecord, context: RowContext): RowHookResult {
+const readIbkrFlexCode = (context: RowContext) => context.cell('Code') || context.cell('Notes/Codes');
+
+const isIbkrFlexCancel = (context: RowContext, code: string) =>
+  context.cell('TransactionType') === 'TradeCancel' || code.split(';').includes('Ca');
+
+/** Why an IBKR Flex row is no execution of its own (a summary line, a header or trailer record, a conversion), or null. */
+function readIbkrFlexNonExecution(context: RowContext, assetClass: string): string | null {
   const level = context.cell('LevelOfDetail');
-  if (level !== '' && level.toUpperCase() !== 'EXECUTION') return { skip: `${level.toLowerCase()} summary line` };
-  if (/^(BOF|BOA|BOS|EOS|EOA|EOF|MSG)$/.test(context.cells[0] ?? '')) return { skip: 'header or trailer record' };
-  if (record.assetClass.toUpperCase() === 'CASH') return { skip: 'currency conversion, not a trade' };
-  const code = context.cell('Code') || context.cell('Notes/Codes');
-  if (context.cell('TransactionType') === 'TradeCancel' || code.split(';').includes('Ca')) {
+  if (level !== '' && level.toUpperCase() !== 'EXECUTION') return `${level.toLowerCase()} summary line`;
+  if (/^(BOF|BOA|BOS|EOS|EOA|EOF|MSG)$/.test(context.cells[0] ?? '')) return 'header or trailer record';
+  if (assetClass.toUpperCase() === 'CASH') return 'currency conversion, not a trade';
+  return null;
+}
+
+/** The trade an IBKR TradeCancel execution cancels (its OrigTradeID), or null. */
+function readIbkrFlexCancelledId(context: RowContext): string | null {
+  if (readIbkrFlexNonExecution(context, context.cell('AssetClass')) !== null) return null;
+  if (!isIbkrFlexCancel(context, readIbkrFlexCode(context))) return null;
+  return context.cell('OrigTradeID') || context.cell('OrigTransactionID') || null;
+}
+
+function readIbkrFlexRow(record: RawRecord, context: RowContext): RowHookResult {
+  const nonExecution = readIbkrFlexNonExecution(context, record.assetClass);
+  if (nonExecution !== null) return { skip: nonExecution };
+  const code = readIbkrFlexCode(context);
+  if (isIbkrFlexCancel(context, code)) {
     const original = context.cell('OrigTradeID') || context.cell('OrigTransactionID');
     return original === '' ? { skip: 'cancelled execution' } : { ...record, cancelsId: original };
   }
@@ -161,16 +180,6 @@ function readVanguard529Row(record: RawRecord): RowHookResult {
   return record.symbol === '' ? { ...record, symbol: toNameSymbol(record.description) } : record;
 }
 
-/** Both IBKR Flex layouts: New York times, oldest first, a TradeCancel row naming the trade it cancels. */
-const IBKR_FLEX_CONVENTIONS: PresetConventions = {
-  dateOrder: 'YMD',
-  timeZone: NY,
-  order: 'oldestFirst',
-  sides: 'words',
-  feesFromAmount: false,
-  cancelsByLaterRow: true,
-};
-
 export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
   {
     id: 'interactive-brokers',
@@ -201,8 +210,9 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       openClose: ['Code'],
       settleDate: ['SettleDate'],
     },
-    conventions: IBKR_FLEX_CONVENTIONS,
+    conventions: { dateOrder: 'YMD', timeZone: NY, order: 'oldestFirst', sides: 'words', feesFromAmount: false },
     readRow: readIbkrFlexRow,
+    readCancelledId: readIbkrFlexCancelledId,
   },
   {
     id: 'interactive-brokers-activity-flex',
@@ -232,8 +242,9 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       type: ['TransactionType'],
       openClose: ['Open/CloseIndicator'],
     },
-    conventions: IBKR_FLEX_CONVENTIONS,
+    conventions: { dateOrder: 'YMD', timeZone: NY, order: 'oldestFirst', sides: 'words', feesFromAmount: false },
     readRow: readIbkrFlexRow,
+    readCancelledId: readIbkrFlexCancelledId,
   },
   {
     id: 'interactive-brokers-activity-statement',

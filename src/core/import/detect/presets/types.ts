@@ -22,6 +22,12 @@ export type BrokerPreset = {
   conventions: PresetConventions;
   /** Row hook: fixes up or skips a row before normalisation (return `{ skip: reason }` to skip). */
   readRow?: (record: RawRecord, context: RowContext) => RowHookResult;
+  /**
+   * For a layout whose rows may cancel another by its id, anywhere later in the file: the id the
+   * row cancels, or null (the row hook answers the same as `cancelsId`). Read alone over a long
+   * file before its first chunk, so that a fill whose cancelling row comes chunks later is dropped.
+   */
+  readCancelledId?: (context: RowContext) => string | null;
 };
 
 export type PresetConventions = {
@@ -38,11 +44,6 @@ export type PresetConventions = {
   currency?: string;
   /** Statements listing a fill twice (identical rows) count it once. */
   dedupeIdenticalRows?: boolean;
-  /**
-   * A row may cancel another by its id, anywhere later in the file (the row hook answers
-   * `cancelsId`): a long file's cancelled ids are read before its first chunk.
-   */
-  cancelsByLaterRow?: boolean;
   /** Facts a user should know (shown in the preview). */
   notes?: readonly string[];
 };
