@@ -157,6 +157,36 @@ describe('createBatchGrouper', () => {
     expect(grouper.finish()).toEqual([]);
   });
 
+  it('streams an instrument the account is flat in from its first fill after the account’s last', () => {
+    const fills = toRows([
+      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+      { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
+      { executedAt: '2025-06-02T14:02:00Z', symbol: 'AAPL', side: 'buy', quantity: '2', price: '10' },
+      { executedAt: '2025-06-02T14:03:00Z', symbol: 'AAPL', side: 'sell', quantity: '2', price: '12' },
+      { executedAt: '2025-06-02T14:00:00Z', symbol: 'MSFT', side: 'buy', quantity: '1', price: '10' },
+    ]);
+    const grouper = createBatchGrouper({
+      ...PARAMS,
+      knownInstruments: ['stock:AAPL', 'stock:MSFT'],
+      // The account's last AAPL fill was at 14:01 and it is flat; it holds an open MSFT trade.
+      flatInstruments: [['stock:AAPL', '2025-06-02T14:01:00.000Z']],
+    });
+    const [aapl, msft] = grouper.group(fills).parts;
+    // At or before the account's last fill: behind, not grouped; after it: grouped from flat.
+    expect(aapl).toMatchObject({ isStreamed: true, wasInAccount: true, newFillCount: 2, tradeCount: 1 });
+    expect(aapl!.behind.map((row) => row.id)).toEqual([fills[0]!.id, fills[1]!.id]);
+    expect(msft).toMatchObject({ isStreamed: false, tradeCount: 0, behind: [] });
+    expect(msft!.checked).toHaveLength(1);
+
+    // Once grouping began, a fill dated before the account's last one is out of order.
+    const early = toRows([
+      { executedAt: '2025-06-02T14:00:30Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+    ]);
+    const again = grouper.group(early);
+    expect(again.demoted).toEqual(['stock:AAPL']);
+    expect(again.parts[0]).toMatchObject({ isStreamed: false, behind: [], newFillCount: 0 });
+  });
+
   it('sends keyed a content fingerprint after a fill of its instrument that came with its own key', () => {
     // An Edgebook CSV's row carries its key; the same fill listed again without it gets the same key.
     const [carried, again] = toRows([

@@ -24,8 +24,12 @@ import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '
  * that every fill sent goes in. The writer checks both in each batch's transaction, and takes an
  * instrument out of the streaming (demote) when either fails: its trades are dropped, its fills go
  * in checked, and it is rebuilt from the database at the end. An instrument is not streamed when
- * the account had fills of it before the import (`known`), when a fill of it comes out of time
- * order (the grouper demotes it itself), or once the writer said so (`demote`, `stopStreaming`).
+ * the account had fills of it before the import (`known`) and an open trade in it, when a fill of
+ * it comes out of time order (the grouper demotes it itself), or once the writer said so
+ * (`demote`, `stopStreaming`). One the account had and is flat in is streamed from the first of
+ * the import's fills after the account's last (`flatInstruments`): its trades then start from
+ * flat, as a new instrument's; the fills before (an overlapping export's, most of them the
+ * account's already) go in checked (`behind`).
  */
 
 /** One instrument's part of a grouped batch. */
@@ -55,6 +59,12 @@ export type InstrumentPart = {
    * instrument not streamed, and those carrying a journal (which goes with the stored fill).
    */
   checked: ExecutionInsertRow[];
+  /**
+   * A streamed instrument the account had: its fills at or before the account's last fill of it,
+   * before any after it (an overlapping export's fills the account has already). They go in checked
+   * and are not grouped: one that goes in (the account did not have it) takes the instrument out.
+   */
+  behind: ExecutionInsertRow[];
   /** The trades closed in this batch, and their split fills' rows, as COPY data. */
   trades: CopyRows;
   tradeParts: CopyRows;
@@ -81,6 +91,11 @@ export type BatchGrouperParams = {
   isStreaming: boolean;
   /** The account's instruments with fills before the import (listAccountInstrumentKeys). */
   knownInstruments: readonly string[];
+  /**
+   * Those of them the account holds no open trade in, with the time of its last fill
+   * (listFlatInstruments): their fills after it are grouped as they come, as a new instrument's.
+   */
+  flatInstruments?: readonly (readonly [instrumentKey: string, lastExecutedAt: string])[];
 };
 
 /**
@@ -101,6 +116,9 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const owner: ExecutionOwner = { userId: params.userId, accountId, importId: params.importId };
   const now = new Date(params.now);
   const known = new Set(params.knownInstruments);
+  const flatUntil = new Map(params.flatInstruments ?? []);
+  /** Instruments whose fills the chunker has had: after the first, none is behind. */
+  const fed = new Set<string>();
   const demoted = new Set<string>();
   /** Instruments with a fill whose fingerprint key came with it. */
   const withKeys = new Set<string>();
@@ -110,7 +128,15 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const decimal = createMemoised(DECIMAL_MEMO_SIZE, D);
   const noRows = toCopyRows({ columns: [], rows: [] });
 
-  const isStreamed = (instrumentKey: string) => isStreaming && !known.has(instrumentKey) && !demoted.has(instrumentKey);
+  const isStreamed = (instrumentKey: string) =>
+    isStreaming && (!known.has(instrumentKey) || flatUntil.has(instrumentKey)) && !demoted.has(instrumentKey);
+
+  /** A fill of a streamed instrument the account had, at or before its last fill there, before any after it. */
+  const isBehind = (fill: ExecutionInsertRow) => {
+    const { instrumentKey, executedAt } = fill.item;
+    const until = flatUntil.get(instrumentKey);
+    return until !== undefined && !fed.has(instrumentKey) && executedAt <= until;
+  };
 
   function demote(instrumentKey: string): void {
     demoted.add(instrumentKey);
@@ -179,12 +205,19 @@ export function createBatchGrouper(params: BatchGrouperParams) {
     group(fills: readonly ExecutionInsertRow[], journalKeys: ReadonlySet<string> = NO_KEYS): GroupedBatch {
       const byInstrument = new Map<string, ExecutionInsertRow[]>();
       const demotedHere: string[] = [];
+      const behindHere = new Set<ExecutionInsertRow>();
       for (const fill of [...fills].sort(bySequence)) {
         const key = fill.item.instrumentKey;
         const list = byInstrument.get(key);
         if (list) list.push(fill);
         else byInstrument.set(key, [fill]);
-        if (isStreamed(key) && !feed(fill)) {
+        if (!isStreamed(key)) continue;
+        if (isBehind(fill)) {
+          behindHere.add(fill);
+          continue;
+        }
+        fed.add(key);
+        if (!feed(fill)) {
           demote(key);
           demotedHere.push(key);
         }
@@ -196,7 +229,12 @@ export function createBatchGrouper(params: BatchGrouperParams) {
         const fresh: ExecutionInsertRow[] = [];
         const keyed: ExecutionInsertRow[] = [];
         const checked: ExecutionInsertRow[] = [];
+        const behind: ExecutionInsertRow[] = [];
         for (const fill of list) {
+          if (streamed && behindHere.has(fill)) {
+            behind.push(fill);
+            continue;
+          }
           // After a fill of the instrument whose key came with it (a broker's id, an Edgebook CSV's
           // own), a content fingerprint may be that key (the same fill listed again): keyed too.
           if (!fill.item.fingerprintFromContent) withKeys.add(instrumentKey);
@@ -215,6 +253,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           keyedFills: keyed.length > 0 ? toCopyRows(newExecutionRows(owner, keyed)) : noRows,
           keyedFillCount: keyed.length,
           checked,
+          behind,
           trades: closed?.trades ?? noRows,
           tradeParts: closed?.tradeParts ?? noRows,
           tradeCount: closed?.tradeCount ?? 0,

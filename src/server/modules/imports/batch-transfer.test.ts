@@ -19,6 +19,7 @@ function partOf(
     keyedFills: copyOf([]),
     keyedFillCount: 0,
     checked: [],
+    behind: [],
     tradeCount: 1,
     ...copies,
   };

@@ -22,7 +22,9 @@ import { getImportBatchState, listTradeIdsOfInstruments } from './imports.querie
  *   its end): otherwise every streamed instrument is taken out, since its trades may rest on fills
  *   this import does not know;
  * - every keyed or checked fill of a streamed instrument went in (a broker's id the account had
- *   already would leave a trade resting on a fill that is not stored): otherwise that instrument is.
+ *   already would leave a trade resting on a fill that is not stored), and none of its fills behind
+ *   the account's last fill of it did (it would change trades before the import's): otherwise that
+ *   instrument is.
  *
  * An instrument taken out has this batch's trades dropped, is rebuilt from the database from its
  * first fill once every fill is in (demotedCuts), and its worker is told (onDemote,
@@ -187,11 +189,23 @@ export function createBatchWriter(params: {
           batch.parts.flatMap((part) => part.checked),
         ),
       );
+      // Fills behind the account's last fill of an instrument it had: any that goes in (the
+      // account did not have it) changes trades before the import's, so the instrument is taken out.
+      const changedBehind = new Set<string>();
+      for (const fill of await insertExecutionRows(
+        tx,
+        owner,
+        batch.parts.flatMap((part) => part.behind),
+      )) {
+        insertedChecked.push(fill);
+        changedBehind.add(fill.instrumentKey);
+      }
       // A streamed instrument's trades rest on every fill sent: any keyed or checked one that did
       // not go in (the account had it) takes the instrument out.
       const written = streamed.filter((part) => {
         const sent = part.keyedFillCount + part.checked.length;
-        const isComplete = (insertedByInstrument.get(part.instrumentKey) ?? 0) === sent;
+        const isComplete =
+          (insertedByInstrument.get(part.instrumentKey) ?? 0) === sent && !changedBehind.has(part.instrumentKey);
         if (!isComplete) demote(part.instrumentKey);
         return isComplete;
       });

@@ -19,6 +19,7 @@ import {
   deleteImportExecutions,
   getImportBatchState,
   listAccountInstrumentKeys,
+  listFlatInstruments,
   listTradeIdsOfInstruments,
   listUnfinishedImports,
   reserveImportSequences,
@@ -49,6 +50,8 @@ const WAITED_STAGE = 'read, normalise, prepare and group (worker thread; time wa
 export const CHECKPOINT_STAGE = 'checkpoint the write-ahead log as it grows (PGlite; rows: checkpoints)';
 /** The stage that counts how often PGlite's batches were resized to the target time (batch-sizer.ts); its rows count them. */
 export const RESIZE_STAGE = 'resize the batches to about the target time a transaction (PGlite; rows: times)';
+/** The stage that rebuilds instruments from the database at the end; its rows count their new fills. */
+export const REGROUP_STAGE = 'regroup from the database (instruments the account had, or fills out of order)';
 
 /** Collects what is not an execution: non-trade rows set aside, rows that could not be read. */
 class RowReport {
@@ -172,10 +175,12 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       count: 2 * analysis.rowCount + 1_000,
     });
     // What the grouping in the worker takes for granted, read under the account's lock: which
-    // instruments the account has, whether another import into it is under way, and the data
-    // version each batch compares (batch-writer.ts).
+    // instruments the account has (and the time of its last fill in those it is flat in), whether
+    // another import into it is under way, and the data version each batch compares (batch-writer.ts).
     const state = await getImportBatchState(tx, { userId: user.id, accountId, importId: importRow.id });
-    return { account, firstSequence, ...state, knownInstruments: await listAccountInstrumentKeys(tx, accountId) };
+    const knownInstruments = await listAccountInstrumentKeys(tx, accountId);
+    const flatInstruments = await listFlatInstruments(tx, accountId, knownInstruments);
+    return { account, firstSequence, ...state, knownInstruments, flatInstruments };
   });
 
   const clock = new StageClock();
@@ -195,6 +200,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       now: params.now.getTime(),
       isStreaming: !start.isShared,
       knownInstruments: start.knownInstruments,
+      flatInstruments: start.flatInstruments,
     },
   });
   // Only PGlite's transactions hold up other requests (its one connection serves them all).
@@ -280,14 +286,11 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     for (const [index, slice] of slices.entries()) {
       const keys = new Set(slice.map((cut) => cut.instrumentKey));
       const newFills = [...keys].reduce((sum, key) => sum + (fillsByInstrument.get(key) ?? 0), 0);
-      const ids = await clock.time(
-        'regroup from the database (instruments the account had, or fills out of order)',
-        newFills,
-        () =>
-          db.transaction(async (tx) => {
-            await lockAccount(tx, { userId: user.id, accountId });
-            return regroupInstruments(tx, { cuts: slice, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
-          }),
+      const ids = await clock.time(REGROUP_STAGE, newFills, () =>
+        db.transaction(async (tx) => {
+          await lockAccount(tx, { userId: user.id, accountId });
+          return regroupInstruments(tx, { cuts: slice, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+        }),
       );
       for (const id of ids) regrouped.push(id);
       await updateImport(db, { id: importRow.id, values: { progress: 0.8 + (0.19 * (index + 1)) / slices.length } });

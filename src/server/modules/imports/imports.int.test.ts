@@ -13,7 +13,7 @@ import { ManualClock } from '../../clock';
 import { createUser } from '../users/users.service';
 import { getUserById } from '../users/users.queries';
 import { imports } from '../../db/schema';
-import { CHECKPOINT_STAGE, RESIZE_STAGE, failInterruptedImports } from './import-runner';
+import { CHECKPOINT_STAGE, REGROUP_STAGE, RESIZE_STAGE, failInterruptedImports } from './import-runner';
 import { importStagesChannel, type ImportStagesMessage } from './import-stages';
 import { eq, sql } from 'drizzle-orm';
 import { expectedEngine } from '../../../../test/helpers/test-database';
@@ -542,6 +542,71 @@ describe('a large import grouped as it is stored', () => {
     );
     expect(state).toMatchObject({ executionsAdded: fills.length, duplicatesSkipped: 0 });
     expect(state.errors).toEqual([{ row: 32, message: 'quantity: Too large' }]);
+  });
+
+  it('groups an overlapping export as it comes after the account’s last fill, and rebuilds what a new fill before it changes', async () => {
+    const c = await signIn();
+    // Round trips on three symbols, one a minute: flat in every symbol after each pair.
+    const trips: (ExecutionInput & { commission: string })[] = [];
+    for (let i = 0; i < 160; i += 1) {
+      trips.push({
+        executedAt: new Date(Date.UTC(2025, 2, 3, 14) + i * 60_000).toISOString(),
+        symbol: ['AAA', 'BBB', 'CCC'][Math.floor(i / 2) % 3]!,
+        side: i % 2 === 0 ? 'buy' : 'sell',
+        quantity: String(1 + (i % 4)),
+        price: (100 + (i % 7) / 4).toFixed(2),
+        commission: '0.35',
+      });
+    }
+    // The same pair's quantities: a sell closes exactly what its buy opened.
+    for (let i = 1; i < trips.length; i += 2) trips[i]!.quantity = trips[i - 1]!.quantity;
+    const csvOf = (fills: typeof trips) =>
+      [
+        'Date,Symbol,Side,Quantity,Price,Commission',
+        ...fills.map((f) => `${f.executedAt},${f.symbol},${f.side},${f.quantity},${f.price},${f.commission}`),
+      ].join('\n');
+    const regroupedIn = async (run: () => Promise<ImportJson>) => {
+      const published: ImportStagesMessage[] = [];
+      const onStages = (message: unknown) => published.push(message as ImportStagesMessage);
+      importStagesChannel.subscribe(onStages);
+      try {
+        const state = await run();
+        const stages = published.find((message) => message.importId === state.id)?.stages ?? [];
+        return { state, regrouped: stages.find((stage) => stage.name === REGROUP_STAGE)?.rows ?? 0 };
+      } finally {
+        importStagesChannel.unsubscribe(onStages);
+      }
+    };
+
+    const accountId = await newAccount(c, 'UTC');
+    await importInBackground(c, accountId, csvOf(trips.slice(0, 80)));
+    // This month's export after last month's: 20 fills the account has, 80 new, all after its last.
+    const overlapping = await regroupedIn(() => importInBackground(c, accountId, csvOf(trips.slice(60))));
+    expect(overlapping.state).toMatchObject({
+      executionsAdded: 80,
+      duplicatesSkipped: 20,
+      tradesCreated: 40,
+      tradesUpdated: 0,
+    });
+    expect(overlapping.regrouped).toBe(0);
+    const entered = await newAccount(c, 'UTC');
+    expect((await c.post('/api/executions', { accountId: entered, executions: trips })).status).toBe(200);
+    expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
+
+    // A file with a round trip of BBB the account did not have, dated among its fills: BBB's trades
+    // from then on are rebuilt from the database; the others' new fills are grouped as they come.
+    const late = [
+      { ...trips[2]!, executedAt: '2025-03-03T14:02:30.000Z', quantity: '7' },
+      { ...trips[3]!, executedAt: '2025-03-03T14:02:40.000Z', quantity: '7', price: '103.00' },
+    ];
+    const more: typeof trips = [];
+    for (let i = 160; i < 220; i += 1)
+      more.push({ ...trips[i % 6]!, executedAt: new Date(Date.UTC(2025, 2, 3, 14) + i * 60_000).toISOString() });
+    const withLate = await regroupedIn(() => importInBackground(c, accountId, csvOf([...late, ...more])));
+    expect(withLate.state).toMatchObject({ executionsAdded: 62, duplicatesSkipped: 0 });
+    expect(withLate.regrouped).toBeGreaterThan(0);
+    expect((await c.post('/api/executions', { accountId: entered, executions: [...late, ...more] })).status).toBe(200);
+    expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
   });
 
   it('skips a broker fill listed again further down, and adds nothing when the file comes again', async () => {

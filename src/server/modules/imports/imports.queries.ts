@@ -205,6 +205,33 @@ export async function listTradeIdsOfInstruments(
 }
 
 /**
+ * The account's instruments it holds no open trade in, each with the time of its last fill: a
+ * large import groups its fills after that time as they come, as for a new instrument
+ * (batch-grouping.ts). By the fills' index per instrument; an instrument has at most one open
+ * trade, its last.
+ */
+export async function listFlatInstruments(
+  db: Db,
+  accountId: string,
+  instrumentKeys: readonly string[],
+): Promise<[instrumentKey: string, lastExecutedAt: string][]> {
+  if (instrumentKeys.length === 0) return [];
+  const result = await db.execute(sql`
+    select k.key, (
+        select max(e.executed_at) from ${executions} e where e.account_id = ${accountId} and e.instrument_key = k.key
+      ) as last_at
+    from unnest(${sql.param([...instrumentKeys])}::text[]) as k(key)
+    where not exists (
+      select 1 from ${trades} t
+      where t.account_id = ${accountId} and t.instrument_key = k.key and t.status = 'open'
+    )`);
+  // Both drivers answer a raw statement as { rows }; the time as text or as a Date.
+  return (result as unknown as { rows: { key: string; last_at: string | Date | null }[] }).rows.flatMap((row) =>
+    row.last_at === null ? [] : [[row.key, new Date(row.last_at).toISOString()] as [string, string]],
+  );
+}
+
+/**
  * Every instrument the account has fills of, each found by one probe of the fills' index on
  * (account, instrument, time) rather than by reading all the account's fills: a large import
  * streams the other instruments (batch-grouping.ts).
