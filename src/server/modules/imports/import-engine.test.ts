@@ -469,56 +469,60 @@ describe('a long file normalised chunk by chunk', () => {
     expect(whole.executions.find((e) => e.assetClass === 'option' && e.price === '0')?.side).toBe('buy');
   });
 
-  it('drops a fill whose cancelling row comes chunks later, as the whole file read at once would', async () => {
-    // An IBKR Flex trade confirmation: the fill of trade T10 is cancelled by a TradeCancel row
-    // (naming it by OrigTradeID) past WHOLE_FILE_ROWS rows, so in a chunk long after its own.
-    const header =
-      'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,TransactionType,TradeID,ExecID,OrigTradeID,Date/Time,Buy/Sell,Quantity,Price,Proceeds,Commission,Code,LevelOfDetail';
-    const stamp = (second: number) => {
-      const at = new Date(Date.UTC(2025, 0, 6, 14, 30) + second * 1_000).toISOString();
-      return `${at.slice(0, 10).replaceAll('-', '')};${at.slice(11, 19).replaceAll(':', '')}`;
-    };
-    const rows = WHOLE_FILE_ROWS + 3_000;
-    const lines = [header];
-    for (let i = 0; i < rows; i += 1) {
-      const [side, quantity, proceeds] = i % 2 === 0 ? ['BUY', '10', '-1852'] : ['SELL', '-10', '1852'];
-      lines.push(
-        `U1,USD,STK,AAPL,ExchTrade,T${i},E${i},,${stamp(i)},${side},${quantity},185.20,${proceeds},-0.35,O,EXECUTION`,
-      );
-    }
-    lines.push(`U1,USD,STK,AAPL,TradeCancel,C1,EC1,T10,${stamp(rows)},BUY (Ca.),-10,185.20,1852,0.35,Ca,EXECUTION`);
-    // An order's summary line is no execution: it cancels nothing, as in a file read at once.
-    lines.push(`U1,USD,STK,AAPL,TradeCancel,C2,,T12,${stamp(rows + 1)},BUY (Ca.),-10,185.20,1852,0.35,Ca,ORDER`);
-    const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
-    const open = () => toChunks(bytes, BLOCK);
-    const analysis = await analyseUpload(open, {
-      fileName: 'flex.csv',
-      accountTimeZone: 'UTC',
-      maxBytes: 1 << 26,
-      openSpreadsheet: openSpreadsheetHere,
-    });
-    expect(analysis.detection.preset?.id).toBe('interactive-brokers');
-    expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
-    const out: NormalisedRow[] = [];
-    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) out.push(row);
+  it(
+    'drops a fill whose cancelling row comes chunks later, as the whole file read at once would',
+    { timeout: 60_000 },
+    async () => {
+      // An IBKR Flex trade confirmation: the fill of trade T10 is cancelled by a TradeCancel row
+      // (naming it by OrigTradeID) past WHOLE_FILE_ROWS rows, so in a chunk long after its own.
+      const header =
+        'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,TransactionType,TradeID,ExecID,OrigTradeID,Date/Time,Buy/Sell,Quantity,Price,Proceeds,Commission,Code,LevelOfDetail';
+      const stamp = (second: number) => {
+        const at = new Date(Date.UTC(2025, 0, 6, 14, 30) + second * 1_000).toISOString();
+        return `${at.slice(0, 10).replaceAll('-', '')};${at.slice(11, 19).replaceAll(':', '')}`;
+      };
+      const rows = WHOLE_FILE_ROWS + 3_000;
+      const lines = [header];
+      for (let i = 0; i < rows; i += 1) {
+        const [side, quantity, proceeds] = i % 2 === 0 ? ['BUY', '10', '-1852'] : ['SELL', '-10', '1852'];
+        lines.push(
+          `U1,USD,STK,AAPL,ExchTrade,T${i},E${i},,${stamp(i)},${side},${quantity},185.20,${proceeds},-0.35,O,EXECUTION`,
+        );
+      }
+      lines.push(`U1,USD,STK,AAPL,TradeCancel,C1,EC1,T10,${stamp(rows)},BUY (Ca.),-10,185.20,1852,0.35,Ca,EXECUTION`);
+      // An order's summary line is no execution: it cancels nothing, as in a file read at once.
+      lines.push(`U1,USD,STK,AAPL,TradeCancel,C2,,T12,${stamp(rows + 1)},BUY (Ca.),-10,185.20,1852,0.35,Ca,ORDER`);
+      const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+      const open = () => toChunks(bytes, BLOCK);
+      const analysis = await analyseUpload(open, {
+        fileName: 'flex.csv',
+        accountTimeZone: 'UTC',
+        maxBytes: 1 << 26,
+        openSpreadsheet: openSpreadsheetHere,
+      });
+      expect(analysis.detection.preset?.id).toBe('interactive-brokers');
+      expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
+      const out: NormalisedRow[] = [];
+      for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) out.push(row);
 
-    const fills = out.flatMap((row) => (row.kind === 'execution' ? [row] : []));
-    expect(fills).toHaveLength(rows - 1);
-    expect(fills.some((row) => row.execution.brokerExecId === 'E10')).toBe(false);
-    expect(fills.some((row) => row.execution.brokerExecId === 'E12')).toBe(true);
-    expect(out.filter((row) => row.kind === 'skipped')).toEqual([
-      { kind: 'skipped', row: 12, reason: 'cancelled later in the file' },
-      { kind: 'skipped', row: rows + 2, reason: 'cancels execution T10' },
-      { kind: 'skipped', row: rows + 3, reason: 'order summary line' },
-    ]);
-    const whole = normaliseRows({
-      ...normaliseParams(analysis, false),
-      rows: lines.slice(1).map((line, i) => ({ line: i + 2, cells: line.split(',') })),
-    });
-    expect(fills.map((row) => [row.row, row.execution.brokerExecId, row.execution.side])).toEqual(
-      whole.executions.map((e) => [e.row, e.brokerExecId, e.side]),
-    );
-  });
+      const fills = out.flatMap((row) => (row.kind === 'execution' ? [row] : []));
+      expect(fills).toHaveLength(rows - 1);
+      expect(fills.some((row) => row.execution.brokerExecId === 'E10')).toBe(false);
+      expect(fills.some((row) => row.execution.brokerExecId === 'E12')).toBe(true);
+      expect(out.filter((row) => row.kind === 'skipped')).toEqual([
+        { kind: 'skipped', row: 12, reason: 'cancelled later in the file' },
+        { kind: 'skipped', row: rows + 2, reason: 'cancels execution T10' },
+        { kind: 'skipped', row: rows + 3, reason: 'order summary line' },
+      ]);
+      const whole = normaliseRows({
+        ...normaliseParams(analysis, false),
+        rows: lines.slice(1).map((line, i) => ({ line: i + 2, cells: line.split(',') })),
+      });
+      expect(fills.map((row) => [row.row, row.execution.brokerExecId, row.execution.side])).toEqual(
+        whole.executions.map((e) => [e.row, e.brokerExecId, e.side]),
+      );
+    },
+  );
 
   it('hands out each fill of a long file in time order before reading more than a small chunk past it', async () => {
     const lines = ['Date,Symbol,Qty,Price,Action'];
