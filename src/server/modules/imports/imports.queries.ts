@@ -217,17 +217,17 @@ export async function listFlatInstruments(
 ): Promise<[instrumentKey: string, lastExecutedAt: string][]> {
   if (instrumentKeys.length === 0) return [];
   const result = await db.execute(sql`
-    select k.key, (
+    select k.key, to_char((
         select max(e.executed_at) from ${executions} e where e.account_id = ${accountId} and e.instrument_key = k.key
-      ) as last_at
+      ) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_at
     from unnest(${sql.param([...instrumentKeys])}::text[]) as k(key)
     where not exists (
       select 1 from ${trades} t
       where t.account_id = ${accountId} and t.instrument_key = k.key and t.status = 'open'
     )`);
-  // Both drivers answer a raw statement as { rows }; the time as text or as a Date.
-  return (result as unknown as { rows: { key: string; last_at: string | Date | null }[] }).rows.flatMap((row) =>
-    row.last_at === null ? [] : [[row.key, new Date(row.last_at).toISOString()] as [string, string]],
+  // Both drivers answer a raw statement as { rows }; the time as the fills' own ISO text.
+  return (result as unknown as { rows: { key: string; last_at: string | null }[] }).rows.flatMap((row) =>
+    row.last_at === null ? [] : [[row.key, row.last_at] as [string, string]],
   );
 }
 
