@@ -66,8 +66,11 @@ export function createBatchWriter(params: {
   version: number;
   onDemote: (instrumentKeys: string[]) => void;
   onStopStreaming: () => void;
+  /** The instruments the account had and was flat in, with its last fill's time (BatchGrouperParams). */
+  flatInstruments?: readonly (readonly [instrumentKey: string, lastExecutedAt: string])[];
 }) {
   const { userId, accountId, importId } = params;
+  const flatUntil = new Map(params.flatInstruments ?? []);
   const owner = { userId, accountId, importId };
   /** Instruments whose trades are written as they come, with how many stand so far. */
   const tradesByInstrument = new Map<string, number>();
@@ -84,7 +87,11 @@ export function createBatchWriter(params: {
     if (demoted.has(instrumentKey)) return false;
     demoted.add(instrumentKey);
     tradesByInstrument.delete(instrumentKey);
-    demotedCuts.push({ accountId, instrumentKey, changedAt: null });
+    // A new instrument is rebuilt whole; one the account had, from just after its last fill there
+    // (its trades before are the account's own; a fill the import added behind them cuts earlier).
+    const until = flatUntil.get(instrumentKey);
+    const changedAt = until === undefined ? null : new Date(Date.parse(until) + 1);
+    demotedCuts.push({ accountId, instrumentKey, changedAt });
     return true;
   }
 

@@ -215,6 +215,7 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     version: start.analyticsVersion,
     onDemote: worker.demote,
     onStopStreaming: worker.stopStreaming,
+    flatInstruments: start.flatInstruments,
   });
   try {
     let waitStarted = performance.now();

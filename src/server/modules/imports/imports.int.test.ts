@@ -593,17 +593,23 @@ describe('a large import grouped as it is stored', () => {
     expect((await c.post('/api/executions', { accountId: entered, executions: trips })).status).toBe(200);
     expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
 
-    // A file with a round trip of BBB the account did not have, dated among its fills: BBB's trades
-    // from then on are rebuilt from the database; the others' new fills are grouped as they come.
+    // A file with a round trip of BBB the account did not have, before its last two BBB trades
+    // (16:32 and 16:38): BBB's trades from then on are rebuilt from the database (those two are
+    // updated, no earlier one); the others' new fills are grouped as they come.
     const late = [
-      { ...trips[2]!, executedAt: '2025-03-03T14:02:30.000Z', quantity: '7' },
-      { ...trips[3]!, executedAt: '2025-03-03T14:02:40.000Z', quantity: '7', price: '103.00' },
+      { ...trips[2]!, executedAt: '2025-03-03T16:30:00.000Z', quantity: '7' },
+      { ...trips[3]!, executedAt: '2025-03-03T16:30:30.000Z', quantity: '7', price: '103.00' },
     ];
     const more: typeof trips = [];
     for (let i = 160; i < 220; i += 1)
       more.push({ ...trips[i % 6]!, executedAt: new Date(Date.UTC(2025, 2, 3, 14) + i * 60_000).toISOString() });
     const withLate = await regroupedIn(() => importInBackground(c, accountId, csvOf([...late, ...more])));
-    expect(withLate.state).toMatchObject({ executionsAdded: 62, duplicatesSkipped: 0 });
+    expect(withLate.state).toMatchObject({
+      executionsAdded: 62,
+      duplicatesSkipped: 0,
+      tradesCreated: 31,
+      tradesUpdated: 2,
+    });
     expect(withLate.regrouped).toBeGreaterThan(0);
     expect((await c.post('/api/executions', { accountId: entered, executions: [...late, ...more] })).status).toBe(200);
     expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
