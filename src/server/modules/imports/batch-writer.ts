@@ -1,4 +1,4 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { insertCopyRows, type CopyRows } from '../../db/bulk-insert';
@@ -35,24 +35,21 @@ import { getImportBatchState, listTradeIdsOfInstruments } from './imports.querie
 export type BatchWriter = ReturnType<typeof createBatchWriter>;
 
 /**
- * COPYs fills that are nearly always new (a broker's ids in a file not imported before) under a
- * savepoint: answers false, with none of them written, when the account has one's key already (the
- * unique index refuses the whole COPY); the caller then sends them checked. Checked every time,
- * a 1,000,000-row file with execution ids took 71 s on PGlite and 35 s on PostgreSQL against 43
- * and 22 s so (docs/import-bench.md).
+ * COPYs fills that are nearly always new (a broker's ids in a file not imported before) in a
+ * nested transaction (a savepoint): answers false, with none of them written, when the account has
+ * one's key already (the unique index refuses the whole COPY); the caller then sends them checked.
+ * Checked every time, a 1,000,000-row file with execution ids took 71 s on PGlite and 35 s on
+ * PostgreSQL against 43 and 22 s so (docs/import-bench.md).
  */
 async function copyIfAllNew(tx: Db, copies: readonly CopyRows[]): Promise<boolean> {
   if (copies.every((copy) => copy.data.length === 0)) return true;
-  await tx.execute(sql`savepoint keyed_fills`);
   try {
-    await insertCopyRows(tx, { table: getTableName(executions), copies });
+    await tx.transaction((savepoint) => insertCopyRows(savepoint, { table: getTableName(executions), copies }));
+    return true;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    await tx.execute(sql`rollback to savepoint keyed_fills`);
     return false;
   }
-  await tx.execute(sql`release savepoint keyed_fills`);
-  return true;
 }
 
 /** What a batch added: how many fills, and those inserted checked (the instruments not streamed are regrouped from them). */
@@ -186,8 +183,10 @@ export function createBatchWriter(params: {
       const areKeyedNew = await copyIfAllNew(tx, keyedFills);
       let keyedAdded = 0;
       if (areKeyedNew) {
-        for (const part of keyed) count(part.instrumentKey, part.keyedFillCount);
-        keyedAdded = keyed.reduce((sum, part) => sum + part.keyedFillCount, 0);
+        for (const part of keyed) {
+          count(part.instrumentKey, part.keyedFillCount);
+          keyedAdded += part.keyedFillCount;
+        }
       } else countChecked(await insertExecutionCopyDataChecked(tx, keyedFills));
       countChecked(
         await insertExecutionRows(

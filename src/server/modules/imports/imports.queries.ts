@@ -225,10 +225,9 @@ export async function listFlatInstruments(
       select 1 from ${trades} t
       where t.account_id = ${accountId} and t.instrument_key = k.key and t.status = 'open'
     )`);
-  // Both drivers answer a raw statement as { rows }; the time as the fills' own ISO text.
-  return (result as unknown as { rows: { key: string; last_at: string | null }[] }).rows.flatMap((row) =>
-    row.last_at === null ? [] : [[row.key, row.last_at] as [string, string]],
-  );
+  // Both drivers answer a raw statement as { rows }; the time as the fills' own ISO text (every
+  // key is one of the account's instruments, so it has a last fill).
+  return (result as unknown as { rows: { key: string; last_at: string }[] }).rows.map((row) => [row.key, row.last_at]);
 }
 
 /**

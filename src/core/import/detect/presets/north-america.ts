@@ -46,11 +46,15 @@ function readIbkrFlexNonExecution(context: RowContext, assetClass: string): stri
   return null;
 }
 
+/** The trade a TradeCancel row names ('' when none). */
+const readIbkrFlexOriginalId = (context: RowContext) =>
+  context.cell('OrigTradeID') || context.cell('OrigTransactionID');
+
 /** The trade an IBKR TradeCancel execution cancels (its OrigTradeID), or null. */
 function readIbkrFlexCancelledId(context: RowContext): string | null {
   if (readIbkrFlexNonExecution(context, context.cell('AssetClass')) !== null) return null;
   if (!isIbkrFlexCancel(context, readIbkrFlexCode(context))) return null;
-  return context.cell('OrigTradeID') || context.cell('OrigTransactionID') || null;
+  return readIbkrFlexOriginalId(context) || null;
 }
 
 function readIbkrFlexRow(record: RawRecord, context: RowContext): RowHookResult {
@@ -58,7 +62,7 @@ function readIbkrFlexRow(record: RawRecord, context: RowContext): RowHookResult 
   if (nonExecution !== null) return { skip: nonExecution };
   const code = readIbkrFlexCode(context);
   if (isIbkrFlexCancel(context, code)) {
-    const original = context.cell('OrigTradeID') || context.cell('OrigTransactionID');
+    const original = readIbkrFlexOriginalId(context);
     return original === '' ? { skip: 'cancelled execution' } : { ...record, cancelsId: original };
   }
   const tradeId = context.cell('TradeID');
