@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 
 /** Symbols, their descriptions and listing exchanges, as a broker's statement names them. */
-const INSTRUMENTS = [
+export const INSTRUMENTS = [
   ['AAPL', 'APPLE INC COM', 'NASDAQ'],
   ['MSFT', 'MICROSOFT CORP COM', 'NASDAQ'],
   ['NVDA', 'NVIDIA CORPORATION COM', 'NASDAQ'],

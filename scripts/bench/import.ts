@@ -12,7 +12,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeCsv, type CsvShape } from './import-csv';
+import { INSTRUMENTS, writeCsv, type CsvShape } from './import-csv';
 import type { ImportJson, ImportPreviewJson } from '../../src/contracts/imports';
 import type { AccountJson } from '../../src/contracts/trades';
 import { buildApp } from '../../src/server/app';
@@ -31,11 +31,18 @@ export type ImportBenchParams = {
   databaseUrl?: string;
   rows?: number;
   shape?: CsvShape;
+  /**
+   * The account already holds a round trip in every symbol after the file's last fill: every fill
+   * of the file is then behind the account's, so it goes in checked and every instrument is
+   * rebuilt from the database at the end, in steps (the slowest path; import-runner.ts).
+   */
+  isBehind?: boolean;
 };
 
 export type ImportBenchResult = {
   engine: 'pglite' | 'postgres';
   shape: CsvShape;
+  isBehind: boolean;
   rows: number;
   fileMb: number;
   uploadAndDetectMs: number;
@@ -140,6 +147,24 @@ export async function runImportBench(params: ImportBenchParams): Promise<ImportB
       })
     ).json()) as AccountJson;
 
+    if (params.isBehind) {
+      const executions = INSTRUMENTS.flatMap(([symbol]) =>
+        (['buy', 'sell'] as const).map((side, i) => ({
+          executedAt: new Date(Date.UTC(2030, 0, 2, 15, i)).toISOString(),
+          symbol,
+          side,
+          quantity: '1',
+          price: '100',
+        })),
+      );
+      const entered = await fetch(`${base}/api/executions`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ accountId: account.id, executions }),
+      });
+      if (entered.status !== 200) throw new Error(`executions: ${entered.status} ${await entered.text()}`);
+    }
+
     const t0 = performance.now();
     const form = new FormData();
     form.append('accountId', account.id);
@@ -174,6 +199,7 @@ export async function runImportBench(params: ImportBenchParams): Promise<ImportB
     return {
       engine: params.engine,
       shape,
+      isBehind: params.isBehind ?? false,
       rows,
       fileMb,
       uploadAndDetectMs,
@@ -196,7 +222,8 @@ export async function runImportBench(params: ImportBenchParams): Promise<ImportB
 }
 
 /** A run's engine and what its file's ids are: "PGlite, order ids". */
-const labelOf = (r: ImportBenchResult) => `${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${r.shape}`;
+const labelOf = (r: ImportBenchResult) =>
+  `${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${r.shape}${r.isBehind ? ', behind the account' : ''}`;
 
 export function formatImportBench(results: readonly ImportBenchResult[]): string {
   const rows = results.map((r) => {
@@ -264,6 +291,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const result = await runImportBench({
       engine,
       shape,
+      isBehind: process.argv.includes('--behind'),
       rows,
       databaseUrl: engine === 'postgres' ? databaseUrl : undefined,
     });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeExecution } from '../../../test/builders/execution';
 import type { Execution } from './execution';
-import { createFlatChunker } from './flat-chunks';
+import { countToLastFlat, createFlatChunker } from './flat-chunks';
 import { groupTrades, type Trade } from './group-trades';
 
 const T0 = Date.parse('2025-01-02T14:30:00.000Z');
@@ -108,5 +108,34 @@ describe('createFlatChunker', () => {
     chunker.drop('acc-1\u0000stock:AAPL');
     expect(chunker.takeClosed()).toEqual([]);
     expect(chunker.takeOpen()).toEqual([]);
+  });
+});
+
+describe('countToLastFlat', () => {
+  it('counts the fills up to the last flat point: the trades of those are the trades of them all, cut there', () => {
+    const oneInstrument = fc.array(
+      fc.record({ side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.constantFrom('1', '2', '0.5') }),
+      { maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(oneInstrument, (moves) => {
+        const fills = moves.map((move, i) =>
+          makeExecution({ ...move, executedAt: new Date(T0 + i * 1_000).toISOString(), sequence: i }),
+        );
+        const count = countToLastFlat(fills);
+        const prefix = fills.slice(0, count);
+        // Flat after the prefix, and never again after it.
+        const positionAfter = (list: Execution[]) =>
+          list.reduce((sum, fill) => sum + (fill.side === 'buy' ? 1 : -1) * Number(fill.quantity.toString()), 0);
+        expect(positionAfter(prefix)).toBe(0);
+        for (let end = count + 1; end <= fills.length; end += 1) expect(positionAfter(fills.slice(0, end))).not.toBe(0);
+        // The prefix's trades are all closed, and are exactly the trades of all the fills that end within it.
+        const whole = groupTrades(fills);
+        const cut = groupTrades(prefix);
+        expect(cut.every((trade) => trade.status === 'closed')).toBe(true);
+        const prefixIds = new Set(prefix.map((fill) => fill.id));
+        expect(byOpener(cut)).toEqual(byOpener(whole.filter((trade) => prefixIds.has(trade.openingExecutionId))));
+      }),
+    );
   });
 });

@@ -84,3 +84,18 @@ export function createFlatChunker(): FlatChunker {
     openKeys: () => [...open.keys()],
   };
 }
+
+/**
+ * How many of one instrument's fills, in replay order, it takes to reach the last point where the
+ * position is flat (0 when it never is): a replay may stop there, and the trades of those fills
+ * are final whatever follows (a fill that crosses zero never leaves it flat).
+ */
+export function countToLastFlat(fills: readonly Pick<Execution, 'side' | 'quantity'>[]): number {
+  let position = ZERO;
+  let count = 0;
+  for (const [index, fill] of fills.entries()) {
+    position = add(position, fill.side === 'buy' ? fill.quantity : negate(fill.quantity));
+    if (isZero(position)) count = index + 1;
+  }
+  return count;
+}

@@ -55,7 +55,7 @@ export {
   type InstrumentHint,
 } from '../instruments/parse-instrument';
 export { compareExecutions, type Execution, type Side } from './execution';
-export { createFlatChunker, keyOfFill, type FlatChunker } from './flat-chunks';
+export { countToLastFlat, createFlatChunker, keyOfFill, type FlatChunker } from './flat-chunks';
 export {
   groupTrades,
   groupTradesInSlices,

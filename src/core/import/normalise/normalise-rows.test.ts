@@ -44,7 +44,7 @@ describe('normaliseRows', () => {
     expect(result.executions).toHaveLength(1);
     expect(result.executions[0]?.brokerExecId).toBe('X1');
     expect(result.skipped).toEqual([
-      { row: 3, reason: 'duplicate of row 2 (same execution id)' },
+      { row: 3, reason: 'duplicate of row 2 (same execution id)', duplicateOf: 2 },
       { row: 4, reason: 'dividend: not a trade' },
     ]);
     expect(result.problems).toEqual([]);

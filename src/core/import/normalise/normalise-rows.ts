@@ -54,7 +54,12 @@ export type ImportedExecution = {
   event: 'expiration' | 'assignment' | 'exercise' | null;
 };
 
-export type SkippedRow = { row: number; reason: string };
+export type SkippedRow = {
+  row: number;
+  reason: string;
+  /** The row that listed the same fill first, for a duplicate: what the duplicate carries besides may go to it. */
+  duplicateOf?: number;
+};
 export type RowProblem = { row: number; message: string };
 
 export type NormaliseResult = {
@@ -580,7 +585,11 @@ function removeDuplicatesAndCancels(
     if (candidate.brokerExecId) {
       const firstRow = firstRowById.get(candidate.brokerExecId);
       if (firstRow !== undefined) {
-        skipped.push({ row: candidate.row, reason: `duplicate of row ${firstRow} (same execution id)` });
+        skipped.push({
+          row: candidate.row,
+          reason: `duplicate of row ${firstRow} (same execution id)`,
+          duplicateOf: firstRow,
+        });
         continue;
       }
       firstRowById.set(candidate.brokerExecId, candidate.row);
@@ -588,7 +597,11 @@ function removeDuplicatesAndCancels(
     if (candidate.dedupeKey !== null) {
       const first = byContent.get(candidate.dedupeKey);
       if (first) {
-        skipped.push({ row: candidate.row, reason: `the same fill as row ${first.row}, listed twice` });
+        skipped.push({
+          row: candidate.row,
+          reason: `the same fill as row ${first.row}, listed twice`,
+          duplicateOf: first.row,
+        });
         continue;
       }
       byContent.set(candidate.dedupeKey, candidate);

@@ -209,16 +209,4 @@ describe('createBatchGrouper', () => {
     ]);
     expect(grouper.group(later).parts[0]).toMatchObject({ newFillCount: 0, keyedFillCount: 1 });
   });
-
-  it('sends checked a streamed fill that carries a journal, to be stored with the id it is given', () => {
-    const [withJournal, plain] = toRows([
-      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
-      { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
-    ]);
-    const grouper = createBatchGrouper(PARAMS);
-    const [part] = grouper.group([withJournal!, plain!], new Set([withJournal!.item.fingerprint])).parts;
-    expect(part).toMatchObject({ isStreamed: true, newFillCount: 1, keyedFillCount: 0, tradeCount: 1 });
-    expect(part!.checked.map((row) => row.id)).toEqual([withJournal!.id]);
-    expect(idsOf(part!.newFills)).toEqual([plain!.id]);
-  });
 });

@@ -56,7 +56,7 @@ export type InstrumentPart = {
   keyedFillCount: number;
   /**
    * Fills that go in by `insert … on conflict do nothing` and come back with their ids: those of an
-   * instrument not streamed, and those carrying a journal (which goes with the stored fill).
+   * instrument not streamed.
    */
   checked: ExecutionInsertRow[];
   /**
@@ -106,8 +106,6 @@ export type BatchGrouperParams = {
 const DECIMAL_MEMO_SIZE = 20_000;
 
 const bySequence = (a: { sequence: number }, b: { sequence: number }) => a.sequence - b.sequence;
-
-const NO_KEYS: ReadonlySet<string> = new Set();
 
 export type BatchGrouper = ReturnType<typeof createBatchGrouper>;
 
@@ -200,9 +198,9 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   return {
     /**
      * Groups one batch of the import's fills (numbered, in any order): call in replay order of
-     * batches. `journalKeys`: the keys of the fills that carry a journal (prepareBatch).
+     * batches.
      */
-    group(fills: readonly ExecutionInsertRow[], journalKeys: ReadonlySet<string> = NO_KEYS): GroupedBatch {
+    group(fills: readonly ExecutionInsertRow[]): GroupedBatch {
       const byInstrument = new Map<string, ExecutionInsertRow[]>();
       const demotedHere: string[] = [];
       const behindHere = new Set<ExecutionInsertRow>();
@@ -238,7 +236,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           // After a fill of the instrument whose key came with it (a broker's id, an Edgebook CSV's
           // own), a content fingerprint may be that key (the same fill listed again): keyed too.
           if (!fill.item.fingerprintFromContent) withKeys.add(instrumentKey);
-          if (!streamed || journalKeys.has(fill.item.fingerprint)) checked.push(fill);
+          if (!streamed) checked.push(fill);
           else if (fill.item.fingerprintFromContent && !withKeys.has(instrumentKey)) fresh.push(fill);
           else keyed.push(fill);
         }

@@ -565,8 +565,15 @@ export async function* normaliseUploadInChunks(
     const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, firstIndex + i]));
     rowsBefore += rows.length;
     const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
+    // A fill listed twice in an Edgebook CSV: the journal of the row skipped goes to the row kept
+    // when that has none (rows copied by hand), within the chunk.
+    const duplicatesOf = new Map<number, number[]>();
     const others: NormalisedRow[] = [];
-    for (const skipped of result.skipped) others.push({ kind: 'skipped', ...skipped });
+    for (const { duplicateOf, ...skipped } of result.skipped) {
+      others.push({ kind: 'skipped', ...skipped });
+      if (readEdgebookRow && duplicateOf !== undefined)
+        duplicatesOf.set(duplicateOf, [...(duplicatesOf.get(duplicateOf) ?? []), skipped.row]);
+    }
     for (const problem of result.problems)
       others.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
     if (others.length > 0) yield others;
@@ -584,7 +591,14 @@ export async function* normaliseUploadInChunks(
           execution: toExecutionInput(execution),
         };
         if (extra?.fingerprint) row.fingerprint = extra.fingerprint;
-        if (extra?.journal) row.journal = extra.journal;
+        const journal =
+          extra?.journal ??
+          (readEdgebookRow &&
+            duplicatesOf
+              .get(execution.row)
+              ?.map((line) => readEdgebookRow(cellsByRow?.get(line) ?? []).journal)
+              .find((found) => found !== null));
+        if (journal) row.journal = journal;
         slice.push(row);
       }
       yield slice;

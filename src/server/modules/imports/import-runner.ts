@@ -2,14 +2,15 @@ import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance
 import { isPglite, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
-import { regroupInstruments, type RegroupCut } from '../trades/regroup';
+import { regroupInstruments, regroupStep, type RegroupCut } from '../trades/regroup';
+import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
 import { prepareBatch, type Fill } from './prepare-fills';
 import { createBatchWriter } from './batch-writer';
-import { createBatchSizer } from './batch-sizer';
+import { createBatchSizer, type BatchSizer } from './batch-sizer';
 import { restoreJournals } from './restore-journals';
 import { yieldToIncomingRequests } from '../../event-loop';
 import { StageClock } from './import-stages';
@@ -20,6 +21,7 @@ import {
   getImportBatchState,
   listAccountInstrumentKeys,
   listFlatInstruments,
+  listImportFillsByFingerprint,
   listTradeIdsOfInstruments,
   listUnfinishedImports,
   reserveImportSequences,
@@ -87,10 +89,14 @@ async function lockAccount(tx: Db, params: { userId: string; accountId: string }
   return account;
 }
 
-function countTrades(tradeIds: readonly string[], existing: ReadonlySet<string>) {
+function countTrades(tradeIds: Iterable<string>, existing: ReadonlySet<string>) {
   let tradesUpdated = 0;
-  for (const id of tradeIds) if (existing.has(id)) tradesUpdated += 1;
-  return { tradesCreated: tradeIds.length - tradesUpdated, tradesUpdated };
+  let count = 0;
+  for (const id of tradeIds) {
+    count += 1;
+    if (existing.has(id)) tradesUpdated += 1;
+  }
+  return { tradesCreated: count - tradesUpdated, tradesUpdated };
 }
 
 /**
@@ -159,7 +165,6 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const report = new RowReport();
   const cuts: RegroupCut[] = [];
   const journals = new Map<string, ImportedJournal>();
-  const insertedWithJournal: { id: string; fingerprint: string }[] = [];
   const fillsByInstrument = new Map<string, number>();
   let executionsAdded = 0;
   let prepared = 0;
@@ -185,6 +190,15 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
 
   const clock = new StageClock();
   const checkpointer = createImportCheckpointer(db, deps.checkpointWalBytes);
+  const checkpointAfter = async (rows: number) => {
+    const started = performance.now();
+    // Maintenance only: a checkpoint that fails (a full disk) is logged, and the import goes on.
+    const hasCheckpointed = await checkpointer.afterRows(rows).catch((err: unknown) => {
+      deps.log('a checkpoint during an import failed', err);
+      return false;
+    });
+    if (hasCheckpointed) clock.add(CHECKPOINT_STAGE, performance.now() - started, 1);
+  };
   // Reading, preparing and grouping run in a worker thread, batches ahead of the writes here.
   const worker = normaliseInWorker({
     path: deps.uploads.path(importRow.id),
@@ -255,17 +269,9 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
           clock.add(RESIZE_STAGE, 0, 1);
         }
         executionsAdded += written.added;
-        // A fill carrying a journal carries its own key (an Edgebook CSV's), so it goes in checked.
-        for (const fill of written.insertedChecked) if (journals.has(fill.fingerprint)) insertedWithJournal.push(fill);
         const checked = written.insertedChecked.filter((fill) => !writer.isStreamed(fill.instrumentKey));
         cuts.push(...toCuts(checked.map((fill) => ({ ...fill, accountId }))));
-        const checkpointStarted = performance.now();
-        // Maintenance only: a checkpoint that fails (a full disk) is logged, and the import goes on.
-        const hasCheckpointed = await checkpointer.afterRows(batch.rowCount).catch((err: unknown) => {
-          deps.log('a checkpoint during an import failed', err);
-          return false;
-        });
-        if (hasCheckpointed) clock.add(CHECKPOINT_STAGE, performance.now() - checkpointStarted, 1);
+        await checkpointAfter(batch.rowCount);
       }
       // Requests that came in during the batch's transaction go before the next one.
       await yieldToIncomingRequests();
@@ -279,26 +285,35 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     );
     cuts.push(...writer.demotedCuts());
     // Instruments the account already had, or that could not be grouped as they came, are
-    // regrouped from the database now. A few instruments per transaction: on PGlite a transaction
-    // holds the one connection, so other requests wait for at most one slice rather than the
-    // whole regrouping. A failure in any slice still takes the whole import out again (below).
-    const regrouped: string[] = [];
-    const slices = sliceCuts(cuts, fillsByInstrument);
-    for (const [index, slice] of slices.entries()) {
-      const keys = new Set(slice.map((cut) => cut.instrumentKey));
-      const newFills = [...keys].reduce((sum, key) => sum + (fillsByInstrument.get(key) ?? 0), 0);
-      const ids = await clock.time(REGROUP_STAGE, newFills, () =>
-        db.transaction(async (tx) => {
-          await lockAccount(tx, { userId: user.id, accountId });
-          return regroupInstruments(tx, { cuts: slice, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
-        }),
-      );
-      for (const id of ids) regrouped.push(id);
-      await updateImport(db, { id: importRow.id, values: { progress: 0.8 + (0.19 * (index + 1)) / slices.length } });
-    }
+    // regrouped from the database now, in steps (regroupInSteps). A failure in any step still
+    // takes the whole import out again (below).
+    const regrouped = await regroupInSteps(db, {
+      user,
+      accountId,
+      cuts,
+      fillsByInstrument,
+      now: params.now,
+      ...(isPglite(db) && deps.batchTargetMs > 0
+        ? { stepFills: FIRST_PGLITE_REGROUP_FILLS, sizer: createRegroupSizer(deps.batchTargetMs) }
+        : { stepFills: FILLS_PER_REGROUP, sizer: null }),
+      time: (fills, step) => clock.time(REGROUP_STAGE, fills, step),
+      endStep: (tx, share) =>
+        setImportProgress(tx, { id: importRow.id, userId: user.id, progress: 0.8 + 0.19 * share }),
+      afterStep: (replayed) => checkpointAfter(replayed),
+    });
     await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
-      await restoreJournals(tx, { user, accountId, journals, inserted: insertedWithJournal, now: params.now });
+      // The journal goes to its fill whichever of the file's rows put it in: one listed again
+      // without its journal, in an earlier batch, goes in first.
+      const inserted =
+        journals.size === 0
+          ? []
+          : await listImportFillsByFingerprint(tx, {
+              accountId,
+              importId: importRow.id,
+              fingerprints: [...journals.keys()],
+            });
+      await restoreJournals(tx, { user, accountId, journals, inserted, now: params.now });
     });
     clock.publish(importRow.id);
     // The streamed trades are all new; a regrouped one that kept its id was there before.
@@ -318,36 +333,118 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   }
 }
 
-/** New fills regrouped per transaction of a large import (an instrument is never split). */
-export const FILLS_PER_REGROUP = 10_000;
+/** Fills replayed per regrouping transaction of a large import on PostgreSQL, and at most on PGlite. */
+export const FILLS_PER_REGROUP = 20_000;
+/** PGlite's first regrouping steps, before the sizer has seen what a fill costs (74 µs on one machine). */
+const FIRST_PGLITE_REGROUP_FILLS = 250;
 
-/**
- * The cuts of a large import in slices of whole instruments holding about FILLS_PER_REGROUP of the
- * new fills each (`fillsByInstrument`), so each regrouping transaction stays short.
- */
-export function sliceCuts(cuts: readonly RegroupCut[], fillsByInstrument: ReadonlyMap<string, number>): RegroupCut[][] {
+/** On PGlite, each regrouping step sized to about the batches' target time. */
+function createRegroupSizer(targetMs: number): BatchSizer {
+  return createBatchSizer({
+    targetMs,
+    initialRows: FIRST_PGLITE_REGROUP_FILLS,
+    minRows: 100,
+    maxRows: FILLS_PER_REGROUP,
+  });
+}
+
+/** One instrument's regrouping still to do, and the import's new fills in it (none once begun). */
+export type PendingRegroup = { cuts: RegroupCut[]; newFills: number };
+
+/** The cuts of a large import by instrument, each with the import's new fills in it (`fillsByInstrument`). */
+export function pendingByInstrument(
+  cuts: readonly RegroupCut[],
+  fillsByInstrument: ReadonlyMap<string, number>,
+): PendingRegroup[] {
   const byInstrument = new Map<string, RegroupCut[]>();
   for (const cut of cuts) {
     const list = byInstrument.get(cut.instrumentKey);
     if (list) list.push(cut);
     else byInstrument.set(cut.instrumentKey, [cut]);
   }
-  const slices: RegroupCut[][] = [];
-  let current: RegroupCut[] = [];
-  let fills = 0;
-  for (const [instrumentKey, list] of byInstrument) {
-    const count = fillsByInstrument.get(instrumentKey) ?? 0;
-    if (current.length > 0 && fills + count > FILLS_PER_REGROUP) {
-      slices.push(current);
-      current = [];
-      fills = 0;
-    }
-    current.push(...list);
-    fills += count;
-  }
-  if (current.length > 0) slices.push(current);
-  return slices;
+  return [...byInstrument].map(([key, list]) => ({ cuts: list, newFills: fillsByInstrument.get(key) ?? 0 }));
 }
+
+/**
+ * Takes the next step's instruments off the front of `pending`: whole instruments holding about
+ * `budget` new fills, at least one.
+ */
+export function takeSlice(pending: PendingRegroup[], budget: number): PendingRegroup[] {
+  const slice = [pending.shift()!];
+  let fills = slice[0]!.newFills;
+  while (pending.length > 0 && fills + pending[0]!.newFills <= budget) {
+    const next = pending.shift()!;
+    slice.push(next);
+    fills += next.newFills;
+  }
+  return slice;
+}
+
+/**
+ * Regroups a large import's instruments from the database in steps of about `stepFills` replayed
+ * fills (resized by `sizer`), each step a transaction (regroupStep): on PGlite a transaction holds
+ * the one connection, so other requests wait for one step, never the whole rebuild of an
+ * instrument with hundreds of thousands of fills. An instrument cut short goes on from where its
+ * step stopped, unless something else wrote the user's trades in between (the data version moved):
+ * it then goes on from that time by the usual rule, which is right whatever was written. Each step
+ * ends with `endStep`, told the share of the work done, which answers the data version the step
+ * leaves (setImportProgress). Answers the rebuilt trades' ids.
+ */
+export async function regroupInSteps(
+  db: Db,
+  params: {
+    user: UserRow;
+    accountId: string;
+    cuts: readonly RegroupCut[];
+    fillsByInstrument: ReadonlyMap<string, number>;
+    now: Date;
+    /** Fills replayed in the first step, and in every step unless `sizer` resizes them. */
+    stepFills: number;
+    sizer: BatchSizer | null;
+    time: <T>(fills: number, step: () => Promise<T>) => Promise<T>;
+    endStep: (tx: Db, share: number) => Promise<number>;
+    afterStep: (replayed: number) => Promise<void>;
+  },
+): Promise<Set<string>> {
+  const { user, accountId } = params;
+  const pending = pendingByInstrument(params.cuts, params.fillsByInstrument);
+  const total = pending.reduce((sum, item) => sum + item.newFills, 0);
+  const ids = new Set<string>();
+  let stepFills = params.stepFills;
+  let replayed = 0;
+  let version: number | null = null;
+  while (pending.length > 0) {
+    const slice = takeSlice(pending, stepFills);
+    const newFills = slice.reduce((sum, item) => sum + item.newFills, 0);
+    const started = performance.now();
+    const step = await params.time(newFills, () =>
+      db.transaction(async (tx) => {
+        if (isPglite(tx)) await deferCommitFlush(tx);
+        await lockAccount(tx, { userId: user.id, accountId });
+        const isUntouched = version === null || (await getAnalyticsVersion(tx, user.id)) === version;
+        const cuts = slice.flatMap((item) => item.cuts).map((cut) => (isUntouched ? cut : withoutResume(cut)));
+        const result = await regroupStep(tx, {
+          cuts,
+          maxFills: stepFills,
+          defaultRiskAmount: user.defaultRiskAmount,
+          now: params.now,
+        });
+        version = await params.endStep(tx, Math.min(1, (replayed + result.replayed) / Math.max(1, total)));
+        return result;
+      }),
+    );
+    for (const id of step.tradeIds) ids.add(id);
+    if (step.rest.length > 0) pending.unshift({ cuts: step.rest, newFills: 0 });
+    stepFills = params.sizer?.observe(step.replayed, step.replayed, performance.now() - started) ?? stepFills;
+    replayed += step.replayed;
+    await params.afterStep(step.replayed);
+    await yieldToIncomingRequests();
+  }
+  return ids;
+}
+
+/** A cut that goes on by the usual rule from its resume point's time (regroup.ts findStarts). */
+const withoutResume = ({ resumeAt: _, ...cut }: RegroupCut): RegroupCut => cut;
 
 /**
  * Takes a failed import's executions out again and rebuilds what they touched, holding the

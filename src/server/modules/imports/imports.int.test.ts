@@ -978,6 +978,70 @@ describe('the Edgebook CSV export, imported back', () => {
   });
 });
 
+describe('the Edgebook CSV export, with a row listed again', () => {
+  /** The export of `executions` with the journaled trade's row listed again first, without its key and journal. */
+  async function exportWithCopy(author: TestClient, executions: ExecutionInput[], tradeIndex: number, notes: string) {
+    const from = await newAccount(author, 'UTC');
+    const added = await author.json<{ trades: TradeJson[] }>(
+      author.post('/api/executions', { accountId: from, executions }),
+    );
+    const noted = added.trades.sort((a, b) => (a.openedAt < b.openedAt ? -1 : 1))[tradeIndex]!;
+    expect((await author.request('PATCH', `/api/trades/${noted.id}`, { notes })).status).toBe(200);
+    const [header, ...lines] = (await (await author.get('/api/trades/export.csv')).text()).split('\r\n');
+    const columns = header!.split(',');
+    const journaled = lines.find((line) => line.includes(notes))!;
+    const fields = journaled.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    const copy = fields.map((field, i) => (columns.indexOf('fingerprint') <= i ? '' : field)).join(',');
+    return { noted, file: [header, copy, ...lines].join('\r\n') };
+  }
+
+  it('gives the fill kept the journal of its row skipped as a duplicate (same execution id)', async () => {
+    const executions = Array.from({ length: 8 }, (_, i) => ({
+      executedAt: new Date(Date.UTC(2025, 4, 2, 14) + i * 60_000).toISOString(),
+      symbol: 'AMD',
+      side: i % 2 === 0 ? ('buy' as const) : ('sell' as const),
+      quantity: '10',
+      price: (150 + (i % 3)).toFixed(2),
+      brokerExecId: `A-${i}`,
+    }));
+    const { noted, file } = await exportWithCopy(await signIn(), executions, 2, 'Faded the gap.');
+    const reader = await signIn();
+    const into = await newAccount(reader, 'UTC');
+    const preview = await upload(reader, 'edgebook-export.csv', file, { accountId: into });
+    const done = await commit(reader, preview.id, { accountId: into });
+    expect(done).toMatchObject({ executionsAdded: 8, tradesCreated: 4 });
+    expect(done.skipped).toEqual([{ row: expect.any(Number), reason: 'duplicate of row 2 (same execution id)' }]);
+    const copied = (await tradesOf(reader, into)).find((tr) => tr.openedAt === noted.openedAt)!;
+    expect((await reader.json<TradeJson>(reader.get(`/api/trades/${copied.id}`))).notes).toBe('Faded the gap.');
+  });
+
+  it('restores the journal of a fill listed again without it, in an earlier batch of a large import', async () => {
+    // Fills known by their content: the copy gets the key the export gave the fill.
+    const executions = Array.from({ length: 60 }, (_, i) => ({
+      executedAt: new Date(Date.UTC(2025, 4, 1, 14) + i * 60_000).toISOString(),
+      symbol: 'NVDA',
+      side: i % 2 === 0 ? ('buy' as const) : ('sell' as const),
+      quantity: '5',
+      price: (900 + (i % 4)).toFixed(2),
+    }));
+    const { noted, file } = await exportWithCopy(await signIn(), executions, 20, 'Chased the open.');
+
+    const reader = await signIn();
+    const into = await newAccount(reader, 'UTC');
+    const preview = await upload(reader, 'edgebook-export.csv', file, { accountId: into });
+    expect(preview.rowCount).toBeGreaterThan(SYNC_ROW_LIMIT);
+    expect((await reader.post(`/api/imports/${preview.id}/commit`, { accountId: into })).status).toBe(202);
+    expect(await waitForImport(reader, preview.id)).toMatchObject({
+      status: 'done',
+      executionsAdded: 60,
+      duplicatesSkipped: 1,
+      tradesCreated: 30,
+    });
+    const copied = (await tradesOf(reader, into)).find((tr) => tr.openedAt === noted.openedAt)!;
+    expect((await reader.json<TradeJson>(reader.get(`/api/trades/${copied.id}`))).notes).toBe('Chased the open.');
+  });
+});
+
 describe('GET /api/imports/template.csv', () => {
   it('downloads the Edgebook CSV template, which imports as it stands', async () => {
     const res = await shared.get('/api/imports/template.csv');

@@ -210,6 +210,34 @@ export async function listTradeIdsOfInstruments(
  * (batch-grouping.ts). By the fills' index per instrument; an instrument has at most one open
  * trade, its last.
  */
+/** Journal keys looked up per query. */
+const KEYS_PER_QUERY = 5_000;
+
+/**
+ * This import's fills among the given fingerprint keys (the fills an Edgebook CSV carries journals
+ * for), whichever of the file's rows put each one in.
+ */
+export async function listImportFillsByFingerprint(
+  db: Db,
+  params: { accountId: string; importId: string; fingerprints: readonly string[] },
+): Promise<{ id: string; fingerprint: string }[]> {
+  const out: { id: string; fingerprint: string }[] = [];
+  for (let i = 0; i < params.fingerprints.length; i += KEYS_PER_QUERY) {
+    const rows = await db
+      .select({ id: executions.id, fingerprint: executions.fingerprint })
+      .from(executions)
+      .where(
+        and(
+          eq(executions.accountId, params.accountId),
+          inArray(executions.fingerprint, params.fingerprints.slice(i, i + KEYS_PER_QUERY)),
+          eq(executions.importId, params.importId),
+        ),
+      );
+    for (const row of rows) out.push(row);
+  }
+  return out;
+}
+
 export async function listFlatInstruments(
   db: Db,
   accountId: string,

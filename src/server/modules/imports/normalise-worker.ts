@@ -125,8 +125,7 @@ try {
   const send = async (rows: NormalisedRow[], rowsRead: number) => {
     const { fills, ...prepared } = prepare(rows);
     const started = performance.now();
-    // A fill carrying a journal goes in checked: the journal goes with the id it is stored under.
-    const grouped = grouper.group(fills, new Set(prepared.journals.map(([fingerprint]) => fingerprint)));
+    const grouped = grouper.group(fills);
     const batch: WorkerBatch = { ...prepared, grouped, groupMs: performance.now() - started };
     const transferred = writeTransferredBatch(batch);
     port.postMessage(

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   computeRMultiple,
+  countToLastFlat,
   D,
   decimalPlaces,
   groupTradesInSlices,
@@ -37,6 +38,24 @@ export type RegroupCut = {
   instrumentKey: string;
   /** The earliest changed fill's time (added or removed); null rebuilds the whole instrument. */
   changedAt: Date | null;
+  /**
+   * Where an earlier step of the same rebuild stopped (regroupStep's `rest`): a flat point, so the
+   * replay starts exactly there. Only valid while nothing else wrote the instrument's trades since.
+   */
+  resumeAt?: FlatPoint;
+};
+
+/** A fill's place in replay order: (executedAt, sequence). */
+export type FlatPoint = { executedAt: Date; sequence: number };
+
+/** What one step of a rebuild did, and what it left for the next (see regroupStep). */
+export type RegroupStep = {
+  /** The rebuilt trades' ids, in opening order. */
+  tradeIds: string[];
+  /** The instruments cut short, each from the flat point where this step stopped. */
+  rest: RegroupCut[];
+  /** Fills replayed. */
+  replayed: number;
 };
 
 /** Journal fields to set on the trade a given execution opens (the manual-trade form's stop and target). */
@@ -74,6 +93,7 @@ export const EMPTY_JOURNAL: TradeJournal = {
 // A replay start before every fill: PostgreSQL's '-infinity' time and the lowest sequence.
 const MIN_SEQUENCE = Number.MIN_SAFE_INTEGER;
 const BEFORE_ALL: Start = { at: '-infinity', sequence: MIN_SEQUENCE };
+const MAX_SEQUENCE = Number.MAX_SAFE_INTEGER;
 /** Cuts per pass: four arrays of this length travel as parameters. */
 const CUTS_PER_PASS = 2_000;
 /** Fills grouped, and trades built, between two yields to the event loop (tens of milliseconds each). */
@@ -248,69 +268,104 @@ export function buildNewTradeRows(
  * changed the executions, after the change, holding the account lock (getAccountForUpdate).
  */
 export async function regroupInstruments(tx: Db, params: RegroupParams): Promise<string[]> {
-  const merged = new Map<string, RegroupCut>();
-  for (const cut of params.cuts) {
-    const key = keyOf(cut.accountId, cut.instrumentKey);
-    const seen = merged.get(key);
-    if (!seen) merged.set(key, cut);
-    else if (seen.changedAt !== null && (cut.changedAt === null || cut.changedAt < seen.changedAt))
-      merged.set(key, cut);
-  }
-  const all = [...merged.values()];
+  const all = mergeCuts(params.cuts);
   const ids: string[] = [];
   for (let i = 0; i < all.length; i += CUTS_PER_PASS) {
-    for (const id of await regroupPass(tx, params, all.slice(i, i + CUTS_PER_PASS))) ids.push(id);
+    const step = await regroupPass(tx, params, all.slice(i, i + CUTS_PER_PASS), null);
+    for (const id of step.tradeIds) ids.push(id);
   }
   return ids;
 }
 
-async function regroupPass(tx: Db, params: RegroupParams, cuts: RegroupCut[]): Promise<string[]> {
+/**
+ * One step of a rebuild that may take several transactions: like regroupInstruments, but each
+ * instrument replays at most about `maxFills` fills, up to the last flat point among them; the
+ * instruments cut short come back in `rest`, each to be passed again (in a later transaction) with
+ * the point it stopped at. The trades before that point are rebuilt and final; those after it are
+ * still the old ones until the step that reaches them. An instrument with no flat point in its
+ * first `maxFills` fills replays whole (a position held throughout: its one trade rests on all of
+ * them). On PGlite one transaction holds every request, so a large rebuild goes in steps of a few
+ * tens of milliseconds (import-runner.ts).
+ */
+export async function regroupStep(tx: Db, params: RegroupParams & { maxFills: number }): Promise<RegroupStep> {
+  const merged = mergeCuts(params.cuts);
+  const out: RegroupStep = { tradeIds: [], rest: [], replayed: 0 };
+  for (let i = 0; i < merged.length; i += CUTS_PER_PASS) {
+    const step = await regroupPass(tx, params, merged.slice(i, i + CUTS_PER_PASS), params.maxFills);
+    for (const id of step.tradeIds) out.tradeIds.push(id);
+    out.rest.push(...step.rest);
+    out.replayed += step.replayed;
+  }
+  return out;
+}
+
+/** One cut per instrument: the earliest (null, the whole instrument, first of all). */
+function mergeCuts(cuts: readonly RegroupCut[]): RegroupCut[] {
+  const merged = new Map<string, RegroupCut>();
+  for (const cut of cuts) {
+    const key = keyOf(cut.accountId, cut.instrumentKey);
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, cut);
+    else {
+      // A resume point holds for the rebuild it came from alone: merged, the earlier cut decides.
+      const changedAt =
+        seen.changedAt === null || cut.changedAt === null
+          ? null
+          : new Date(Math.min(seen.changedAt.getTime(), cut.changedAt.getTime()));
+      merged.set(key, { accountId: cut.accountId, instrumentKey: cut.instrumentKey, changedAt });
+    }
+  }
+  return [...merged.values()];
+}
+
+async function regroupPass(
+  tx: Db,
+  params: RegroupParams,
+  cuts: RegroupCut[],
+  maxFills: number | null,
+): Promise<RegroupStep> {
   const starts = await findStarts(tx, cuts);
   const startRows = cuts.map((cut) => {
     const start = starts.get(keyOf(cut.accountId, cut.instrumentKey)) ?? BEFORE_ALL;
     return { accountId: cut.accountId, instrumentKey: cut.instrumentKey, ...start };
   });
+  const { rows, ends } =
+    maxFills === null
+      ? { rows: await readFills(tx, startRows, null), ends: new Map<string, FlatPoint>() }
+      : await readToLastFlat(tx, startRows, maxFills);
+  const rest: RegroupCut[] = startRows.flatMap((row) => {
+    const end = ends.get(keyOf(row.accountId, row.instrumentKey));
+    return end
+      ? [{ accountId: row.accountId, instrumentKey: row.instrumentKey, changedAt: end.executedAt, resumeAt: end }]
+      : [];
+  });
 
-  // Read the journals before the rows go: DELETE … RETURNING hands back the old trades.
+  // The old trades the replay rebuilds: those opening from the start on (up to where it stops).
+  // Their journals are read as they go: DELETE … RETURNING hands back the old rows.
+  const ranges = rangesTable(
+    startRows.map((row) => {
+      const end = ends.get(keyOf(row.accountId, row.instrumentKey));
+      return {
+        ...row,
+        endAt: end ? end.executedAt.toISOString() : 'infinity',
+        endSequence: end?.sequence ?? MAX_SEQUENCE,
+      };
+    }),
+  );
   const doomed = tx
     .select({ id: trades.id })
     .from(trades)
-    .innerJoin(
-      cutsTable(startRows),
-      sql`c.account_id = ${trades.accountId} and c.instrument_key = ${trades.instrumentKey}`,
-    )
+    .innerJoin(ranges, sql`c.account_id = ${trades.accountId} and c.instrument_key = ${trades.instrumentKey}`)
     .innerJoin(executions, eq(executions.id, trades.openingExecutionId))
     // openedAt is the opening fill's time: filtering on it first spares a fill lookup per older trade.
-    .where(sql`${trades.openedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`);
-  const old = await tx.delete(trades).where(inArray(trades.id, doomed)).returning();
-
-  const rows = await tx
-    .select({
-      id: executions.id,
-      userId: executions.userId,
-      accountId: executions.accountId,
-      executedAt: executions.executedAt,
-      symbol: executions.symbol,
-      instrumentKey: executions.instrumentKey,
-      assetClass: executions.assetClass,
-      side: executions.side,
-      quantity: executions.quantity,
-      price: executions.price,
-      commission: executions.commission,
-      fees: executions.fees,
-      multiplier: executions.multiplier,
-      currency: executions.currency,
-      sequence: executions.sequence,
-    })
-    .from(executions)
-    .innerJoin(
-      cutsTable(startRows),
-      sql`c.account_id = ${executions.accountId} and c.instrument_key = ${executions.instrumentKey}`,
-    )
     .where(
-      sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`,
+      sql`${trades.openedAt} >= c.at and ${trades.openedAt} <= c.end_at
+        and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)
+        and (${executions.executedAt}, ${executions.sequence}) < (c.end_at, c.end_seq)`,
     );
-  if (rows.length === 0) return [];
+  const old = await tx.delete(trades).where(inArray(trades.id, doomed)).returning();
+  const replayed = rows.length;
+  if (rows.length === 0) return { tradeIds: [], rest, replayed };
 
   // In slices: regrouping a large import's hundreds of thousands of fills must not stall other requests.
   const byId = new Map<string, (typeof rows)[number]>();
@@ -351,7 +406,107 @@ async function regroupPass(tx: Db, params: RegroupParams, cuts: RegroupCut[]): P
 
   await insertTradeRows(tx, { trades: tradeRows, parts: partRows });
   if (movedTags.length > 0) await moveTags(tx, movedTags);
-  return tradeRows.map((row) => row.id!); // ids are always set above
+  return { tradeIds: tradeRows.map((row) => row.id!), rest, replayed }; // ids are always set above
+}
+
+/** A cut's replay start, as cutsTable takes it. */
+type StartRow = { accountId: string; instrumentKey: string } & Start;
+
+const FILL_COLUMNS = {
+  id: executions.id,
+  userId: executions.userId,
+  accountId: executions.accountId,
+  executedAt: executions.executedAt,
+  symbol: executions.symbol,
+  instrumentKey: executions.instrumentKey,
+  assetClass: executions.assetClass,
+  side: executions.side,
+  quantity: executions.quantity,
+  price: executions.price,
+  commission: executions.commission,
+  fees: executions.fees,
+  multiplier: executions.multiplier,
+  currency: executions.currency,
+  sequence: executions.sequence,
+};
+
+type FillRow = { [K in keyof typeof FILL_COLUMNS]: (typeof FILL_COLUMNS)[K]['_']['data'] };
+
+/** Each cut's fills from its start on: all of them, or the first `limit` in replay order. */
+async function readFills(tx: Db, starts: readonly StartRow[], limit: number | null): Promise<FillRow[]> {
+  const fromStart = sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`;
+  if (limit === null)
+    return tx
+      .select(FILL_COLUMNS)
+      .from(executions)
+      .innerJoin(
+        cutsTable(starts),
+        sql`c.account_id = ${executions.accountId} and c.instrument_key = ${executions.instrumentKey}`,
+      )
+      .where(fromStart);
+  // Per cut, by the (account, instrument, time) index, stopping at the limit.
+  const first = tx
+    .select(FILL_COLUMNS)
+    .from(executions)
+    .where(
+      sql`${executions.accountId} = c.account_id and ${executions.instrumentKey} = c.instrument_key and ${fromStart}`,
+    )
+    .orderBy(executions.executedAt, executions.sequence)
+    .limit(limit)
+    .as('f');
+  const columns = Object.fromEntries(Object.keys(FILL_COLUMNS).map((name) => [name, first[name as keyof FillRow]]));
+  return (await tx
+    .select(columns as unknown as typeof FILL_COLUMNS)
+    .from(cutsTable(starts))
+    .innerJoinLateral(first, sql`true`)) as FillRow[];
+}
+
+/**
+ * Each cut's fills from its start up to the last flat point within its first `maxFills`, and where
+ * each instrument cut short stopped: the next fill, or just after the last one read when that one
+ * left it flat. An instrument with no flat point there is read whole.
+ */
+async function readToLastFlat(
+  tx: Db,
+  starts: readonly StartRow[],
+  maxFills: number,
+): Promise<{ rows: FillRow[]; ends: Map<string, FlatPoint> }> {
+  const byKey = new Map<string, FillRow[]>();
+  for (const row of await readFills(tx, starts, maxFills)) {
+    const key = keyOf(row.accountId, row.instrumentKey);
+    const list = byKey.get(key);
+    if (list) list.push(row);
+    else byKey.set(key, [row]);
+  }
+  const rows: FillRow[] = [];
+  const ends = new Map<string, FlatPoint>();
+  const whole: StartRow[] = [];
+  for (const start of starts) {
+    const key = keyOf(start.accountId, start.instrumentKey);
+    const list = byKey.get(key) ?? [];
+    if (list.length < maxFills) {
+      for (const row of list) rows.push(row);
+      continue;
+    }
+    list.sort((a, b) => a.executedAt.getTime() - b.executedAt.getTime() || a.sequence - b.sequence);
+    const flat = countToLastFlat(list.map((row) => ({ side: row.side, quantity: D(row.quantity) })));
+    if (flat === 0) {
+      whole.push(start);
+      continue;
+    }
+    for (let i = 0; i < flat; i += 1) rows.push(list[i]!);
+    const next = list[flat];
+    const last = list[flat - 1]!;
+    // Sequences are whole numbers: (time, sequence + 1) is the first place after the last fill read.
+    ends.set(
+      key,
+      next
+        ? { executedAt: next.executedAt, sequence: next.sequence }
+        : { executedAt: last.executedAt, sequence: last.sequence + 1 },
+    );
+  }
+  if (whole.length > 0) for (const row of await readFills(tx, whole, null)) rows.push(row);
+  return { rows, ends };
 }
 
 /** A stored fill as the database hands it back: times as Dates, decimals as text. */
@@ -414,12 +569,23 @@ function findInherited(
 }
 
 /** The cut rows as a relation `c(account_id, instrument_key, at, seq)`: four array parameters. */
-function cutsTable(rows: readonly { accountId: string; instrumentKey: string; at: string; sequence: number }[]): SQL {
+function cutsTable(rows: readonly StartRow[]): SQL {
   return sql`unnest(${sql.param(rows.map((r) => r.accountId))}::uuid[], ${sql.param(
     rows.map((r) => r.instrumentKey),
   )}::text[], ${sql.param(rows.map((r) => r.at))}::timestamptz[], ${sql.param(
     rows.map((r) => r.sequence),
   )}::bigint[]) as c(account_id, instrument_key, at, seq)`;
+}
+
+/** Cut rows with an end as `c(account_id, instrument_key, at, seq, end_at, end_seq)`: the end excluded. */
+function rangesTable(rows: readonly (StartRow & { endAt: string; endSequence: number })[]): SQL {
+  return sql`unnest(${sql.param(rows.map((r) => r.accountId))}::uuid[], ${sql.param(
+    rows.map((r) => r.instrumentKey),
+  )}::text[], ${sql.param(rows.map((r) => r.at))}::timestamptz[], ${sql.param(
+    rows.map((r) => r.sequence),
+  )}::bigint[], ${sql.param(rows.map((r) => r.endAt))}::timestamptz[], ${sql.param(
+    rows.map((r) => r.endSequence),
+  )}::bigint[]) as c(account_id, instrument_key, at, seq, end_at, end_seq)`;
 }
 
 /**
@@ -433,7 +599,12 @@ async function findStarts(tx: Db, cuts: readonly RegroupCut[]): Promise<Map<stri
   const starts = new Map<string, Start>();
   const incremental: { accountId: string; instrumentKey: string; at: string; sequence: number }[] = [];
   for (const cut of cuts) {
-    if (cut.changedAt === null) starts.set(keyOf(cut.accountId, cut.instrumentKey), BEFORE_ALL);
+    if (cut.resumeAt)
+      starts.set(keyOf(cut.accountId, cut.instrumentKey), {
+        at: cut.resumeAt.executedAt.toISOString(),
+        sequence: cut.resumeAt.sequence,
+      });
+    else if (cut.changedAt === null) starts.set(keyOf(cut.accountId, cut.instrumentKey), BEFORE_ALL);
     else incremental.push({ ...cut, at: cut.changedAt.toISOString(), sequence: MIN_SEQUENCE });
   }
   if (incremental.length === 0) return starts;
