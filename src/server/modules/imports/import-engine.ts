@@ -389,7 +389,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       executions: executions.map(toPreviewExecution),
       problems: normalised.problems.map((p) => ({ row: p.row, message: withoutRowPrefix(p.message) })),
       skipped: [
-        ...normalised.skipped,
+        ...normalised.skipped.map(({ duplicateOf: _, ...row }) => row),
         ...reader.skipped.map((row) => ({ row: row.line, reason: toSkipReason(row.reason) })),
       ],
     },
@@ -565,6 +565,14 @@ export async function* normaliseUploadInChunks(
     const indexOfLine = isWhole ? null : new Map(rows.map((row, i) => [row.line, firstIndex + i]));
     rowsBefore += rows.length;
     const cellsByRow = readEdgebookRow ? new Map(rows.map((row) => [row.line, row.cells])) : null;
+    /** The first journal the rows skipped as a fill's duplicates carry (an Edgebook CSV's). */
+    const journalOfDuplicates = (lines: readonly number[] | undefined): ImportedJournal | undefined => {
+      for (const line of lines ?? []) {
+        const journal = readEdgebookRow?.(cellsByRow?.get(line) ?? []).journal;
+        if (journal) return journal;
+      }
+      return undefined;
+    };
     // A fill listed twice in an Edgebook CSV: the journal of the row skipped goes to the row kept
     // when that has none (rows copied by hand), within the chunk.
     const duplicatesOf = new Map<number, number[]>();
@@ -591,13 +599,7 @@ export async function* normaliseUploadInChunks(
           execution: toExecutionInput(execution),
         };
         if (extra?.fingerprint) row.fingerprint = extra.fingerprint;
-        const journal =
-          extra?.journal ??
-          (readEdgebookRow &&
-            duplicatesOf
-              .get(execution.row)
-              ?.map((line) => readEdgebookRow(cellsByRow?.get(line) ?? []).journal)
-              .find((found) => found !== null));
+        const journal = extra?.journal ?? journalOfDuplicates(duplicatesOf.get(execution.row));
         if (journal) row.journal = journal;
         slice.push(row);
       }

@@ -2,7 +2,7 @@ import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance
 import { isPglite, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
-import { regroupInstruments, regroupStep, type RegroupCut } from '../trades/regroup';
+import { checkResumePoints, regroupInstruments, regroupStep, type RegroupCut } from '../trades/regroup';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
@@ -348,11 +348,14 @@ function createRegroupSizer(targetMs: number): BatchSizer {
   });
 }
 
-/** One instrument's regrouping still to do, and the import's new fills in it (none once begun). */
-export type PendingRegroup = { cuts: RegroupCut[]; newFills: number };
+/**
+ * One instrument's regrouping still to do: the import's new fills in it, and what it costs a step's
+ * budget (its new fills; everything for one already begun, which has a step of its own).
+ */
+export type PendingRegroup = { cuts: RegroupCut[]; newFills: number; cost: number };
 
 /** The cuts of a large import by instrument, each with the import's new fills in it (`fillsByInstrument`). */
-export function pendingByInstrument(
+export function groupCutsByInstrument(
   cuts: readonly RegroupCut[],
   fillsByInstrument: ReadonlyMap<string, number>,
 ): PendingRegroup[] {
@@ -362,52 +365,61 @@ export function pendingByInstrument(
     if (list) list.push(cut);
     else byInstrument.set(cut.instrumentKey, [cut]);
   }
-  return [...byInstrument].map(([key, list]) => ({ cuts: list, newFills: fillsByInstrument.get(key) ?? 0 }));
+  return [...byInstrument].map(([key, list]) => {
+    const newFills = fillsByInstrument.get(key) ?? 0;
+    return { cuts: list, newFills, cost: newFills };
+  });
 }
 
 /**
- * Takes the next step's instruments off the front of `pending`: whole instruments holding about
- * `budget` new fills, at least one.
+ * The fewest fills of a step an instrument gets: the step's instruments share its budget, and one
+ * whose share has no flat point waits for a step of its own (regroupStep).
+ */
+export const MIN_SHARE_FILLS = 20;
+
+/**
+ * Takes the next step's instruments off the front of `pending`: whole instruments costing about
+ * `budget` in all, each with a share of at least MIN_SHARE_FILLS, at least one.
  */
 export function takeSlice(pending: PendingRegroup[], budget: number): PendingRegroup[] {
   const slice = [pending.shift()!];
-  let fills = slice[0]!.newFills;
-  while (pending.length > 0 && fills + pending[0]!.newFills <= budget) {
+  let cost = slice[0]!.cost;
+  const most = Math.max(1, Math.floor(budget / MIN_SHARE_FILLS));
+  while (pending.length > 0 && slice.length < most && cost + pending[0]!.cost <= budget) {
     const next = pending.shift()!;
     slice.push(next);
-    fills += next.newFills;
+    cost += next.cost;
   }
   return slice;
 }
+
+export type RegroupInStepsParams = {
+  user: UserRow;
+  accountId: string;
+  cuts: readonly RegroupCut[];
+  fillsByInstrument: ReadonlyMap<string, number>;
+  now: Date;
+  /** Fills replayed in the first step, and in every step unless `sizer` resizes them. */
+  stepFills: number;
+  sizer: BatchSizer | null;
+  time: <T>(fills: number, step: () => Promise<T>) => Promise<T>;
+  /** Ends each step's transaction, told the share of the work done; answers the data version it leaves. */
+  endStep: (tx: Db, share: number) => Promise<number>;
+  afterStep: (replayed: number) => Promise<void>;
+};
 
 /**
  * Regroups a large import's instruments from the database in steps of about `stepFills` replayed
  * fills (resized by `sizer`), each step a transaction (regroupStep): on PGlite a transaction holds
  * the one connection, so other requests wait for one step, never the whole rebuild of an
  * instrument with hundreds of thousands of fills. An instrument cut short goes on from where its
- * step stopped, unless something else wrote the user's trades in between (the data version moved):
- * it then goes on from that time by the usual rule, which is right whatever was written. Each step
- * ends with `endStep`, told the share of the work done, which answers the data version the step
- * leaves (setImportProgress). Answers the rebuilt trades' ids.
+ * step stopped; when something else wrote the user's trades in between (the data version moved),
+ * from there only if no trade now spans that point (checkResumePoints), which is right whatever
+ * was written. Each step ends with `endStep` (setImportProgress). Answers the rebuilt trades' ids.
  */
-export async function regroupInSteps(
-  db: Db,
-  params: {
-    user: UserRow;
-    accountId: string;
-    cuts: readonly RegroupCut[];
-    fillsByInstrument: ReadonlyMap<string, number>;
-    now: Date;
-    /** Fills replayed in the first step, and in every step unless `sizer` resizes them. */
-    stepFills: number;
-    sizer: BatchSizer | null;
-    time: <T>(fills: number, step: () => Promise<T>) => Promise<T>;
-    endStep: (tx: Db, share: number) => Promise<number>;
-    afterStep: (replayed: number) => Promise<void>;
-  },
-): Promise<Set<string>> {
+export async function regroupInSteps(db: Db, params: RegroupInStepsParams): Promise<Set<string>> {
   const { user, accountId } = params;
-  const pending = pendingByInstrument(params.cuts, params.fillsByInstrument);
+  const pending = groupCutsByInstrument(params.cuts, params.fillsByInstrument);
   const total = pending.reduce((sum, item) => sum + item.newFills, 0);
   const ids = new Set<string>();
   let stepFills = params.stepFills;
@@ -421,10 +433,10 @@ export async function regroupInSteps(
       db.transaction(async (tx) => {
         if (isPglite(tx)) await deferCommitFlush(tx);
         await lockAccount(tx, { userId: user.id, accountId });
+        const given = slice.flatMap((item) => item.cuts);
         const isUntouched = version === null || (await getAnalyticsVersion(tx, user.id)) === version;
-        const cuts = slice.flatMap((item) => item.cuts).map((cut) => (isUntouched ? cut : withoutResume(cut)));
         const result = await regroupStep(tx, {
-          cuts,
+          cuts: isUntouched ? given : await checkResumePoints(tx, given),
           maxFills: stepFills,
           defaultRiskAmount: user.defaultRiskAmount,
           now: params.now,
@@ -434,7 +446,8 @@ export async function regroupInSteps(
       }),
     );
     for (const id of step.tradeIds) ids.add(id);
-    if (step.rest.length > 0) pending.unshift({ cuts: step.rest, newFills: 0 });
+    // Each instrument left over has a step of its own, first.
+    pending.unshift(...step.rest.map((cut) => ({ cuts: [cut], newFills: 0, cost: Number.POSITIVE_INFINITY })));
     stepFills = params.sizer?.observe(step.replayed, step.replayed, performance.now() - started) ?? stepFills;
     replayed += step.replayed;
     await params.afterStep(step.replayed);
@@ -442,9 +455,6 @@ export async function regroupInSteps(
   }
   return ids;
 }
-
-/** A cut that goes on by the usual rule from its resume point's time (regroup.ts findStarts). */
-const withoutResume = ({ resumeAt: _, ...cut }: RegroupCut): RegroupCut => cut;
 
 /**
  * Takes a failed import's executions out again and rebuilds what they touched, holding the

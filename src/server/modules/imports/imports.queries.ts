@@ -204,12 +204,6 @@ export async function listTradeIdsOfInstruments(
   return ids;
 }
 
-/**
- * The account's instruments it holds no open trade in, each with the time of its last fill: a
- * large import groups its fills after that time as they come, as for a new instrument
- * (batch-grouping.ts). By the fills' index per instrument; an instrument has at most one open
- * trade, its last.
- */
 /** Journal keys looked up per query. */
 const KEYS_PER_QUERY = 5_000;
 
@@ -238,6 +232,12 @@ export async function listImportFillsByFingerprint(
   return out;
 }
 
+/**
+ * The account's instruments it holds no open trade in, each with the time of its last fill: a
+ * large import groups its fills after that time as they come, as for a new instrument
+ * (batch-grouping.ts). By the fills' index per instrument; an instrument has at most one open
+ * trade, its last.
+ */
 export async function listFlatInstruments(
   db: Db,
   accountId: string,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RegroupCut } from '../trades/regroup';
-import { pendingByInstrument, takeSlice } from './import-runner';
+import { groupCutsByInstrument, MIN_SHARE_FILLS, takeSlice, type PendingRegroup } from './import-runner';
 
 const KEYS = ['AAPL', 'MSFT', 'SPY', 'ES', 'NVDA', 'TSLA'] as const;
 
@@ -17,24 +17,36 @@ describe('takeSlice (a large import regrouped a few instruments per transaction)
       fc.property(
         fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.integer({ min: 0, max: 59 })), { maxLength: 60 }),
         fc.dictionary(fc.constantFrom(...KEYS), fc.integer({ min: 0, max: 25_000 })),
-        fc.integer({ min: 100, max: 30_000 }),
-        (specs, fills, budget) => {
+        fc.integer({ min: 1, max: 30_000 }),
+        // Instruments a step left over, put back in front (each for a step of its own).
+        fc.array(fc.constantFrom('QQQ', 'IWM'), { maxLength: 3 }),
+        (specs, fills, budget, leftOver) => {
           const cuts = specs.map(([key, minute]) => cut(key, minute));
+          const begun = leftOver.map((key) => cut(key, 0));
           const fillsByInstrument = new Map(Object.entries(fills));
-          const pending = pendingByInstrument(cuts, fillsByInstrument);
+          const pending: PendingRegroup[] = [
+            ...begun.map((c) => ({ cuts: [c], newFills: 0, cost: Number.POSITIVE_INFINITY })),
+            ...groupCutsByInstrument(cuts, fillsByInstrument),
+          ];
           const slices: RegroupCut[][] = [];
           while (pending.length > 0) {
             const slice = takeSlice(pending, budget);
             expect(slice.length).toBeGreaterThan(0);
-            const total = slice.reduce((sum, item) => sum + item.newFills, 0);
-            // Over budget only when one instrument alone is.
-            if (slice.length > 1) expect(total).toBeLessThanOrEqual(budget);
+            const total = slice.reduce((sum, item) => sum + item.cost, 0);
+            // Over budget only when one instrument alone is; never so many that a share is tiny.
+            if (slice.length > 1) {
+              expect(total).toBeLessThanOrEqual(budget);
+              expect(budget / slice.length).toBeGreaterThanOrEqual(MIN_SHARE_FILLS);
+            }
             slices.push(slice.flatMap((item) => item.cuts));
           }
-          expect(slices.flat()).toHaveLength(cuts.length);
-          expect(new Set(slices.flat())).toEqual(new Set(cuts));
+          // The instruments begun come first, each alone.
+          expect(slices.slice(0, begun.length)).toEqual(begun.map((c) => [c]));
+          const rest = slices.slice(begun.length);
+          expect(rest.flat()).toHaveLength(cuts.length);
+          expect(new Set(rest.flat())).toEqual(new Set(cuts));
           const sliceOf = new Map<string, number>();
-          slices.forEach((slice, index) => {
+          rest.forEach((slice, index) => {
             for (const c of slice) {
               expect(sliceOf.get(c.instrumentKey) ?? index).toBe(index);
               sliceOf.set(c.instrumentKey, index);

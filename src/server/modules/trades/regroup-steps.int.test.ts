@@ -74,18 +74,21 @@ async function storeOnly(accountId: string, fills: ExecutionInput[], firstSequen
   });
 }
 
-/** Runs steps of `maxFills` until none is left, each in its own transaction; answers the steps. */
+/**
+ * Runs steps of `maxFills` until none is left, each in its own transaction, as the import does:
+ * the cuts given first together, then each instrument left over in a step of its own. Answers the steps.
+ */
 async function regroupInSteps(accountId: string, cuts: RegroupCut[], maxFills: number) {
-  let pending = cuts;
+  const pending: RegroupCut[][] = [cuts];
   let steps = 0;
   while (pending.length > 0) {
+    const given = pending.shift()!;
     const step = await t.database.db.transaction(async (tx) => {
       await getAccountForUpdate(tx, { userId, id: accountId });
-      return regroupStep(tx, { cuts: pending, maxFills, defaultRiskAmount: null, now: new Date() });
+      return regroupStep(tx, { cuts: given, maxFills, defaultRiskAmount: null, now: new Date() });
     });
     steps += 1;
-    for (const cut of step.rest) expect(cut.resumeAt).toBeDefined();
-    pending = step.rest;
+    pending.unshift(...step.rest.map((cut) => [cut]));
   }
   return steps;
 }
@@ -153,6 +156,84 @@ describe('a rebuild in steps (regroupStep)', () => {
     expect(after.map((trade) => trade.id)).toEqual(trades.map((trade) => trade.id));
     expect(after.find((trade) => trade.id === noted.id)).toMatchObject({ notes: 'Waited for the pullback' });
     expect(after.map(({ notes: _n, ...rest }) => rest)).toEqual(trades.map(({ notes: _n, ...rest }) => rest));
+  });
+
+  it('keeps each step of an import near its budget, however many instruments it rebuilds', async () => {
+    const accountId = await newAccount();
+    const symbols = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'FFF', 'GGG', 'HHH'];
+    // Each instrument: one new round trip early, then 20 round trips the account had after it.
+    const had = symbols.flatMap((symbol, s) =>
+      Array.from({ length: 20 }, (_, i) => [
+        fillAt(100 + i * 8 + s, 'buy', 1, symbol),
+        fillAt(104 + i * 8 + s, 'sell', 1, symbol),
+      ]).flat(),
+    );
+    const added = symbols.flatMap((symbol, s) => [fillAt(s, 'buy', 2, symbol), fillAt(50 + s, 'sell', 2, symbol)]);
+    await enter(accountId, had);
+    await storeOnly(accountId, added, 1_000_000);
+    const replayed: number[] = [];
+    await regroupInImportSteps(t.database.db, {
+      user,
+      accountId,
+      cuts: symbols.map((symbol) => ({
+        accountId,
+        instrumentKey: `stock:${symbol}`,
+        changedAt: new Date(added[0]!.executedAt),
+      })),
+      fillsByInstrument: new Map(symbols.map((symbol) => [`stock:${symbol}`, 2])),
+      now: new Date(),
+      stepFills: 40,
+      sizer: null,
+      time: (_fills, step) => step(),
+      endStep: (tx) => getAnalyticsVersion(tx, userId),
+      afterStep: async (fills) => void replayed.push(fills),
+    });
+    expect(replayed.reduce((sum, fills) => sum + fills, 0)).toBeGreaterThanOrEqual(had.length + added.length);
+    expect(Math.max(...replayed)).toBeLessThanOrEqual(40);
+    const expected = await newAccount();
+    await enter(expected, [...added, ...had]);
+    expect(figures(await tradesOf(accountId))).toEqual(figures(await tradesOf(expected)));
+  });
+
+  it('finishes when the data version moves before every step, with trades closing in the second the next opens', async () => {
+    const accountId = await newAccount();
+    // Ten trades of three fills: bought 2, sold 1, sold 1, the last sale in the second of the next buy.
+    const at = (second: number) => new Date(Date.UTC(2025, 2, 4, 15, 0, second)).toISOString();
+    const fills: ExecutionInput[] = Array.from({ length: 10 }, (_, i) => [
+      { executedAt: at(i * 2), symbol: 'QQQ', side: 'buy' as const, quantity: '2', price: '100' },
+      { executedAt: at(i * 2 + 1), symbol: 'QQQ', side: 'sell' as const, quantity: '1', price: '101' },
+      { executedAt: at(i * 2 + 2), symbol: 'QQQ', side: 'sell' as const, quantity: '1', price: '102' },
+    ]).flat();
+    await storeOnly(accountId, fills, 1);
+    // Another account's trade, edited before every step: the user's data version moves each time.
+    const elsewhere = await newAccount();
+    await enter(elsewhere, [fillAt(0, 'buy', 1), fillAt(1, 'sell', 1)]);
+    const [other] = await tradesOf(elsewhere);
+    let steps = 0;
+    await regroupInImportSteps(t.database.db, {
+      user,
+      accountId,
+      cuts: [{ accountId, instrumentKey: 'stock:QQQ', changedAt: null }],
+      fillsByInstrument: new Map([['stock:QQQ', fills.length]]),
+      now: new Date(),
+      stepFills: 4,
+      sizer: null,
+      time: async (_fills, step) => {
+        steps += 1;
+        if (steps > 40) throw new Error(`no end after ${steps} steps`);
+        const result = await step();
+        expect((await client.request('PATCH', `/api/trades/${other!.id}`, { notes: `step ${steps}` })).status).toBe(
+          200,
+        );
+        return result;
+      },
+      endStep: (tx) => getAnalyticsVersion(tx, userId),
+      afterStep: async () => undefined,
+    });
+    expect(steps).toBeLessThanOrEqual(10);
+    const expected = await newAccount();
+    await enter(expected, fills);
+    expect(figures(await tradesOf(accountId))).toEqual(figures(await tradesOf(expected)));
   });
 
   it('goes on right when another writer changes the instrument between two of an import’s steps', async () => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   computeRMultiple,
   countToLastFlat,
@@ -52,7 +53,11 @@ export type FlatPoint = { executedAt: Date; sequence: number };
 export type RegroupStep = {
   /** The rebuilt trades' ids, in opening order. */
   tradeIds: string[];
-  /** The instruments cut short, each from the flat point where this step stopped. */
+  /**
+   * The instruments left for another step: each cut short goes on from where it stopped
+   * (`resumeAt`); one with no flat point within its share of the step comes back as it was given,
+   * to have a step of its own.
+   */
   rest: RegroupCut[];
   /** Fills replayed. */
   replayed: number;
@@ -93,6 +98,7 @@ export const EMPTY_JOURNAL: TradeJournal = {
 // A replay start before every fill: PostgreSQL's '-infinity' time and the lowest sequence.
 const MIN_SEQUENCE = Number.MIN_SAFE_INTEGER;
 const BEFORE_ALL: Start = { at: '-infinity', sequence: MIN_SEQUENCE };
+/** A replay end after every fill of its time ('infinity' with it: after every fill). */
 const MAX_SEQUENCE = Number.MAX_SAFE_INTEGER;
 /** Cuts per pass: four arrays of this length travel as parameters. */
 const CUTS_PER_PASS = 2_000;
@@ -278,25 +284,76 @@ export async function regroupInstruments(tx: Db, params: RegroupParams): Promise
 }
 
 /**
- * One step of a rebuild that may take several transactions: like regroupInstruments, but each
- * instrument replays at most about `maxFills` fills, up to the last flat point among them; the
- * instruments cut short come back in `rest`, each to be passed again (in a later transaction) with
- * the point it stopped at. The trades before that point are rebuilt and final; those after it are
- * still the old ones until the step that reaches them. An instrument with no flat point in its
- * first `maxFills` fills replays whole (a position held throughout: its one trade rests on all of
- * them). On PGlite one transaction holds every request, so a large rebuild goes in steps of a few
- * tens of milliseconds (import-runner.ts).
+ * One step of a rebuild that may take several transactions: like regroupInstruments, but the
+ * instruments share about `maxFills` replayed fills, each replaying its share from its start up to
+ * the last flat point in it. The instruments cut short come back in `rest`, each to be passed again
+ * (in a later transaction) from the point it stopped at. The trades before that point are rebuilt
+ * and final; those after it are still the old ones until the step that reaches them. An instrument
+ * with no flat point in its share comes back untouched, for a step of its own; alone, with no flat
+ * point in all `maxFills`, it replays whole (a position held throughout: its one trade rests on
+ * all of them). On PGlite one transaction holds every request, so a large rebuild goes in steps of
+ * a few tens of milliseconds (import-runner.ts).
  */
 export async function regroupStep(tx: Db, params: RegroupParams & { maxFills: number }): Promise<RegroupStep> {
   const merged = mergeCuts(params.cuts);
+  const share = { fills: Math.max(1, Math.floor(params.maxFills / merged.length)), mayDefer: merged.length > 1 };
   const out: RegroupStep = { tradeIds: [], rest: [], replayed: 0 };
   for (let i = 0; i < merged.length; i += CUTS_PER_PASS) {
-    const step = await regroupPass(tx, params, merged.slice(i, i + CUTS_PER_PASS), params.maxFills);
+    const step = await regroupPass(tx, params, merged.slice(i, i + CUTS_PER_PASS), share);
     for (const id of step.tradeIds) out.tradeIds.push(id);
     out.rest.push(...step.rest);
     out.replayed += step.replayed;
   }
   return out;
+}
+
+/**
+ * For a rebuild in steps that something else wrote to between two steps (import-runner.ts): the
+ * cuts whose resume point a trade now spans (a fill was added before it, and the position is no
+ * longer flat there) go on by the usual rule from its time (findStarts); the others still resume
+ * exactly there. Only a real change moves a start back: a trade that merely closed at the same
+ * millisecond, before the resume point, does not.
+ */
+export async function checkResumePoints(tx: Db, cuts: readonly RegroupCut[]): Promise<RegroupCut[]> {
+  const resumed = cuts.flatMap((cut) =>
+    cut.resumeAt
+      ? [
+          {
+            accountId: cut.accountId,
+            instrumentKey: cut.instrumentKey,
+            at: cut.resumeAt.executedAt.toISOString(),
+            sequence: cut.resumeAt.sequence,
+          },
+        ]
+      : [],
+  );
+  if (resumed.length === 0) return [...cuts];
+  const closing = alias(executions, 'closing');
+  // The trade opened last before each resume point: the one that would span it.
+  const last = tx
+    .select({ status: trades.status, closingId: trades.closingExecutionId })
+    .from(trades)
+    .innerJoin(executions, eq(executions.id, trades.openingExecutionId))
+    .where(
+      sql`${trades.accountId} = c.account_id and ${trades.instrumentKey} = c.instrument_key and ${trades.openedAt} <= c.at
+        and (${executions.executedAt}, ${executions.sequence}) < (c.at, c.seq)`,
+    )
+    .orderBy(desc(trades.openedAt), desc(executions.sequence))
+    .limit(1)
+    .as('t');
+  const spanned = await tx
+    .select({ accountId: sql<string>`c.account_id`, instrumentKey: sql<string>`c.instrument_key` })
+    .from(cutsTable(resumed))
+    .innerJoinLateral(last, sql`true`)
+    .leftJoin(closing, eq(closing.id, last.closingId))
+    .where(sql`${last.status} = 'open' or (${closing.executedAt}, ${closing.sequence}) >= (c.at, c.seq)`);
+  const isSpanned = new Set(spanned.map((row) => keyOf(row.accountId, row.instrumentKey)));
+  return cuts.map((cut) => (isSpanned.has(keyOf(cut.accountId, cut.instrumentKey)) ? withoutResumePoint(cut) : cut));
+}
+
+/** The cut without its resume point: on by the usual rule from that point's time. */
+function withoutResumePoint({ resumeAt: _, ...cut }: RegroupCut): RegroupCut {
+  return cut;
 }
 
 /** One cut per instrument: the earliest (null, the whole instrument, first of all). */
@@ -318,27 +375,33 @@ function mergeCuts(cuts: readonly RegroupCut[]): RegroupCut[] {
   return [...merged.values()];
 }
 
+/** A step's share of fills for each instrument, and whether one with no flat point in it waits for a step of its own. */
+type StepShare = { fills: number; mayDefer: boolean };
+
 async function regroupPass(
   tx: Db,
   params: RegroupParams,
   cuts: RegroupCut[],
-  maxFills: number | null,
+  share: StepShare | null,
 ): Promise<RegroupStep> {
   const starts = await findStarts(tx, cuts);
-  const startRows = cuts.map((cut) => {
+  const allStarts = cuts.map((cut) => {
     const start = starts.get(keyOf(cut.accountId, cut.instrumentKey)) ?? BEFORE_ALL;
     return { accountId: cut.accountId, instrumentKey: cut.instrumentKey, ...start };
   });
-  const { rows, ends } =
-    maxFills === null
-      ? { rows: await readFills(tx, startRows, null), ends: new Map<string, FlatPoint>() }
-      : await readToLastFlat(tx, startRows, maxFills);
-  const rest: RegroupCut[] = startRows.flatMap((row) => {
-    const end = ends.get(keyOf(row.accountId, row.instrumentKey));
-    return end
-      ? [{ accountId: row.accountId, instrumentKey: row.instrumentKey, changedAt: end.executedAt, resumeAt: end }]
-      : [];
+  const { rows, ends, deferred } =
+    share === null
+      ? { rows: await listFills(tx, allStarts, null), ends: new Map<string, FlatPoint>(), deferred: new Set<string>() }
+      : await listFillsToLastFlat(tx, allStarts, share);
+  const rest: RegroupCut[] = cuts.flatMap((cut) => {
+    const key = keyOf(cut.accountId, cut.instrumentKey);
+    const end = ends.get(key);
+    if (end)
+      return [{ accountId: cut.accountId, instrumentKey: cut.instrumentKey, changedAt: end.executedAt, resumeAt: end }];
+    return deferred.has(key) ? [cut] : [];
   });
+  const startRows =
+    deferred.size === 0 ? allStarts : allStarts.filter((row) => !deferred.has(keyOf(row.accountId, row.instrumentKey)));
 
   // The old trades the replay rebuilds: those opening from the start on (up to where it stops).
   // Their journals are read as they go: DELETE … RETURNING hands back the old rows.
@@ -433,7 +496,7 @@ const FILL_COLUMNS = {
 type FillRow = { [K in keyof typeof FILL_COLUMNS]: (typeof FILL_COLUMNS)[K]['_']['data'] };
 
 /** Each cut's fills from its start on: all of them, or the first `limit` in replay order. */
-async function readFills(tx: Db, starts: readonly StartRow[], limit: number | null): Promise<FillRow[]> {
+async function listFills(tx: Db, starts: readonly StartRow[], limit: number | null): Promise<FillRow[]> {
   const fromStart = sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`;
   if (limit === null)
     return tx
@@ -454,6 +517,8 @@ async function readFills(tx: Db, starts: readonly StartRow[], limit: number | nu
     .orderBy(executions.executedAt, executions.sequence)
     .limit(limit)
     .as('f');
+  // The subquery's fields under the same names: its rows are FILL_COLUMNS' rows (drizzle types a
+  // subquery's fields by name, not as the columns they select, hence the casts).
   const columns = Object.fromEntries(Object.keys(FILL_COLUMNS).map((name) => [name, first[name as keyof FillRow]]));
   return (await tx
     .select(columns as unknown as typeof FILL_COLUMNS)
@@ -462,17 +527,18 @@ async function readFills(tx: Db, starts: readonly StartRow[], limit: number | nu
 }
 
 /**
- * Each cut's fills from its start up to the last flat point within its first `maxFills`, and where
- * each instrument cut short stopped: the next fill, or just after the last one read when that one
- * left it flat. An instrument with no flat point there is read whole.
+ * Each cut's fills from its start up to the last flat point within its share, and where each
+ * instrument cut short stopped: the next fill, or just after the last one read when that one left
+ * it flat. An instrument with no flat point in its share is deferred (`share.mayDefer`: nothing of
+ * it is read or rebuilt) or read whole.
  */
-async function readToLastFlat(
+async function listFillsToLastFlat(
   tx: Db,
   starts: readonly StartRow[],
-  maxFills: number,
-): Promise<{ rows: FillRow[]; ends: Map<string, FlatPoint> }> {
+  share: StepShare,
+): Promise<{ rows: FillRow[]; ends: Map<string, FlatPoint>; deferred: Set<string> }> {
   const byKey = new Map<string, FillRow[]>();
-  for (const row of await readFills(tx, starts, maxFills)) {
+  for (const row of await listFills(tx, starts, share.fills)) {
     const key = keyOf(row.accountId, row.instrumentKey);
     const list = byKey.get(key);
     if (list) list.push(row);
@@ -480,18 +546,20 @@ async function readToLastFlat(
   }
   const rows: FillRow[] = [];
   const ends = new Map<string, FlatPoint>();
+  const deferred = new Set<string>();
   const whole: StartRow[] = [];
   for (const start of starts) {
     const key = keyOf(start.accountId, start.instrumentKey);
     const list = byKey.get(key) ?? [];
-    if (list.length < maxFills) {
+    if (list.length < share.fills) {
       for (const row of list) rows.push(row);
       continue;
     }
     list.sort((a, b) => a.executedAt.getTime() - b.executedAt.getTime() || a.sequence - b.sequence);
     const flat = countToLastFlat(list.map((row) => ({ side: row.side, quantity: D(row.quantity) })));
     if (flat === 0) {
-      whole.push(start);
+      if (share.mayDefer) deferred.add(key);
+      else whole.push(start);
       continue;
     }
     for (let i = 0; i < flat; i += 1) rows.push(list[i]!);
@@ -505,8 +573,8 @@ async function readToLastFlat(
         : { executedAt: last.executedAt, sequence: last.sequence + 1 },
     );
   }
-  if (whole.length > 0) for (const row of await readFills(tx, whole, null)) rows.push(row);
-  return { rows, ends };
+  if (whole.length > 0) for (const row of await listFills(tx, whole, null)) rows.push(row);
+  return { rows, ends, deferred };
 }
 
 /** A stored fill as the database hands it back: times as Dates, decimals as text. */
