@@ -25,6 +25,8 @@ export type FlatChunker = {
   drop: (key: string) => void;
   /** The instruments with an open stretch. */
   openKeys: () => string[];
+  /** Whether the instrument (`keyOf`) has an open stretch: its position is not flat. */
+  isOpen: (key: string) => boolean;
 };
 
 /** An account and instrument as one key. */
@@ -82,6 +84,7 @@ export function createFlatChunker(): FlatChunker {
       closed = closed.filter((fills) => keyOfFill(fills[0]!) !== key);
     },
     openKeys: () => [...open.keys()],
+    isOpen: (key) => open.has(key),
   };
 }
 

@@ -168,8 +168,8 @@ describe('createBatchGrouper', () => {
     const grouper = createBatchGrouper({
       ...PARAMS,
       knownInstruments: ['stock:AAPL', 'stock:MSFT'],
-      // The account's last AAPL fill was at 14:01 and it is flat; it holds an open MSFT trade.
-      flatInstruments: [['stock:AAPL', '2025-06-02T14:01:00.000Z']],
+      // The account's AAPL fills ran from 13:00 to 14:01 and it is flat; it holds an open MSFT trade.
+      flatInstruments: [['stock:AAPL', '2025-06-02T13:00:00.000Z', '2025-06-02T14:01:00.000Z']],
     });
     const [aapl, msft] = grouper.group(fills).parts;
     // At or before the account's last fill: behind, not grouped; after it: grouped from flat.
@@ -185,6 +185,70 @@ describe('createBatchGrouper', () => {
     const again = grouper.group(early);
     expect(again.demoted).toEqual(['stock:AAPL']);
     expect(again.parts[0]).toMatchObject({ isStreamed: false, behind: [], newFillCount: 0 });
+  });
+
+  it('streams an older statement’s fills before the account’s first, when they go back to flat before it', () => {
+    const grouper = createBatchGrouper({
+      ...PARAMS,
+      knownInstruments: ['stock:AAPL'],
+      // The account's AAPL fills ran from 15:00 to 16:00, and it is flat.
+      flatInstruments: [['stock:AAPL', '2025-06-02T15:00:00.000Z', '2025-06-02T16:00:00.000Z']],
+    });
+    const fills = toRows([
+      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+      { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
+      { executedAt: '2025-06-02T15:30:00Z', symbol: 'AAPL', side: 'buy', quantity: '5', price: '10' },
+      { executedAt: '2025-06-02T16:30:00Z', symbol: 'AAPL', side: 'buy', quantity: '2', price: '10' },
+      { executedAt: '2025-06-02T16:31:00Z', symbol: 'AAPL', side: 'sell', quantity: '2', price: '12' },
+    ]);
+    const [aapl] = grouper.group(fills).parts;
+    // Before the account's span and after it: grouped; within it: behind.
+    expect(aapl).toMatchObject({
+      isStreamed: true,
+      newFillCount: 4,
+      tradeCount: 2,
+      firstStreamedAt: '2025-06-02T14:00:00.000Z',
+    });
+    expect(aapl!.behind.map((row) => row.id)).toEqual([fills[2]!.id]);
+  });
+
+  it('takes an instrument out when an older statement’s position is still open at the account’s first fill', () => {
+    const grouper = createBatchGrouper({
+      ...PARAMS,
+      knownInstruments: ['stock:AAPL'],
+      flatInstruments: [['stock:AAPL', '2025-06-02T15:00:00.000Z', '2025-06-02T16:00:00.000Z']],
+    });
+    const bought = toRows([
+      { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+    ]);
+    expect(grouper.group(bought).parts[0]).toMatchObject({ isStreamed: true, newFillCount: 1, tradeCount: 0 });
+    // Its sale comes after the account's first fill: the trade would take in the account's fills.
+    const sold = toRows([
+      { executedAt: '2025-06-02T16:30:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
+    ]);
+    const batch = grouper.group(sold);
+    expect(batch.demoted).toEqual(['stock:AAPL']);
+    expect(batch.parts[0]).toMatchObject({ isStreamed: false, newFillCount: 0, firstStreamedAt: null });
+    expect(batch.parts[0]!.checked.map((row) => row.id)).toEqual([sold[0]!.id]);
+    expect(grouper.finish()).toEqual([]);
+  });
+
+  it('says so of an older statement’s position still open at the end, before the account’s first fill', () => {
+    const grouper = createBatchGrouper({
+      ...PARAMS,
+      knownInstruments: ['stock:AAPL'],
+      flatInstruments: [['stock:AAPL', '2025-06-02T15:00:00.000Z', '2025-06-02T16:00:00.000Z']],
+    });
+    grouper.group(
+      toRows([
+        { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
+        { executedAt: '2025-06-02T14:00:00Z', symbol: 'MSFT', side: 'buy', quantity: '1', price: '10' },
+      ]),
+    );
+    expect(grouper.finish()).toMatchObject([
+      { instrumentKey: 'stock:AAPL', tradeCount: 1, isBeforeAccount: true },
+      { instrumentKey: 'stock:MSFT', tradeCount: 1, isBeforeAccount: false },
+    ]);
   });
 
   it('sends keyed a content fingerprint after a fill of its instrument that came with its own key', () => {

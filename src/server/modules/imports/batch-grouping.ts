@@ -26,10 +26,12 @@ import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '
  * in checked, and it is rebuilt from the database at the end. An instrument is not streamed when
  * the account had fills of it before the import (`known`) and an open trade in it, when a fill of
  * it comes out of time order (the grouper demotes it itself), or once the writer said so
- * (`demote`, `stopStreaming`). One the account had and is flat in is streamed from the first of
- * the import's fills after the account's last (`flatInstruments`): its trades then start from
- * flat, as a new instrument's; the fills before (an overlapping export's, most of them the
- * account's already) go in checked (`behind`).
+ * (`demote`, `stopStreaming`). One the account had and is flat in (`flatInstruments`) is streamed
+ * outside the account's own span of fills: before the account's first fill of it (an older
+ * statement imported after a newer one), as long as those fills go back to flat before it (else
+ * it is taken out), and from the first of the import's fills after the account's last; its trades
+ * there start from flat, as a new instrument's. The fills within the span (an overlapping export's,
+ * most of them the account's already) go in checked (`behind`).
  */
 
 /** One instrument's part of a grouped batch. */
@@ -39,6 +41,8 @@ export type InstrumentPart = {
   wasInAccount: boolean;
   /** Grouped here: `trades` holds the trades its fills closed, and `newFills` goes in unchecked. */
   isStreamed: boolean;
+  /** The earliest time among its fills grouped here (not `behind`), when it is streamed and has any. */
+  firstStreamedAt: string | null;
   /** The batch's fills of it. */
   fillCount: number;
   /**
@@ -78,7 +82,15 @@ export type GroupedBatch = {
 };
 
 /** The trades of the stretches still open at the end, per streamed instrument. */
-export type OpenTrades = Pick<InstrumentPart, 'instrumentKey' | 'trades' | 'tradeParts' | 'tradeCount'>[];
+/** Trades as COPY data, and how many. */
+type EncodedTrades = Pick<InstrumentPart, 'trades' | 'tradeParts' | 'tradeCount'>;
+
+/**
+ * The trades of the stretches still open at the end, per instrument. One `isBeforeAccount` is an
+ * older statement's position left open before the account's first fill of the instrument: the
+ * account's fills go on with it, so it is not written but rebuilt (batch-writer.ts).
+ */
+export type OpenTrades = (EncodedTrades & { instrumentKey: string; isBeforeAccount: boolean })[];
 
 export type BatchGrouperParams = {
   userId: string;
@@ -92,11 +104,14 @@ export type BatchGrouperParams = {
   /** The account's instruments with fills before the import (listAccountInstrumentKeys). */
   knownInstruments: readonly string[];
   /**
-   * Those of them the account holds no open trade in, with the time of its last fill
-   * (listFlatInstruments): their fills after it are grouped as they come, as a new instrument's.
+   * Those of them the account holds no open trade in, with the times of its first and last fills
+   * (listFlatInstruments): their fills outside that span are grouped as they come.
    */
-  flatInstruments?: readonly (readonly [instrumentKey: string, lastExecutedAt: string])[];
+  flatInstruments?: readonly FlatInstrument[];
 };
+
+/** An instrument the account is flat in, and the span of its fills of it (ISO times). */
+export type FlatInstrument = readonly [instrumentKey: string, firstExecutedAt: string, lastExecutedAt: string];
 
 /**
  * Distinct decimal texts the grouping remembers (bounded-memo.ts): a file's quantities, costs and
@@ -114,9 +129,11 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const owner: ExecutionOwner = { userId: params.userId, accountId, importId: params.importId };
   const now = new Date(params.now);
   const known = new Set(params.knownInstruments);
-  const flatUntil = new Map(params.flatInstruments ?? []);
-  /** Instruments whose fills the chunker has had: after the first, none is behind. */
-  const fed = new Set<string>();
+  const spans = new Map(params.flatInstruments?.map(([key, first, last]) => [key, { first, last }]));
+  /** Instruments the chunker had a fill of after the account's last: none after it is behind. */
+  const fedAfter = new Set<string>();
+  /** Instruments with a fill at or after the account's first: the fills before it are over. */
+  const crossed = new Set<string>();
   const demoted = new Set<string>();
   /** Instruments with a fill whose fingerprint key came with it. */
   const withKeys = new Set<string>();
@@ -127,14 +144,27 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const noRows = toCopyRows({ columns: [], rows: [] });
 
   const isStreamed = (instrumentKey: string) =>
-    isStreaming && (!known.has(instrumentKey) || flatUntil.has(instrumentKey)) && !demoted.has(instrumentKey);
+    isStreaming && (!known.has(instrumentKey) || spans.has(instrumentKey)) && !demoted.has(instrumentKey);
 
-  /** A fill of a streamed instrument the account had, at or before its last fill there, before any after it. */
+  /** A fill of a streamed instrument the account had, within the span of its fills there, before any after it. */
   const isBehind = (fill: ExecutionInsertRow) => {
     const { instrumentKey, executedAt } = fill.item;
-    const until = flatUntil.get(instrumentKey);
-    return until !== undefined && !fed.has(instrumentKey) && executedAt <= until;
+    const span = spans.get(instrumentKey);
+    return span !== undefined && !fedAfter.has(instrumentKey) && executedAt >= span.first && executedAt <= span.last;
   };
+
+  /**
+   * The first fill of an instrument the account had at or after the account's first fill of it:
+   * the import's fills before must have gone back to flat, or their last trade would take in the
+   * account's fills. False (and the instrument taken out) when they did not.
+   */
+  function cross(fill: ExecutionInsertRow): boolean {
+    const { instrumentKey, executedAt } = fill.item;
+    const span = spans.get(instrumentKey);
+    if (span === undefined || crossed.has(instrumentKey) || executedAt < span.first) return true;
+    crossed.add(instrumentKey);
+    return !chunker.isOpen(keyOfFill({ accountId, instrumentKey }));
+  }
 
   function demote(instrumentKey: string): void {
     demoted.add(instrumentKey);
@@ -163,10 +193,10 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   }
 
   /** The trades of stretches that went from flat to flat, encoded per instrument. */
-  function encodeTrades(stretches: Execution[][]): Map<string, Omit<OpenTrades[number], 'instrumentKey'>> {
+  function encodeTrades(stretches: Execution[][]): Map<string, EncodedTrades> {
     const fills: Execution[] = [];
     for (const stretch of stretches) for (const fill of stretch) fills.push(fill);
-    const out = new Map<string, Omit<OpenTrades[number], 'instrumentKey'>>();
+    const out = new Map<string, EncodedTrades>();
     if (fills.length === 0) return out;
     // One call for all the stretches: each goes from flat to flat, so grouping them together gives
     // each one's own trades (flat-chunks.ts), without a call's set-up for every two fills.
@@ -210,11 +240,16 @@ export function createBatchGrouper(params: BatchGrouperParams) {
         if (list) list.push(fill);
         else byInstrument.set(key, [fill]);
         if (!isStreamed(key)) continue;
+        if (!cross(fill)) {
+          demote(key);
+          demotedHere.push(key);
+          continue;
+        }
         if (isBehind(fill)) {
           behindHere.add(fill);
           continue;
         }
-        fed.add(key);
+        if (spans.has(key) && fill.item.executedAt > spans.get(key)!.last) fedAfter.add(key);
         if (!feed(fill)) {
           demote(key);
           demotedHere.push(key);
@@ -228,11 +263,14 @@ export function createBatchGrouper(params: BatchGrouperParams) {
         const keyed: ExecutionInsertRow[] = [];
         const checked: ExecutionInsertRow[] = [];
         const behind: ExecutionInsertRow[] = [];
+        let firstStreamedAt: string | null = null;
         for (const fill of list) {
           if (streamed && behindHere.has(fill)) {
             behind.push(fill);
             continue;
           }
+          if (streamed && (firstStreamedAt === null || fill.item.executedAt < firstStreamedAt))
+            firstStreamedAt = fill.item.executedAt;
           // After a fill of the instrument whose key came with it (a broker's id, an Edgebook CSV's
           // own), a content fingerprint may be that key (the same fill listed again): keyed too.
           if (!fill.item.fingerprintFromContent) withKeys.add(instrumentKey);
@@ -245,6 +283,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           instrumentKey,
           wasInAccount: known.has(instrumentKey),
           isStreamed: streamed,
+          firstStreamedAt,
           fillCount: list.length,
           newFills: toCopyRows(newExecutionRows(owner, fresh)),
           newFillCount: fresh.length,
@@ -271,7 +310,11 @@ export function createBatchGrouper(params: BatchGrouperParams) {
     /** At the end: the trades of the stretches still open, per streamed instrument. */
     finish(): OpenTrades {
       const open = encodeTrades(chunker.takeOpen().filter((stretch) => isStreamed(stretch[0]!.instrumentKey)));
-      return [...open].map(([instrumentKey, trades]) => ({ instrumentKey, ...trades }));
+      return [...open].map(([instrumentKey, trades]) => ({
+        instrumentKey,
+        ...trades,
+        isBeforeAccount: spans.has(instrumentKey) && !crossed.has(instrumentKey),
+      }));
     },
   };
 }

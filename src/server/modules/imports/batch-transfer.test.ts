@@ -14,6 +14,7 @@ function partOf(
     instrumentKey,
     wasInAccount: false,
     isStreamed: true,
+    firstStreamedAt: '2025-06-02T14:00:00.000Z',
     fillCount: 2,
     newFillCount: 2,
     keyedFills: copyOf([]),

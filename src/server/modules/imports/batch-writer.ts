@@ -6,7 +6,7 @@ import { executions, tradeExecutions, trades } from '../../db/schema';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import type { RegroupCut } from '../trades/regroup';
 import { insertExecutionCopyDataChecked, insertExecutionRows, type InsertedFill } from '../trades/trades.queries';
-import type { GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
+import type { FlatInstrument, GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
 import { isUniqueViolation } from '../unique-violation';
 import { getImportBatchState, listTradeIdsOfInstruments } from './imports.queries';
 
@@ -63,11 +63,13 @@ export function createBatchWriter(params: {
   version: number;
   onDemote: (instrumentKeys: string[]) => void;
   onStopStreaming: () => void;
-  /** The instruments the account had and was flat in, with its last fill's time (BatchGrouperParams). */
-  flatInstruments?: readonly (readonly [instrumentKey: string, lastExecutedAt: string])[];
+  /** The instruments the account had and was flat in, with the span of its fills (BatchGrouperParams). */
+  flatInstruments?: readonly FlatInstrument[];
 }) {
   const { userId, accountId, importId } = params;
-  const flatUntil = new Map(params.flatInstruments ?? []);
+  const flatUntil = new Map(params.flatInstruments?.map(([key, , last]) => [key, last]));
+  /** The earliest of the import's fills written as streamed, per instrument. */
+  const firstStreamedAt = new Map<string, string>();
   const owner = { userId, accountId, importId };
   /** Instruments whose trades are written as they come, with how many stand so far. */
   const tradesByInstrument = new Map<string, number>();
@@ -85,9 +87,14 @@ export function createBatchWriter(params: {
     demoted.add(instrumentKey);
     tradesByInstrument.delete(instrumentKey);
     // A new instrument is rebuilt whole; one the account had, from just after its last fill there
-    // (its trades before are the account's own; a fill the import added behind them cuts earlier).
+    // (its trades before are the account's own; a fill the import added behind them cuts earlier),
+    // or from the import's first fill written as streamed before the account's (an older statement).
     const until = flatUntil.get(instrumentKey);
-    const changedAt = until === undefined ? null : new Date(Date.parse(until) + 1);
+    const streamedAt = firstStreamedAt.get(instrumentKey);
+    const changedAt =
+      until === undefined
+        ? null
+        : new Date(Math.min(Date.parse(until) + 1, streamedAt === undefined ? Infinity : Date.parse(streamedAt)));
     demotedCuts.push({ accountId, instrumentKey, changedAt });
     return true;
   }
@@ -178,6 +185,10 @@ export function createBatchWriter(params: {
         executions,
         streamed.map((part) => part.newFills),
       );
+      for (const { instrumentKey, firstStreamedAt: at } of streamed) {
+        const earliest = firstStreamedAt.get(instrumentKey);
+        if (at !== null && (earliest === undefined || at < earliest)) firstStreamedAt.set(instrumentKey, at);
+      }
       const keyed = streamed.filter((part) => part.keyedFillCount > 0);
       const keyedFills = keyed.map((part) => part.keyedFills);
       const areKeyedNew = await copyIfAllNew(tx, keyedFills);
@@ -223,12 +234,17 @@ export function createBatchWriter(params: {
       const added = streamed.reduce((sum, part) => sum + part.newFillCount, 0) + keyedAdded + insertedChecked.length;
       return { added, insertedChecked };
     },
-    /** At the end, in a transaction: the trades of the stretches still open (BatchGrouper.finish). */
+    /**
+     * At the end, in a transaction: the trades of the stretches still open (BatchGrouper.finish);
+     * an older statement's position open before the account's fills is rebuilt instead.
+     */
     async finish(tx: Db, open: OpenTrades): Promise<void> {
       await begin(tx);
       const streamed = open.filter((part) => isStreamedNow({ ...part, isStreamed: true }));
-      await writeTrades(tx, streamed);
-      countTrades(streamed);
+      for (const part of streamed) if (part.isBeforeAccount) demote(part.instrumentKey);
+      const written = streamed.filter((part) => !part.isBeforeAccount);
+      await writeTrades(tx, written);
+      countTrades(written);
       version = await getAnalyticsVersion(tx, userId);
     },
     /** Whether the instrument's trades are written as it comes (not rebuilt from the database). */

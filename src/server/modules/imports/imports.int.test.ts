@@ -544,11 +544,10 @@ describe('a large import grouped as it is stored', () => {
     expect(state.errors).toEqual([{ row: 32, message: 'quantity: Too large' }]);
   });
 
-  it('groups an overlapping export as it comes after the account’s last fill, and rebuilds what a new fill before it changes', async () => {
-    const c = await signIn();
-    // Round trips on three symbols, one a minute: flat in every symbol after each pair.
+  /** Round trips on three symbols, one fill a minute: flat in every symbol after each pair. */
+  function roundTrips(count: number): (ExecutionInput & { commission: string })[] {
     const trips: (ExecutionInput & { commission: string })[] = [];
-    for (let i = 0; i < 160; i += 1) {
+    for (let i = 0; i < count; i += 1) {
       trips.push({
         executedAt: new Date(Date.UTC(2025, 2, 3, 14) + i * 60_000).toISOString(),
         symbol: ['AAA', 'BBB', 'CCC'][Math.floor(i / 2) % 3]!,
@@ -560,24 +559,30 @@ describe('a large import grouped as it is stored', () => {
     }
     // The same pair's quantities: a sell closes exactly what its buy opened.
     for (let i = 1; i < trips.length; i += 2) trips[i]!.quantity = trips[i - 1]!.quantity;
-    const csvOf = (fills: typeof trips) =>
-      [
-        'Date,Symbol,Side,Quantity,Price,Commission',
-        ...fills.map((f) => `${f.executedAt},${f.symbol},${f.side},${f.quantity},${f.price},${f.commission}`),
-      ].join('\n');
-    const regroupedIn = async (run: () => Promise<ImportJson>) => {
-      const published: ImportStagesMessage[] = [];
-      const onStages = (message: unknown) => published.push(message as ImportStagesMessage);
-      importStagesChannel.subscribe(onStages);
-      try {
-        const state = await run();
-        const stages = published.find((message) => message.importId === state.id)?.stages ?? [];
-        return { state, regrouped: stages.find((stage) => stage.name === REGROUP_STAGE)?.rows ?? 0 };
-      } finally {
-        importStagesChannel.unsubscribe(onStages);
-      }
-    };
+    return trips;
+  }
+  const csvOf = (fills: readonly (ExecutionInput & { commission: string })[]) =>
+    [
+      'Date,Symbol,Side,Quantity,Price,Commission',
+      ...fills.map((f) => `${f.executedAt},${f.symbol},${f.side},${f.quantity},${f.price},${f.commission}`),
+    ].join('\n');
+  /** An import's state, and the new fills it regrouped from the database (not as they came). */
+  const regroupedIn = async (run: () => Promise<ImportJson>) => {
+    const published: ImportStagesMessage[] = [];
+    const onStages = (message: unknown) => published.push(message as ImportStagesMessage);
+    importStagesChannel.subscribe(onStages);
+    try {
+      const state = await run();
+      const stages = published.find((message) => message.importId === state.id)?.stages ?? [];
+      return { state, regrouped: stages.find((stage) => stage.name === REGROUP_STAGE)?.rows ?? 0 };
+    } finally {
+      importStagesChannel.unsubscribe(onStages);
+    }
+  };
 
+  it('groups an overlapping export as it comes after the account’s last fill, and rebuilds what a new fill before it changes', async () => {
+    const c = await signIn();
+    const trips = roundTrips(160);
     const accountId = await newAccount(c, 'UTC');
     await importInBackground(c, accountId, csvOf(trips.slice(0, 80)));
     // This month's export after last month's: 20 fills the account has, 80 new, all after its last.
@@ -613,6 +618,42 @@ describe('a large import grouped as it is stored', () => {
     expect(withLate.regrouped).toBeGreaterThan(0);
     expect((await c.post('/api/executions', { accountId: entered, executions: [...late, ...more] })).status).toBe(200);
     expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
+  });
+
+  it('groups an older statement imported after a newer one as it comes, and rebuilds when its position carries into the account’s fills', async () => {
+    const c = await signIn();
+    const trips = roundTrips(160);
+    const accountId = await newAccount(c, 'UTC');
+    await importInBackground(c, accountId, csvOf(trips.slice(80)));
+    // Last month's export after this month's: every fill before the account's first.
+    const older = await regroupedIn(() => importInBackground(c, accountId, csvOf(trips.slice(0, 80))));
+    expect(older.state).toMatchObject({
+      executionsAdded: 80,
+      duplicatesSkipped: 0,
+      tradesCreated: 40,
+      tradesUpdated: 0,
+    });
+    expect(older.regrouped).toBe(0);
+    const entered = await newAccount(c, 'UTC');
+    expect((await c.post('/api/executions', { accountId: entered, executions: trips })).status).toBe(200);
+    expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
+
+    // An older statement whose last AAA buy is sold only in the account's fills: AAA is rebuilt
+    // from that buy on (its first trade in the account takes the buy in); BBB and CCC are not.
+    const carried = await newAccount(c, 'UTC');
+    const later = trips.slice(80);
+    await importInBackground(c, carried, csvOf(later));
+    const buy = { ...trips[0]!, executedAt: '2025-03-03T15:00:00.000Z', quantity: '3' };
+    const withCarry = [...trips.slice(0, 60), buy];
+    const state = await regroupedIn(() => importInBackground(c, carried, csvOf(withCarry)));
+    expect(state.state).toMatchObject({ executionsAdded: 61, duplicatesSkipped: 0 });
+    expect(state.regrouped).toBeGreaterThan(0);
+    expect(state.regrouped).toBeLessThan(61);
+    const byHand = await newAccount(c, 'UTC');
+    expect((await c.post('/api/executions', { accountId: byHand, executions: [...withCarry, ...later] })).status).toBe(
+      200,
+    );
+    expect(figuresOf(await tradesOf(c, carried))).toEqual(figuresOf(await tradesOf(c, byHand)));
   });
 
   it('skips a broker fill listed again further down, and adds nothing when the file comes again', async () => {

@@ -3,6 +3,7 @@ import { isPglite, type Db } from '../../db/client';
 import { getAccountForUpdate } from '../accounts/accounts.queries';
 import { getMaxReservedSequence } from '../trades/trades.queries';
 import { AppError } from '../../errors';
+import type { FlatInstrument } from './batch-grouping';
 import {
   accounts,
   brokerFormatRequests,
@@ -233,8 +234,8 @@ export async function listImportFillsByFingerprint(
 }
 
 /**
- * The account's instruments it holds no open trade in, each with the time of its last fill: a
- * large import groups its fills after that time as they come, as for a new instrument
+ * The account's instruments it holds no open trade in, each with the times of its first and last
+ * fills: a large import groups its fills outside that span as they come, as for a new instrument
  * (batch-grouping.ts). By the fills' index per instrument; an instrument has at most one open
  * trade, its last.
  */
@@ -242,10 +243,14 @@ export async function listFlatInstruments(
   db: Db,
   accountId: string,
   instrumentKeys: readonly string[],
-): Promise<[instrumentKey: string, lastExecutedAt: string][]> {
+): Promise<FlatInstrument[]> {
   if (instrumentKeys.length === 0) return [];
   const result = await db.execute(sql`
-    select k.key, to_char((
+    select k.key,
+      to_char((
+        select min(e.executed_at) from ${executions} e where e.account_id = ${accountId} and e.instrument_key = k.key
+      ) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_at,
+      to_char((
         select max(e.executed_at) from ${executions} e where e.account_id = ${accountId} and e.instrument_key = k.key
       ) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_at
     from unnest(${sql.param([...instrumentKeys])}::text[]) as k(key)
@@ -253,9 +258,13 @@ export async function listFlatInstruments(
       select 1 from ${trades} t
       where t.account_id = ${accountId} and t.instrument_key = k.key and t.status = 'open'
     )`);
-  // Both drivers answer a raw statement as { rows }; the time as the fills' own ISO text (every
-  // key is one of the account's instruments, so it has a last fill).
-  return (result as unknown as { rows: { key: string; last_at: string }[] }).rows.map((row) => [row.key, row.last_at]);
+  // Both drivers answer a raw statement as { rows }; the times as the fills' own ISO text (every
+  // key is one of the account's instruments, so it has fills).
+  return (result as unknown as { rows: { key: string; first_at: string; last_at: string }[] }).rows.map((row) => [
+    row.key,
+    row.first_at,
+    row.last_at,
+  ]);
 }
 
 /**
