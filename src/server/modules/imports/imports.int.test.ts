@@ -580,6 +580,13 @@ describe('a large import grouped as it is stored', () => {
     }
   };
 
+  /** The account's trades are those the same fills give entered by hand in a new account. */
+  async function expectTradesAsEntered(c: TestClient, accountId: string, fills: readonly ExecutionInput[]) {
+    const entered = await newAccount(c, 'UTC');
+    expect((await c.post('/api/executions', { accountId: entered, executions: fills })).status).toBe(200);
+    expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
+  }
+
   it('groups an overlapping export as it comes after the account’s last fill, and rebuilds what a new fill before it changes', async () => {
     const c = await signIn();
     const trips = roundTrips(160);
@@ -594,9 +601,7 @@ describe('a large import grouped as it is stored', () => {
       tradesUpdated: 0,
     });
     expect(overlapping.regrouped).toBe(0);
-    const entered = await newAccount(c, 'UTC');
-    expect((await c.post('/api/executions', { accountId: entered, executions: trips })).status).toBe(200);
-    expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
+    await expectTradesAsEntered(c, accountId, trips);
 
     // A file with a round trip of BBB the account did not have, before its last two BBB trades
     // (16:32 and 16:38): BBB's trades from then on are rebuilt from the database (those two are
@@ -616,8 +621,7 @@ describe('a large import grouped as it is stored', () => {
       tradesUpdated: 2,
     });
     expect(withLate.regrouped).toBeGreaterThan(0);
-    expect((await c.post('/api/executions', { accountId: entered, executions: [...late, ...more] })).status).toBe(200);
-    expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
+    await expectTradesAsEntered(c, accountId, [...trips, ...late, ...more]);
   });
 
   it('groups an older statement imported after a newer one as it comes, and rebuilds when its position carries into the account’s fills', async () => {
@@ -634,9 +638,7 @@ describe('a large import grouped as it is stored', () => {
       tradesUpdated: 0,
     });
     expect(older.regrouped).toBe(0);
-    const entered = await newAccount(c, 'UTC');
-    expect((await c.post('/api/executions', { accountId: entered, executions: trips })).status).toBe(200);
-    expect(figuresOf(await tradesOf(c, accountId))).toEqual(figuresOf(await tradesOf(c, entered)));
+    await expectTradesAsEntered(c, accountId, trips);
 
     // An older statement whose last AAA buy is sold only in the account's fills: AAA is rebuilt
     // from that buy on (its first trade in the account takes the buy in); BBB and CCC are not.
@@ -649,11 +651,7 @@ describe('a large import grouped as it is stored', () => {
     expect(state.state).toMatchObject({ executionsAdded: 61, duplicatesSkipped: 0 });
     expect(state.regrouped).toBeGreaterThan(0);
     expect(state.regrouped).toBeLessThan(61);
-    const byHand = await newAccount(c, 'UTC');
-    expect((await c.post('/api/executions', { accountId: byHand, executions: [...withCarry, ...later] })).status).toBe(
-      200,
-    );
-    expect(figuresOf(await tradesOf(c, carried))).toEqual(figuresOf(await tradesOf(c, byHand)));
+    await expectTradesAsEntered(c, carried, [...withCarry, ...later]);
   });
 
   it('skips a broker fill listed again further down, and adds nothing when the file comes again', async () => {
