@@ -333,8 +333,14 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   }
 }
 
-/** Fills replayed per regrouping transaction of a large import on PostgreSQL, and at most on PGlite. */
-export const FILLS_PER_REGROUP = 20_000;
+/**
+ * Fills replayed per regrouping transaction of a large import on PostgreSQL, and at most on
+ * PGlite. Not more, though PostgreSQL's transactions hold up no other request: a step's grouping
+ * and encoding run on the server's thread, and with 5,000 fills a step a health request waited up
+ * to 178 ms (20,000: 485 ms; 2,000: 70 ms, the rebuild of 1,000,000 fills 50 s against 40;
+ * docs/import-bench.md).
+ */
+export const FILLS_PER_REGROUP = 2_000;
 /** PGlite's first regrouping steps, before the sizer has seen what a fill costs (74 µs on one machine). */
 const FIRST_PGLITE_REGROUP_FILLS = 250;
 
