@@ -236,7 +236,13 @@ export async function runImportBench(params: ImportBenchParams): Promise<ImportB
   }
 }
 
-/** A run's engine and what its file's ids are: "PGlite, order ids". */
+/** A `--history` argument, refused unless it is one of AccountHistory's. */
+function historyOf(text: string | undefined): AccountHistory {
+  if (text !== undefined && Object.hasOwn(HISTORY_LABELS, text)) return text as AccountHistory; // checked just now
+  throw new Error(`--history: one of ${Object.keys(HISTORY_LABELS).join(', ')}, not ${String(text)}`);
+}
+
+/** A run's engine, what its file's ids are and what the account held: "PGlite, order ids, an older statement". */
 const labelOf = (r: ImportBenchResult) =>
   `${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${r.shape}${HISTORY_LABELS[r.history]}`;
 
@@ -334,7 +340,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const result = await runImportBench({
       engine,
       shape,
-      history: historyIndex === -1 ? 'none' : (process.argv[historyIndex + 1] as AccountHistory),
+      history: historyOf(historyIndex === -1 ? 'none' : process.argv[historyIndex + 1]),
       rows,
       databaseUrl: engine === 'postgres' ? databaseUrl : undefined,
     });

@@ -187,13 +187,16 @@ describe('createBatchGrouper', () => {
     expect(again.parts[0]).toMatchObject({ isStreamed: false, behind: [], newFillCount: 0 });
   });
 
-  it('streams an older statement’s fills before the account’s first, when they go back to flat before it', () => {
-    const grouper = createBatchGrouper({
+  /** An import into an account whose AAPL fills ran from 15:00 to 16:00 and that is flat in AAPL. */
+  const createGrouperWithAaplSpan = () =>
+    createBatchGrouper({
       ...PARAMS,
       knownInstruments: ['stock:AAPL'],
-      // The account's AAPL fills ran from 15:00 to 16:00, and it is flat.
       flatInstruments: [['stock:AAPL', '2025-06-02T15:00:00.000Z', '2025-06-02T16:00:00.000Z']],
     });
+
+  it('streams an older statement’s fills before the account’s first, when they go back to flat before it', () => {
+    const grouper = createGrouperWithAaplSpan();
     const fills = toRows([
       { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
       { executedAt: '2025-06-02T14:01:00Z', symbol: 'AAPL', side: 'sell', quantity: '1', price: '11' },
@@ -213,11 +216,7 @@ describe('createBatchGrouper', () => {
   });
 
   it('takes an instrument out when an older statement’s position is still open at the account’s first fill', () => {
-    const grouper = createBatchGrouper({
-      ...PARAMS,
-      knownInstruments: ['stock:AAPL'],
-      flatInstruments: [['stock:AAPL', '2025-06-02T15:00:00.000Z', '2025-06-02T16:00:00.000Z']],
-    });
+    const grouper = createGrouperWithAaplSpan();
     const bought = toRows([
       { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },
     ]);
@@ -234,11 +233,7 @@ describe('createBatchGrouper', () => {
   });
 
   it('says so of an older statement’s position still open at the end, before the account’s first fill', () => {
-    const grouper = createBatchGrouper({
-      ...PARAMS,
-      knownInstruments: ['stock:AAPL'],
-      flatInstruments: [['stock:AAPL', '2025-06-02T15:00:00.000Z', '2025-06-02T16:00:00.000Z']],
-    });
+    const grouper = createGrouperWithAaplSpan();
     grouper.group(
       toRows([
         { executedAt: '2025-06-02T14:00:00Z', symbol: 'AAPL', side: 'buy', quantity: '1', price: '10' },

@@ -130,7 +130,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const now = new Date(params.now);
   const known = new Set(params.knownInstruments);
   const spans = new Map(params.flatInstruments?.map(([key, first, last]) => [key, { first, last }]));
-  /** Instruments the chunker had a fill of after the account's last: none after it is behind. */
+  /** Instruments with a fill grouped after the account's last: none after it is behind. */
   const fedAfter = new Set<string>();
   /** Instruments with a fill at or after the account's first: the fills before it are over. */
   const crossed = new Set<string>();
@@ -146,24 +146,23 @@ export function createBatchGrouper(params: BatchGrouperParams) {
   const isStreamed = (instrumentKey: string) =>
     isStreaming && (!known.has(instrumentKey) || spans.has(instrumentKey)) && !demoted.has(instrumentKey);
 
-  /** A fill of a streamed instrument the account had, within the span of its fills there, before any after it. */
-  const isBehind = (fill: ExecutionInsertRow) => {
-    const { instrumentKey, executedAt } = fill.item;
-    const span = spans.get(instrumentKey);
-    return span !== undefined && !fedAfter.has(instrumentKey) && executedAt >= span.first && executedAt <= span.last;
-  };
-
   /**
-   * The first fill of an instrument the account had at or after the account's first fill of it:
-   * the import's fills before must have gone back to flat, or their last trade would take in the
-   * account's fills. False (and the instrument taken out) when they did not.
+   * Where a streamed instrument's fill goes against the span of the account's own fills of it:
+   * grouped as it comes (before the span, or after it), `behind` (within it, before any fill after
+   * it), or taken out: the first fill at or after the span's start finds the import's fills before
+   * it still open, so their last trade would take in the account's fills.
    */
-  function cross(fill: ExecutionInsertRow): boolean {
+  function placeOf(fill: ExecutionInsertRow): 'grouped' | 'behind' | 'taken out' {
     const { instrumentKey, executedAt } = fill.item;
     const span = spans.get(instrumentKey);
-    if (span === undefined || crossed.has(instrumentKey) || executedAt < span.first) return true;
-    crossed.add(instrumentKey);
-    return !chunker.isOpen(keyOfFill({ accountId, instrumentKey }));
+    if (span === undefined || executedAt < span.first) return 'grouped';
+    if (!crossed.has(instrumentKey)) {
+      crossed.add(instrumentKey);
+      if (chunker.isOpen(keyOfFill({ accountId, instrumentKey }))) return 'taken out';
+    }
+    if (executedAt > span.last) fedAfter.add(instrumentKey);
+    else if (!fedAfter.has(instrumentKey)) return 'behind';
+    return 'grouped';
   }
 
   function demote(instrumentKey: string): void {
@@ -240,17 +239,10 @@ export function createBatchGrouper(params: BatchGrouperParams) {
         if (list) list.push(fill);
         else byInstrument.set(key, [fill]);
         if (!isStreamed(key)) continue;
-        if (!cross(fill)) {
-          demote(key);
-          demotedHere.push(key);
-          continue;
-        }
-        if (isBehind(fill)) {
-          behindHere.add(fill);
-          continue;
-        }
-        if (spans.has(key) && fill.item.executedAt > spans.get(key)!.last) fedAfter.add(key);
-        if (!feed(fill)) {
+        const place = placeOf(fill);
+        if (place === 'behind') behindHere.add(fill);
+        // One out of time order (refused by the chunker) takes its instrument out too.
+        else if (place === 'taken out' || !feed(fill)) {
           demote(key);
           demotedHere.push(key);
         }

@@ -579,8 +579,11 @@ export async function* normaliseUploadInChunks(
     const others: NormalisedRow[] = [];
     for (const { duplicateOf, ...skipped } of result.skipped) {
       others.push({ kind: 'skipped', ...skipped });
-      if (readEdgebookRow && duplicateOf !== undefined)
-        duplicatesOf.set(duplicateOf, [...(duplicatesOf.get(duplicateOf) ?? []), skipped.row]);
+      if (readEdgebookRow && duplicateOf !== undefined) {
+        const lines = duplicatesOf.get(duplicateOf);
+        if (lines) lines.push(skipped.row);
+        else duplicatesOf.set(duplicateOf, [skipped.row]);
+      }
     }
     for (const problem of result.problems)
       others.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });

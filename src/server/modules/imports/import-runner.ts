@@ -355,10 +355,10 @@ function createRegroupSizer(targetMs: number): BatchSizer {
 }
 
 /**
- * One instrument's regrouping still to do: the import's new fills in it, and what it costs a step's
- * budget (its new fills; everything for one already begun, which has a step of its own).
+ * One instrument's regrouping still to do: the import's new fills in it, and whether an earlier
+ * step began it (it then has a step of its own).
  */
-export type PendingRegroup = { cuts: RegroupCut[]; newFills: number; cost: number };
+export type PendingRegroup = { cuts: RegroupCut[]; newFills: number; isBegun: boolean };
 
 /** The cuts of a large import by instrument, each with the import's new fills in it (`fillsByInstrument`). */
 export function groupCutsByInstrument(
@@ -371,10 +371,11 @@ export function groupCutsByInstrument(
     if (list) list.push(cut);
     else byInstrument.set(cut.instrumentKey, [cut]);
   }
-  return [...byInstrument].map(([key, list]) => {
-    const newFills = fillsByInstrument.get(key) ?? 0;
-    return { cuts: list, newFills, cost: newFills };
-  });
+  return [...byInstrument].map(([key, list]) => ({
+    cuts: list,
+    newFills: fillsByInstrument.get(key) ?? 0,
+    isBegun: false,
+  }));
 }
 
 /**
@@ -384,17 +385,19 @@ export function groupCutsByInstrument(
 export const MIN_SHARE_FILLS = 20;
 
 /**
- * Takes the next step's instruments off the front of `pending`: whole instruments costing about
- * `budget` in all, each with a share of at least MIN_SHARE_FILLS, at least one.
+ * Takes the next step's instruments off the front of `pending`: one begun alone, or instruments
+ * not begun holding about `budget` new fills in all, each with a share of at least
+ * MIN_SHARE_FILLS; at least one.
  */
 export function takeSlice(pending: PendingRegroup[], budget: number): PendingRegroup[] {
   const slice = [pending.shift()!];
-  let cost = slice[0]!.cost;
+  if (slice[0]!.isBegun) return slice;
+  let fills = slice[0]!.newFills;
   const most = Math.max(1, Math.floor(budget / MIN_SHARE_FILLS));
-  while (pending.length > 0 && slice.length < most && cost + pending[0]!.cost <= budget) {
+  while (pending.length > 0 && slice.length < most && !pending[0]!.isBegun && fills + pending[0]!.newFills <= budget) {
     const next = pending.shift()!;
     slice.push(next);
-    cost += next.cost;
+    fills += next.newFills;
   }
   return slice;
 }
@@ -453,7 +456,7 @@ export async function regroupInSteps(db: Db, params: RegroupInStepsParams): Prom
     );
     for (const id of step.tradeIds) ids.add(id);
     // Each instrument left over has a step of its own, first.
-    pending.unshift(...step.rest.map((cut) => ({ cuts: [cut], newFills: 0, cost: Number.POSITIVE_INFINITY })));
+    pending.unshift(...step.rest.map((cut) => ({ cuts: [cut], newFills: 0, isBegun: true })));
     stepFills = params.sizer?.observe(step.replayed, step.replayed, performance.now() - started) ?? stepFills;
     replayed += step.replayed;
     await params.afterStep(step.replayed);

@@ -247,13 +247,14 @@ export async function listFlatInstruments(
   if (instrumentKeys.length === 0) return [];
   const result = await db.execute(sql`
     select k.key,
-      to_char((
-        select min(e.executed_at) from ${executions} e where e.account_id = ${accountId} and e.instrument_key = k.key
-      ) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_at,
-      to_char((
-        select max(e.executed_at) from ${executions} e where e.account_id = ${accountId} and e.instrument_key = k.key
-      ) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_at
+      to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_at,
+      to_char(s.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_at
     from unnest(${sql.param([...instrumentKeys])}::text[]) as k(key)
+    -- Each by one probe of the fills' (account, instrument, time) index.
+    cross join lateral (
+      select min(e.executed_at) as first_at, max(e.executed_at) as last_at
+      from ${executions} e where e.account_id = ${accountId} and e.instrument_key = k.key
+    ) s
     where not exists (
       select 1 from ${trades} t
       where t.account_id = ${accountId} and t.instrument_key = k.key and t.status = 'open'

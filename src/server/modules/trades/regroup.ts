@@ -100,7 +100,7 @@ const MIN_SEQUENCE = Number.MIN_SAFE_INTEGER;
 const BEFORE_ALL: Start = { at: '-infinity', sequence: MIN_SEQUENCE };
 /** A replay end after every fill of its time ('infinity' with it: after every fill). */
 const MAX_SEQUENCE = Number.MAX_SAFE_INTEGER;
-/** Cuts per pass: four arrays of this length travel as parameters. */
+/** Cuts per pass: six arrays of this length travel as parameters. */
 const CUTS_PER_PASS = 2_000;
 /** Fills grouped, and trades built, between two yields to the event loop (tens of milliseconds each). */
 const GROUP_SLICE = 5_000;
@@ -108,6 +108,9 @@ const BUILD_SLICE = 5_000;
 
 /** Replay from this (executedAt, sequence) on; `at` is ISO-8601 or '-infinity'. */
 type Start = { at: string; sequence: number };
+
+/** A replay start exactly at a fill's place. */
+const startAt = (point: FlatPoint): Start => ({ at: point.executedAt.toISOString(), sequence: point.sequence });
 
 const keyOf = (accountId: string, instrumentKey: string) => `${accountId}\u0000${instrumentKey}`;
 
@@ -274,13 +277,7 @@ export function buildNewTradeRows(
  * changed the executions, after the change, holding the account lock (getAccountForUpdate).
  */
 export async function regroupInstruments(tx: Db, params: RegroupParams): Promise<string[]> {
-  const all = mergeCuts(params.cuts);
-  const ids: string[] = [];
-  for (let i = 0; i < all.length; i += CUTS_PER_PASS) {
-    const step = await regroupPass(tx, params, all.slice(i, i + CUTS_PER_PASS), null);
-    for (const id of step.tradeIds) ids.push(id);
-  }
-  return ids;
+  return (await regroupInPasses(tx, params, mergeCuts(params.cuts), null)).tradeIds;
 }
 
 /**
@@ -297,12 +294,22 @@ export async function regroupInstruments(tx: Db, params: RegroupParams): Promise
 export async function regroupStep(tx: Db, params: RegroupParams & { maxFills: number }): Promise<RegroupStep> {
   const merged = mergeCuts(params.cuts);
   const share = { fills: Math.max(1, Math.floor(params.maxFills / merged.length)), mayDefer: merged.length > 1 };
+  return regroupInPasses(tx, params, merged, share);
+}
+
+/** The merged cuts in passes of CUTS_PER_PASS (regroupPass), their results joined. */
+async function regroupInPasses(
+  tx: Db,
+  params: RegroupParams,
+  merged: readonly RegroupCut[],
+  share: StepShare | null,
+): Promise<RegroupStep> {
   const out: RegroupStep = { tradeIds: [], rest: [], replayed: 0 };
   for (let i = 0; i < merged.length; i += CUTS_PER_PASS) {
-    const step = await regroupPass(tx, params, merged.slice(i, i + CUTS_PER_PASS), share);
-    for (const id of step.tradeIds) out.tradeIds.push(id);
-    out.rest.push(...step.rest);
-    out.replayed += step.replayed;
+    const pass = await regroupPass(tx, params, merged.slice(i, i + CUTS_PER_PASS), share);
+    for (const id of pass.tradeIds) out.tradeIds.push(id);
+    for (const cut of pass.rest) out.rest.push(cut);
+    out.replayed += pass.replayed;
   }
   return out;
 }
@@ -316,16 +323,7 @@ export async function regroupStep(tx: Db, params: RegroupParams & { maxFills: nu
  */
 export async function checkResumePoints(tx: Db, cuts: readonly RegroupCut[]): Promise<RegroupCut[]> {
   const resumed = cuts.flatMap((cut) =>
-    cut.resumeAt
-      ? [
-          {
-            accountId: cut.accountId,
-            instrumentKey: cut.instrumentKey,
-            at: cut.resumeAt.executedAt.toISOString(),
-            sequence: cut.resumeAt.sequence,
-          },
-        ]
-      : [],
+    cut.resumeAt ? [{ accountId: cut.accountId, instrumentKey: cut.instrumentKey, ...startAt(cut.resumeAt) }] : [],
   );
   if (resumed.length === 0) return [...cuts];
   const closing = alias(executions, 'closing');
@@ -405,14 +403,10 @@ async function regroupPass(
 
   // The old trades the replay rebuilds: those opening from the start on (up to where it stops).
   // Their journals are read as they go: DELETE … RETURNING hands back the old rows.
-  const ranges = rangesTable(
+  const ranges = cutsTable(
     startRows.map((row) => {
       const end = ends.get(keyOf(row.accountId, row.instrumentKey));
-      return {
-        ...row,
-        endAt: end ? end.executedAt.toISOString() : 'infinity',
-        endSequence: end?.sequence ?? MAX_SEQUENCE,
-      };
+      return end ? { ...row, end: startAt(end) } : row;
     }),
   );
   const doomed = tx
@@ -636,23 +630,17 @@ function findInherited(
   return undefined;
 }
 
-/** The cut rows as a relation `c(account_id, instrument_key, at, seq)`: four array parameters. */
-function cutsTable(rows: readonly StartRow[]): SQL {
+/**
+ * The cut rows as a relation `c(account_id, instrument_key, at, seq, end_at, end_seq)`: six array
+ * parameters. A row without an end runs to after every fill ('infinity').
+ */
+function cutsTable(rows: readonly (StartRow & { end?: Start })[]): SQL {
   return sql`unnest(${sql.param(rows.map((r) => r.accountId))}::uuid[], ${sql.param(
     rows.map((r) => r.instrumentKey),
   )}::text[], ${sql.param(rows.map((r) => r.at))}::timestamptz[], ${sql.param(
     rows.map((r) => r.sequence),
-  )}::bigint[]) as c(account_id, instrument_key, at, seq)`;
-}
-
-/** Cut rows with an end as `c(account_id, instrument_key, at, seq, end_at, end_seq)`: the end excluded. */
-function rangesTable(rows: readonly (StartRow & { endAt: string; endSequence: number })[]): SQL {
-  return sql`unnest(${sql.param(rows.map((r) => r.accountId))}::uuid[], ${sql.param(
-    rows.map((r) => r.instrumentKey),
-  )}::text[], ${sql.param(rows.map((r) => r.at))}::timestamptz[], ${sql.param(
-    rows.map((r) => r.sequence),
-  )}::bigint[], ${sql.param(rows.map((r) => r.endAt))}::timestamptz[], ${sql.param(
-    rows.map((r) => r.endSequence),
+  )}::bigint[], ${sql.param(rows.map((r) => r.end?.at ?? 'infinity'))}::timestamptz[], ${sql.param(
+    rows.map((r) => r.end?.sequence ?? MAX_SEQUENCE),
   )}::bigint[]) as c(account_id, instrument_key, at, seq, end_at, end_seq)`;
 }
 
@@ -667,11 +655,7 @@ async function findStarts(tx: Db, cuts: readonly RegroupCut[]): Promise<Map<stri
   const starts = new Map<string, Start>();
   const incremental: { accountId: string; instrumentKey: string; at: string; sequence: number }[] = [];
   for (const cut of cuts) {
-    if (cut.resumeAt)
-      starts.set(keyOf(cut.accountId, cut.instrumentKey), {
-        at: cut.resumeAt.executedAt.toISOString(),
-        sequence: cut.resumeAt.sequence,
-      });
+    if (cut.resumeAt) starts.set(keyOf(cut.accountId, cut.instrumentKey), startAt(cut.resumeAt));
     else if (cut.changedAt === null) starts.set(keyOf(cut.accountId, cut.instrumentKey), BEFORE_ALL);
     else incremental.push({ ...cut, at: cut.changedAt.toISOString(), sequence: MIN_SEQUENCE });
   }
