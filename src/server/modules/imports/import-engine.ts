@@ -167,7 +167,17 @@ export type NormalisedRow =
       fingerprint?: string;
       journal?: ImportedJournal;
     }
-  | { kind: 'skipped'; row: number; reason: string }
+  | {
+      kind: 'skipped';
+      row: number;
+      reason: string;
+      /**
+       * An Edgebook CSV's row skipped as the duplicate of a row in an earlier chunk of a long file,
+       * with a journal: it goes to that row's fill if the fill has none (the import runner finds
+       * the fill by its source row, since the row was sent on chunks ago).
+       */
+      journalOf?: { row: number; journal: ImportedJournal };
+    }
   | { kind: 'problem'; row: number; message: string };
 
 /** A documented broker layout's header row: it wins over the shape heuristics in sectioned statements. */
@@ -574,16 +584,22 @@ export async function* normaliseUploadInChunks(
       return undefined;
     };
     // A fill listed twice in an Edgebook CSV: the journal of the row skipped goes to the row kept
-    // when that has none (rows copied by hand), within the chunk.
+    // when that has none (rows copied by hand). Kept in this chunk, the row carries it; kept in an
+    // earlier one (a long file, by execution id), the skipped row does, for the import runner.
     const duplicatesOf = new Map<number, number[]>();
     const others: NormalisedRow[] = [];
     for (const { duplicateOf, ...skipped } of result.skipped) {
-      others.push({ kind: 'skipped', ...skipped });
-      if (readEdgebookRow && duplicateOf !== undefined) {
-        const lines = duplicatesOf.get(duplicateOf);
-        if (lines) lines.push(skipped.row);
-        else duplicatesOf.set(duplicateOf, [skipped.row]);
+      const row: NormalisedRow = { kind: 'skipped', ...skipped };
+      others.push(row);
+      if (!readEdgebookRow || duplicateOf === undefined) continue;
+      if (indexOfLine && !indexOfLine.has(duplicateOf)) {
+        const journal = readEdgebookRow(cellsByRow?.get(skipped.row) ?? []).journal;
+        if (journal) row.journalOf = { row: duplicateOf, journal };
+        continue;
       }
+      const lines = duplicatesOf.get(duplicateOf);
+      if (lines) lines.push(skipped.row);
+      else duplicatesOf.set(duplicateOf, [skipped.row]);
     }
     for (const problem of result.problems)
       others.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });

@@ -2,7 +2,13 @@ import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance
 import { isPglite, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
-import { checkResumePoints, regroupInstruments, regroupStep, type RegroupCut } from '../trades/regroup';
+import {
+  checkResumePoints,
+  regroupInstruments,
+  regroupStep,
+  type RegroupCut,
+  type RegroupStep,
+} from '../trades/regroup';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
 import { insertAndRegroup, toCuts } from '../trades/trades.service';
 import type { UserRow } from '../users/users.queries';
@@ -22,6 +28,7 @@ import {
   listAccountInstrumentKeys,
   listFlatInstruments,
   listImportFillsByFingerprint,
+  listImportFillsBySourceRow,
   listTradeIdsOfInstruments,
   listUnfinishedImports,
   reserveImportSequences,
@@ -165,6 +172,8 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const report = new RowReport();
   const cuts: RegroupCut[] = [];
   const journals = new Map<string, ImportedJournal>();
+  /** Journals of rows skipped as duplicates, by the row kept (import-engine.ts, journalOf). */
+  const journalsOfRows = new Map<number, ImportedJournal>();
   const fillsByInstrument = new Map<string, number>();
   let executionsAdded = 0;
   let prepared = 0;
@@ -244,7 +253,11 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       const fills = batch.grouped.parts.reduce((sum, part) => sum + part.fillCount, 0);
       clock.add('… of which grouping and encoding (in the worker)', batch.groupMs, fills);
       rowsRead += batch.rowCount;
-      for (const row of batch.others) report.add(row);
+      for (const row of batch.others) {
+        report.add(row);
+        if (row.kind === 'skipped' && row.journalOf && !journalsOfRows.has(row.journalOf.row))
+          journalsOfRows.set(row.journalOf.row, row.journalOf.journal);
+      }
       for (const error of batch.errors) report.error(error.row, error.message);
       for (const [fingerprint, journal] of batch.journals) journals.set(fingerprint, journal);
       prepared += fills;
@@ -303,6 +316,15 @@ async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     });
     await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
+      // A row skipped as the duplicate of a row chunks before gives its journal to that row's fill
+      // when the fill has none.
+      if (journalsOfRows.size > 0)
+        for (const fill of await listImportFillsBySourceRow(tx, {
+          accountId,
+          importId: importRow.id,
+          rows: [...journalsOfRows.keys()],
+        }))
+          if (!journals.has(fill.fingerprint)) journals.set(fill.fingerprint, journalsOfRows.get(fill.sourceRow)!);
       // The journal goes to its fill whichever of the file's rows put it in: one listed again
       // without its journal, in an earlier batch, goes in first.
       const inserted =
@@ -355,10 +377,10 @@ function createRegroupSizer(targetMs: number): BatchSizer {
 }
 
 /**
- * One instrument's regrouping still to do: the import's new fills in it, and whether an earlier
- * step began it (it then has a step of its own).
+ * An instrument still to regroup: its cuts, the import's new fills in it, how many of those its
+ * steps so far count as done (for the progress, settleStep), and whether a step began it.
  */
-export type PendingRegroup = { cuts: RegroupCut[]; newFills: number; isBegun: boolean };
+export type PendingRegroup = { cuts: RegroupCut[]; newFills: number; done: number; isBegun: boolean };
 
 /** The cuts of a large import by instrument, each with the import's new fills in it (`fillsByInstrument`). */
 export function groupCutsByInstrument(
@@ -374,8 +396,30 @@ export function groupCutsByInstrument(
   return [...byInstrument].map(([key, list]) => ({
     cuts: list,
     newFills: fillsByInstrument.get(key) ?? 0,
+    done: 0,
     isBegun: false,
   }));
+}
+
+/**
+ * What a step of `slice` leaves: the instruments it cut short, each for a step of its own, and how
+ * many more of the import's new fills count as done, for the progress. An instrument finished has
+ * all of its done. One cut short in a step of its own has what the step replayed, up to its new
+ * fills: it may replay as many of the account's own fills again, whose number no one counted.
+ */
+export function settleStep(
+  slice: readonly PendingRegroup[],
+  step: Pick<RegroupStep, 'rest' | 'replayed'>,
+): { done: number; rest: PendingRegroup[] } {
+  const byInstrument = new Map(slice.map((item) => [item.cuts[0]!.instrumentKey, item]));
+  let done = slice.reduce((sum, item) => sum + item.newFills - item.done, 0);
+  const rest = step.rest.map((cut): PendingRegroup => {
+    const item = byInstrument.get(cut.instrumentKey)!; // a step cuts short only instruments it was given
+    const itemDone = slice.length === 1 ? Math.min(item.newFills, item.done + step.replayed) : item.done;
+    done -= item.newFills - itemDone;
+    return { cuts: [cut], newFills: item.newFills, done: itemDone, isBegun: true };
+  });
+  return { done, rest };
 }
 
 /**
@@ -432,11 +476,13 @@ export async function regroupInSteps(db: Db, params: RegroupInStepsParams): Prom
   const total = pending.reduce((sum, item) => sum + item.newFills, 0);
   const ids = new Set<string>();
   let stepFills = params.stepFills;
-  let replayed = 0;
+  /** The import's new fills done so far (settleStep). */
+  let done = 0;
   let version: number | null = null;
   while (pending.length > 0) {
     const slice = takeSlice(pending, stepFills);
-    const newFills = slice.reduce((sum, item) => sum + item.newFills, 0);
+    // The stage counts each instrument's new fills once, in its first step.
+    const newFills = slice.reduce((sum, item) => sum + (item.isBegun ? 0 : item.newFills), 0);
     const started = performance.now();
     const step = await params.time(newFills, () =>
       db.transaction(async (tx) => {
@@ -450,15 +496,16 @@ export async function regroupInSteps(db: Db, params: RegroupInStepsParams): Prom
           defaultRiskAmount: user.defaultRiskAmount,
           now: params.now,
         });
-        version = await params.endStep(tx, Math.min(1, (replayed + result.replayed) / Math.max(1, total)));
-        return result;
+        const settled = settleStep(slice, result);
+        version = await params.endStep(tx, Math.min(1, (done + settled.done) / Math.max(1, total)));
+        return { ...result, settled };
       }),
     );
     for (const id of step.tradeIds) ids.add(id);
     // Each instrument left over has a step of its own, first.
-    pending.unshift(...step.rest.map((cut) => ({ cuts: [cut], newFills: 0, isBegun: true })));
+    pending.unshift(...step.settled.rest);
+    done += step.settled.done;
     stepFills = params.sizer?.observe(step.replayed, step.replayed, performance.now() - started) ?? stepFills;
-    replayed += step.replayed;
     await params.afterStep(step.replayed);
     await yieldToIncomingRequests();
   }

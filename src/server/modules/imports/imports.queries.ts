@@ -234,6 +234,32 @@ export async function listImportFillsByFingerprint(
 }
 
 /**
+ * This import's fills put in by the given rows of its file (their source rows), for the journals
+ * of rows skipped as their duplicates chunks later (import-engine.ts, journalOf). By the import's
+ * index: a scan of its fills, only for such rows, which only a hand-edited Edgebook CSV has.
+ */
+export async function listImportFillsBySourceRow(
+  db: Db,
+  params: { accountId: string; importId: string; rows: readonly number[] },
+): Promise<{ id: string; fingerprint: string; sourceRow: number }[]> {
+  const out: { id: string; fingerprint: string; sourceRow: number }[] = [];
+  for (let i = 0; i < params.rows.length; i += KEYS_PER_QUERY) {
+    const rows = await db
+      .select({ id: executions.id, fingerprint: executions.fingerprint, sourceRow: executions.sourceRow })
+      .from(executions)
+      .where(
+        and(
+          eq(executions.accountId, params.accountId),
+          eq(executions.importId, params.importId),
+          inArray(executions.sourceRow, params.rows.slice(i, i + KEYS_PER_QUERY)),
+        ),
+      );
+    for (const row of rows) if (row.sourceRow !== null) out.push({ ...row, sourceRow: row.sourceRow });
+  }
+  return out;
+}
+
+/**
  * The account's instruments it holds no open trade in, each with the times of its first and last
  * fills: a large import groups its fills outside that span as they come, as for a new instrument
  * (batch-grouping.ts). By the fills' index per instrument; an instrument has at most one open

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RegroupCut } from '../trades/regroup';
-import { groupCutsByInstrument, MIN_SHARE_FILLS, takeSlice, type PendingRegroup } from './import-runner';
+import { groupCutsByInstrument, MIN_SHARE_FILLS, settleStep, takeSlice, type PendingRegroup } from './import-runner';
 
 const KEYS = ['AAPL', 'MSFT', 'SPY', 'ES', 'NVDA', 'TSLA'] as const;
 
@@ -25,7 +25,7 @@ describe('takeSlice (a large import regrouped a few instruments per transaction)
           const begun = leftOver.map((key) => cut(key, 0));
           const fillsByInstrument = new Map(Object.entries(fills));
           const pending: PendingRegroup[] = [
-            ...begun.map((c) => ({ cuts: [c], newFills: 0, isBegun: true })),
+            ...begun.map((c) => ({ cuts: [c], newFills: 0, done: 0, isBegun: true })),
             ...groupCutsByInstrument(cuts, fillsByInstrument),
           ];
           const slices: RegroupCut[][] = [];
@@ -53,6 +53,53 @@ describe('takeSlice (a large import regrouped a few instruments per transaction)
               sliceOf.set(c.instrumentKey, index);
             }
           });
+        },
+      ),
+    );
+  });
+});
+
+describe('settleStep (the progress of a rebuild in steps)', () => {
+  it('counts each new fill done once: never back, never past the total before the last step, all of them at the end', () => {
+    fc.assert(
+      fc.property(
+        // Each instrument: the import's new fills in it, and the account's own fills replayed with them.
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 20_000 })), {
+          minLength: 1,
+          maxLength: KEYS.length,
+        }),
+        fc.integer({ min: 50, max: 8_000 }),
+        (instruments, budget) => {
+          const left = new Map<string, number>(instruments.map(([fresh, old], i) => [KEYS[i]!, fresh + old]));
+          const fillsByInstrument = new Map(instruments.map(([fresh], i) => [KEYS[i]!, fresh]));
+          const pending = groupCutsByInstrument(
+            instruments.map((_, i) => cut(KEYS[i]!, 0)),
+            fillsByInstrument,
+          );
+          const total = instruments.reduce((sum, [fresh]) => sum + fresh, 0);
+          let done = 0;
+          while (pending.length > 0) {
+            const slice = takeSlice(pending, budget);
+            // A step replays each instrument's share of the budget; one with more left is cut short.
+            const share = Math.floor(budget / slice.length);
+            let replayed = 0;
+            const rest = slice.flatMap((item) => {
+              const key = item.cuts[0]!.instrumentKey;
+              const now = Math.min(share, left.get(key)!);
+              replayed += now;
+              left.set(key, left.get(key)! - now);
+              return left.get(key)! > 0 ? [item.cuts[0]!] : [];
+            });
+            const settled = settleStep(slice, { rest, replayed });
+            expect(settled.done).toBeGreaterThanOrEqual(0);
+            done += settled.done;
+            pending.unshift(...settled.rest);
+            expect(done).toBeLessThanOrEqual(total);
+            // An instrument not begun still has all its new fills to come.
+            const notBegun = pending.filter((item) => !item.isBegun).reduce((sum, item) => sum + item.newFills, 0);
+            expect(done).toBeLessThanOrEqual(total - notBegun);
+          }
+          expect(done).toBe(total);
         },
       ),
     );

@@ -59,7 +59,17 @@ async function tradesOf(accountId: string): Promise<TradeJson[]> {
   return page.trades;
 }
 
-const figures = (list: TradeJson[]) => list.map(({ id: _id, accountId: _account, ...rest }) => rest);
+/**
+ * The trades without their ids, in opening order. Trades opened at the same instant (a fill that
+ * closes one and opens the next) come in the list's order of their ids, which are random: they
+ * are ordered by their figures instead.
+ */
+const figures = (list: TradeJson[]) =>
+  list
+    .map(({ id: _id, accountId: _account, ...rest }) => rest)
+    .map((trade) => ({ trade, text: JSON.stringify(trade) }))
+    .sort((a, b) => a.trade.openedAt.localeCompare(b.trade.openedAt) || a.text.localeCompare(b.text))
+    .map(({ trade }) => trade);
 
 async function enter(accountId: string, fills: ExecutionInput[]) {
   expect((await client.post('/api/executions', { accountId, executions: fills })).status).toBe(200);
