@@ -30,8 +30,8 @@ describe('the time a background import aims each transaction at (PGlite)', () =>
 });
 
 describe('the write-ahead log a background import writes between two checkpoints (PGlite)', () => {
-  it('is 32 MB unless IMPORT_CHECKPOINT_WAL_BYTES says otherwise, and refuses a size that is not positive', () => {
-    expect(loadConfig({}).importCheckpointWalBytes).toBe(32 * 1024 * 1024);
+  it('is 16 MB unless IMPORT_CHECKPOINT_WAL_BYTES says otherwise, and refuses a size that is not positive', () => {
+    expect(loadConfig({}).importCheckpointWalBytes).toBe(16 * 1024 * 1024);
     expect(loadConfig({ IMPORT_CHECKPOINT_WAL_BYTES: '1000' }).importCheckpointWalBytes).toBe(1000);
     expect(() => loadConfig({ IMPORT_CHECKPOINT_WAL_BYTES: '0' })).toThrow('IMPORT_CHECKPOINT_WAL_BYTES');
   });

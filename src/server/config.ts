@@ -73,7 +73,7 @@ const envSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(32 * 1024 * 1024),
+    .default(16 * 1024 * 1024),
   /** The heap cap of each process that reads an uploaded workbook (see spreadsheet-reader.ts). */
   IMPORT_SPREADSHEET_MAX_HEAP_MB: z.coerce.number().int().min(64).default(2048),
   /** Closed trades the analytics cache holds in memory over all users (0: no cache); a larger user is read from SQL. */

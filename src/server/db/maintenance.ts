@@ -33,8 +33,10 @@ const MIN_WAL_BYTES_PER_ROW = 1_000;
  * and checkpoints when due (checkpointPgliteIfDue), so that no one checkpoint has much to write:
  * each writes out the pages changed since the one before, at most the shared buffers, and recycles
  * a few log files. One at the end of a 1,000,000-row import (1.9 GB of log) held the event loop
- * 110–200 ms; one every 256 MB of log 82–138 ms on a slower machine, where one every 32 MB (the
- * default) took 35–75 ms (175 ms once), about 1 s more in all (docs/import-bench.md). Answers
+ * 110–200 ms; one every 256 MB of log 82–138 ms on a slower machine, where one every 32 MB took
+ * 35–75 ms (175 ms once), about 1 s more in all. One every 16 MB (the default) took 47–53 ms at
+ * most in three runs of four, where 32 MB took 57–72 ms, for 0.3–0.5 s more (docs/import-bench.md).
+ * A write held up by the machine makes an odd one slower whatever its size (148 ms once). Answers
  * whether it checkpointed. On PostgreSQL it does nothing: the server checkpoints on its own.
  */
 export function createImportCheckpointer(db: Db, walBytes: number): { afterRows: (rows: number) => Promise<boolean> } {
