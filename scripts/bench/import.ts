@@ -7,12 +7,13 @@
  * while another client times GET /api/health every 100 ms to show the app stays responsive.
  */
 import { fork, spawnSync } from 'node:child_process';
-import { openAsBlob, readFileSync } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { INSTRUMENTS, writeCsv, type CsvShape } from './import-csv';
+import { serverNodeFlags } from '../node-flags.mjs';
 import type { ImportJson, ImportPreviewJson } from '../../src/contracts/imports';
 import type { AccountJson } from '../../src/contracts/trades';
 import { buildApp } from '../../src/server/app';
@@ -298,10 +299,8 @@ function runInChild(
   rows: number,
   databaseUrl: string,
 ): ImportBenchResult {
-  // With the server's own V8 flags, as `npm start` runs it.
-  const nodeFlags = JSON.parse(
-    readFileSync(new URL('../../src/server/node-flags.json', import.meta.url), 'utf8'),
-  ) as string[];
+  // With the server's own flags, as `npm start` runs it.
+  const nodeFlags = serverNodeFlags();
   const child = spawnSync(
     process.execPath,
     [
@@ -367,7 +366,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         'prepare and group the fills and encode them as binary COPY data in a worker thread → write them',
         'batch by batch, one transaction a batch), polled until done, while another process times',
         '`GET /api/health` (which queries the database) every 100 ms. Each engine runs in a process of',
-        "its own with the server's V8 flags (`src/server/node-flags.json`, as `npm start` runs it);",
+        "its own with the server's flags (`scripts/node-flags.mjs`, as `npm start` runs it);",
         'PGlite keeps its data in a directory on disk, and PostgreSQL is on loopback.',
         'Each engine imports the file into a new account with order ids and with execution ids; then,',
         'with order ids, as an older statement (the account holds a round trip in every symbol after',

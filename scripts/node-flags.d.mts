@@ -1,0 +1,2 @@
+/** The server's Node flags (node-flags.mjs). */
+export function serverNodeFlags(): string[];
