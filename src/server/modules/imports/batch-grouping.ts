@@ -81,7 +81,6 @@ export type GroupedBatch = {
   demoted: string[];
 };
 
-/** The trades of the stretches still open at the end, per streamed instrument. */
 /** Trades as COPY data, and how many. */
 type EncodedTrades = Pick<InstrumentPart, 'trades' | 'tradeParts' | 'tradeCount'>;
 

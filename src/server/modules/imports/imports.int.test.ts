@@ -8,6 +8,7 @@ import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../.
 import { add, D, toMoneyString } from '../../../core/money/decimal';
 import { BROKER_FIXTURE_CASES } from '../../../../test/fixtures/import/brokers/expected';
 import { TestClient } from '../../../../test/helpers/http-client';
+import { waitForImport } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
 import { createUser } from '../users/users.service';
@@ -139,15 +140,6 @@ async function holdAccount(accountId: string, events: string[]): Promise<{ done:
 }
 
 /** A background import's state once it has finished (polled as the progress bar does). */
-async function waitForImport(c: TestClient, id: string): Promise<ImportJson> {
-  let state: ImportJson;
-  do {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    state = await c.json<ImportJson>(c.get(`/api/imports/${id}`));
-  } while (state.status === 'queued' || state.status === 'running');
-  return state;
-}
-
 const GENERIC = [
   'Trade Date,Ticker,Action,Shares,Fill Price,Commission',
   '03/03/2025 09:31:05,AAPL,Buy,100,230.10,1.00',

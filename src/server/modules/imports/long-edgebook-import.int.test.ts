@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJson, ImportPreviewJson } from '../../../contracts/imports';
+import type { ImportPreviewJson } from '../../../contracts/imports';
 import type { AccountJson, TradeJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
+import { waitForImport } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { EDGEBOOK_CSV_COLUMNS } from '../trades/csv-export';
 import { createUser } from '../users/users.service';
@@ -42,15 +43,6 @@ function fillRow(i: number, journal: Row = {}): Row {
   };
 }
 
-async function waitForImport(id: string): Promise<ImportJson> {
-  let state: ImportJson;
-  do {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    state = await client.json<ImportJson>(client.get(`/api/imports/${id}`));
-  } while (state.status === 'queued' || state.status === 'running');
-  return state;
-}
-
 describe('a long Edgebook CSV with fills listed again chunks later', () => {
   it('gives a fill the journal of its copy when it has none, and keeps its own when it has one', async () => {
     const fills = WHOLE_FILE_ROWS + 200;
@@ -73,7 +65,7 @@ describe('a long Edgebook CSV with fills listed again chunks later', () => {
     const preview = (await uploaded.json()) as ImportPreviewJson;
     expect(preview.detected.broker).toBe('Edgebook');
     expect((await client.post(`/api/imports/${preview.id}/commit`, { accountId: account.id })).status).toBe(202);
-    const done = await waitForImport(preview.id);
+    const done = await waitForImport(client, preview.id);
     expect(done).toMatchObject({
       status: 'done',
       executionsAdded: fills,
