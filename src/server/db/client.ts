@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { addMissingFreeSpaceMaps } from './free-space-maps';
+import { WriteBehindFs } from './pglite-fs/write-behind-fs';
 import { withParsersOnce } from './pglite-parsers';
 import * as schema from './schema';
 
@@ -54,12 +55,15 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
   }
   const options = { startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
   let client: PGlite;
+  let fs: WriteBehindFs | undefined;
   const dir = params.dataDir === null ? null : resolve(params.dataDir, 'pglite');
   if (dir === null) {
     client = new PGlite(options);
   } else {
     mkdirSync(dirname(dir), { recursive: true });
-    client = new PGlite(dir, options);
+    // Its writes go to a thread of their own: one the kernel holds up must not hold up requests.
+    fs = new WriteBehindFs(dir);
+    client = new PGlite({ ...options, fs });
   }
   // PGlite runs in this thread, and nothing checkpoints its WAL while it runs, so every 16 MB of
   // writes starts a new WAL file: zero-filled first (the default), that held the event loop for
@@ -69,7 +73,11 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
   // Array types' parsers are read at the first statement (above), before the table is set.
   const db = drizzlePglite(withParsersOnce(client), { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  if (dir !== null) await addMissingFreeSpaceMaps(client, dir);
+  if (fs !== undefined && dir !== null) {
+    // It writes files beside PGlite's: none of PGlite's own may still be queued.
+    fs.drain();
+    await addMissingFreeSpaceMaps(client, dir);
+  }
   return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }; // same PgDatabase, other result HKT
 }
 
