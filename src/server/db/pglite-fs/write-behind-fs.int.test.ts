@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -49,6 +49,31 @@ describe('PGlite on WriteBehindFs', () => {
     );
     expect(rows[0]).toEqual({ n: 100000, y: 50000 });
     expect(await countBothWays(pg)).toEqual({ table: 100000, index: 100000 });
+    await pg.close();
+  }, 120_000);
+
+  it('finishes the queued operations when the process exits', async () => {
+    const script = `
+      import { PGlite } from ${JSON.stringify(PGLITE_URL)};
+      import { WriteBehindFs } from ${JSON.stringify(new URL('./write-behind-fs.ts', import.meta.url).href)};
+      const fs = new WriteBehindFs(${JSON.stringify(join(directory, 'pglite'))});
+      const pg = new PGlite({ fs });
+      await pg.exec('create table t (id int primary key, v text)');
+      await pg.exec(\`insert into t select g, repeat('x', 300) from generate_series(1, 50000) g\`);
+      // 48 MB queued last, more than the writer does before the process would be gone.
+      fs.writeFile('/queued-last', '');
+      const fd = fs.open('/queued-last');
+      const chunk = new Uint8Array(1024 * 1024).fill(1);
+      for (let i = 0; i < 48; i++) fs.write(fd, chunk, 0, chunk.byteLength, i * chunk.byteLength);
+      process.exit(0); // without closing the database`;
+    const scriptFile = join(directory, 'writer.mts');
+    writeFileSync(scriptFile, script);
+    const child = spawn(process.execPath, ['--import', 'tsx', scriptFile], { stdio: 'inherit' });
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+
+    expect(statSync(join(directory, 'pglite', 'queued-last')).size).toBe(48 * 1024 * 1024);
+    const pg = new PGlite({ fs: new WriteBehindFs(join(directory, 'pglite')) });
+    expect(await countBothWays(pg)).toEqual({ table: 50000, index: 50000 });
     await pg.close();
   }, 120_000);
 
