@@ -9,5 +9,6 @@ try {
   while (carryOutNext(reader, reader.next()));
   parentPort?.postMessage({ type: 'stopped' } satisfies DiskWriterMessage);
 } catch (err) {
+  reader.fail(); // (done already when an operation failed) PGlite's thread must not wait for a writer that is gone
   parentPort?.postMessage({ type: 'failed', message: (err as Error).message } satisfies DiskWriterMessage);
 }

@@ -28,6 +28,7 @@ function manualDiskWriter() {
   let ring: RingViews | undefined;
   let reader: RingReader | undefined;
   const carryOut = () => {
+    if (ring!.hasFailed()) return false; // as the writer thread, which ends at a failure
     try {
       return carryOutNext(reader!);
     } catch {
@@ -245,6 +246,35 @@ describe('WriteBehindFs', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('WriteBehindFs when the disk refuses an operation', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(join(tmpdir(), 'write-behind-failed-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  it('fails every later operation with EIO and carries out none queued after it', async () => {
+    const manual = manualDiskWriter();
+    const fs = new WriteBehindFs(base, { ringBytes: 65_536, startWriter: manual.start });
+    fs.writeFile('/a', '');
+    fs.writeFile('/b', '');
+    const a = fs.open('/a');
+    const b = fs.open('/b');
+    closeSync(a); // behind its back: the writer's next write to it fails (EBADF), as on a full disk
+    const bytes = new Uint8Array([1, 2, 3]);
+    fs.write(a, bytes, 0, 3, 0);
+    fs.write(b, bytes, 0, 3, 0);
+    manual.step(2);
+
+    expect(() => fs.write(b, bytes, 0, 3, 3)).toThrow(expect.objectContaining({ code: 29 }));
+    expect(() => fs.lstat('/b')).toThrow(expect.objectContaining({ code: 29 }));
+    expect(() => fs.drain()).toThrow(/disk writer failed/);
+    await fs.closeFs();
+    expect(readFileSync(join(base, 'b'))).toHaveLength(0); // queued after the failed one: never written
+    closeSync(b);
   });
 });
 
