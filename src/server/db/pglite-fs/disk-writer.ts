@@ -2,6 +2,7 @@ import { chmodSync, ftruncateSync, renameSync, unlinkSync, utimesSync, writeSync
 import { startTsWorker } from '../../workers/ts-worker';
 import {
   isNameRecord,
+  markFailed,
   RecordKind,
   RingReader,
   RingViews,
@@ -86,12 +87,26 @@ export function startDiskWriterThread(memory: RingMemory): DiskWriter {
   const ring = new RingViews(memory);
   const worker = startTsWorker(new URL('./disk-writer.worker.ts', import.meta.url), { workerData: memory });
   let failure: string | undefined;
+  let isStopped = false;
+  const fail = (message: string) => {
+    failure ??= message;
+    console.error(`PGlite's disk writer failed, and the database writes nothing more: ${message}`);
+  };
   worker.on('message', (message: DiskWriterMessage) => {
-    if (message.type !== 'failed') return;
-    failure = message.message;
-    console.error(`PGlite's disk writer failed, and the database writes nothing more: ${message.message}`);
+    if (message.type === 'stopped') isStopped = true;
+    else fail(message.message);
   });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.on('error', (err) => fail(err.message));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      // Ended other than at the stop record (could not load, ran out of memory): nothing waits on.
+      if (!isStopped && !ring.hasFailed()) {
+        failure ??= 'the disk writer thread ended';
+        markFailed(ring);
+      }
+      resolve();
+    }),
+  );
   // It runs while PGlite is open; PGlite's close stops it (whenStopped holds the process till then).
   worker.unref();
   return {

@@ -93,15 +93,17 @@ const RING_BYTES = 64 * 1024 * 1024;
  * (docs/import-bench.md).
  *
  * PGlite sees its own writes at once: reads, sizes, directory listings and name look-ups lay the
- * queued operations over what the disk holds. Creating files and directories first waits for the
- * queue to empty (rare: new tables and indexes), which also keeps an inode number from being
- * reused while operations on its old file wait.
+ * queued operations over what the disk holds. Files are created at once (see writeFile);
+ * directories are created, removed and renamed after the queue (rare: a database's, the first
+ * temporary file's).
  *
- * Queued operations reach the disk in order, so after a crash of the process the files hold a
- * prefix of PostgreSQL's operations, which it recovers from as from a power cut at that moment;
- * the process drains the queue when it exits normally. If an operation fails (a full disk), the
- * writer does nothing more and every later operation fails, and PostgreSQL stops as on a failed
- * write.
+ * Queued operations reach the disk in order, so after the process is killed the files hold a
+ * prefix of PostgreSQL's operations, which it recovers from as from a crash at that moment (the
+ * last transactions it reported committed may be missing); the process finishes the queue when it
+ * exits otherwise. PGlite never asks the kernel to flush, with this file system or without, so a
+ * power cut can lose more. If an operation fails (a full disk), the writer does nothing more and
+ * every later operation fails with EIO: the transactions committed since that operation are lost
+ * at the next start, and the server should be restarted.
  */
 export class WriteBehindFs extends BaseFilesystem {
   private readonly rootDir: string;
@@ -190,12 +192,12 @@ export class WriteBehindFs extends BaseFilesystem {
             return openSync(diskPath, 'r');
           }
         });
-        this.inodeOf.set(fd, fstatSync(fd).ino);
+        this.inodeOf.set(fd, run(() => fstatSync(fd)).ino);
         return fd;
       },
       (fd) => {
         this.inodeOf.delete(fd);
-        closeSync(fd); // nothing queued on it yet
+        run(() => closeSync(fd)); // nothing queued on it yet
       },
     );
   }
@@ -304,14 +306,26 @@ export class WriteBehindFs extends BaseFilesystem {
     this.writer.append({ kind: RecordKind.chmod, path: this.toDisk(path), position: mode });
   }
 
-  // Creating and removing directories, and creating files: after the queue.
+  // Creating files and directories, removing directories.
 
+  /**
+   * PGlite creates every file with this (empty; new relations, log segments, temporary files).
+   * An empty file is made at once when no queued rename or removal names its path: nothing queued
+   * can then touch it, an inode number is not reused while operations on its old file wait
+   * (closes wait for them), and after a crash an empty file PostgreSQL did not get to fill is one
+   * it ignores or fills again. Anything else waits for the queue first.
+   */
   writeFile(
     path: string,
     data: string | Uint8Array,
     options?: { encoding?: string; mode?: number; flag?: string },
   ): void {
-    this.drain();
+    this.throwIfFailed();
+    const isEmpty = typeof data === 'string' ? data.length === 0 : data.byteLength === 0;
+    const isNamedInQueue = this.consistently((pendingNames) =>
+      pendingNames.some((op) => op.from === path || (op.kind === 'rename' && op.to === path)),
+    );
+    if (!isEmpty || isNamedInQueue) this.drain();
     run(() => writeFileSync(this.toDisk(path), data, options as Parameters<typeof writeFileSync>[2])); // PGlite passes Node's own options
   }
 
@@ -340,12 +354,10 @@ export class WriteBehindFs extends BaseFilesystem {
     if (this.closing.length === 0) return;
     const done = this.ring.tail();
     const failed = this.ring.hasFailed();
-    const stillOpen = [];
-    for (const entry of this.closing) {
-      if (entry.end <= done || failed) run(() => closeSync(entry.fd));
-      else stillOpen.push(entry);
-    }
-    this.closing = stillOpen;
+    const closable = this.closing.filter((entry) => entry.end <= done || failed);
+    // Out of the list before closing: a number closed twice could be another file's by then.
+    this.closing = this.closing.filter((entry) => entry.end > done && !failed);
+    for (const { fd } of closable) run(() => closeSync(fd));
   }
 
   private inodeOfFd(fd: number): number {
@@ -432,8 +444,11 @@ export class WriteBehindFs extends BaseFilesystem {
   private consistently<T>(lookUp: (pendingNames: readonly PendingNameOp[]) => T, discard?: (result: T) => void): T {
     const { control } = this.ring;
     for (;;) {
-      const started = Atomics.load(control, Control.nameOpsStarted);
+      // Done first: started equal to it then proves none is under way (both only grow, done never
+      // passes started). The other order can see one begun and finished in between as under way,
+      // and wait on a value already past.
       const done = Atomics.load(control, Control.nameOpsDone);
+      const started = Atomics.load(control, Control.nameOpsStarted);
       if (started !== done) {
         this.throwIfFailed();
         Atomics.wait(control, Control.nameOpsDone, done, 100);

@@ -43,7 +43,12 @@ export const Control = {
    */
   nameOpsStarted: 3,
   nameOpsDone: 4,
+  /** Set by the writer thread as it starts: a writer that never does is waited for a while only. */
+  writerStarted: 5,
 } as const;
+
+/** How long PGlite's thread waits for a writer thread that has not started before giving up. */
+const WRITER_START_MS = 60_000;
 
 /** The records that change names on disk, which look-ups must see in step with the disk. */
 export function isNameRecord(kind: RecordKind): boolean {
@@ -63,7 +68,7 @@ export function createRingMemory(capacityBytes: number): RingMemory {
   if (capacityBytes % ALIGN !== 0) throw new Error(`the ring's size must be a multiple of ${ALIGN}`);
   return {
     data: new SharedArrayBuffer(capacityBytes),
-    control: new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT),
+    control: new SharedArrayBuffer(6 * Int32Array.BYTES_PER_ELEMENT),
     counters: new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT),
   };
 }
@@ -199,20 +204,39 @@ export class RingWriter {
   }
 }
 
-/** Blocks this thread until every record appended before `counter` is done (or one failed). */
+/**
+ * Blocks this thread until every record appended before `counter` is done (or one failed). A
+ * writer thread that has not started within WRITER_START_MS (it could not load) fails the ring:
+ * its 'error' event would never reach this thread, blocked here.
+ */
 export function waitForTail(ring: RingViews, counter: number): void {
+  const since = performance.now();
   for (;;) {
     const seen = Atomics.load(ring.control, Control.tailTick);
     if (ring.tail() >= counter || ring.hasFailed()) return;
+    if (Atomics.load(ring.control, Control.writerStarted) === 0 && performance.now() - since > WRITER_START_MS) {
+      markFailed(ring);
+      return;
+    }
     Atomics.wait(ring.control, Control.tailTick, seen, 1_000);
   }
+}
+
+/** Fails the ring: nothing more is carried out, every operation fails, and no one waits on. */
+export function markFailed(ring: RingViews): void {
+  Atomics.store(ring.control, Control.failed, 1);
+  Atomics.add(ring.control, Control.tailTick, 1);
+  Atomics.notify(ring.control, Control.tailTick);
+  Atomics.notify(ring.control, Control.nameOpsDone);
 }
 
 /** The consuming side: the disk writer's thread. */
 export class RingReader {
   private tail = 0;
 
-  constructor(private readonly ring: RingViews) {}
+  constructor(private readonly ring: RingViews) {
+    Atomics.store(ring.control, Control.writerStarted, 1);
+  }
 
   /** The next record and the counter past it, waiting for one to be appended. */
   next(): { record: RingRecord; end: number } {
@@ -271,9 +295,6 @@ export class RingReader {
   }
 
   fail(): void {
-    Atomics.store(this.ring.control, Control.failed, 1);
-    Atomics.notify(this.ring.control, Control.nameOpsDone);
-    Atomics.add(this.ring.control, Control.tailTick, 1);
-    Atomics.notify(this.ring.control, Control.tailTick);
+    markFailed(this.ring);
   }
 }
