@@ -61,12 +61,5 @@ if (!isFresh) {
   run('npm', ['run', 'build', '--silent']);
   writeFileSync(STAMP, digest);
 }
-// The server's flags (node-flags.mjs). Of V8's own (src/server/node-flags.json): a young
-// generation of 64 MB per half instead of 16 lets the short-lived rows of a large import die young instead of being copied into the
-// old generation, about 10 % of a 200,000-row import on PostgreSQL. But V8 starts marking the old
-// generation once less than the young generation's size is left below its limit, which it sets
-// at about 1.3 times what survived the last full collection: with 50 MB surviving, after only
-// 15–30 MB more, about once a second during a large import, each pause held by every request. An
-// old generation of 256 MB at least (V8 skips full collections below the size configured) leaves
-// 140 MB (docs/import-bench.md).
+// With the server's Node flags (node-flags.mjs says why each).
 run(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(root, 'src/server/main.ts')]);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -54,17 +53,9 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }; // same PgDatabase, other result HKT
   }
   const options = { startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
-  let client: PGlite;
-  let fs: WriteBehindFs | undefined;
-  const dir = params.dataDir === null ? null : resolve(params.dataDir, 'pglite');
-  if (dir === null) {
-    client = new PGlite(options);
-  } else {
-    mkdirSync(dirname(dir), { recursive: true });
-    // Its writes go to a thread of their own: one the kernel holds up must not hold up requests.
-    fs = new WriteBehindFs(dir);
-    client = new PGlite({ ...options, fs });
-  }
+  // On disk, its writes go to a thread of their own: one the kernel holds up must not hold up requests.
+  const fs = params.dataDir === null ? null : new WriteBehindFs(resolve(params.dataDir, 'pglite'));
+  const client = fs === null ? new PGlite(options) : new PGlite({ ...options, fs });
   // PGlite runs in this thread, and nothing checkpoints its WAL while it runs, so every 16 MB of
   // writes starts a new WAL file: zero-filled first (the default), that held the event loop for
   // 30–60 ms each, about a hundred times during a 1,000,000-row import. Without, the file is only
@@ -73,10 +64,10 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
   // Array types' parsers are read at the first statement (above), before the table is set.
   const db = drizzlePglite(withParsersOnce(client), { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  if (fs !== undefined && dir !== null) {
+  if (fs !== null) {
     // It writes files beside PGlite's: none of PGlite's own may still be queued.
     fs.drain();
-    await addMissingFreeSpaceMaps(client, dir);
+    await addMissingFreeSpaceMaps(client, fs.rootDir);
   }
   return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }; // same PgDatabase, other result HKT
 }

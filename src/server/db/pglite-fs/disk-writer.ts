@@ -1,4 +1,4 @@
-import { chmodSync, ftruncateSync, renameSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { chmodSync, ftruncateSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { startTsWorker } from '../../workers/ts-worker';
 import {
   isNameRecord,
@@ -45,10 +45,6 @@ export function applyRecord(record: RingRecord): void {
       return renameSync(record.path, record.path2);
     case RecordKind.unlink:
       return unlinkSync(record.path);
-    case RecordKind.utimes: {
-      const times = new Float64Array(record.data.slice().buffer);
-      return utimesSync(record.path, times[0]! / 1000, times[1]! / 1000);
-    }
     case RecordKind.chmod:
       return chmodSync(record.path, record.position);
   }

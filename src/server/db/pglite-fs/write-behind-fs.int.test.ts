@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -12,6 +12,23 @@ import { WriteBehindFs } from './write-behind-fs';
 const PGLITE_URL = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'index.js'),
 ).href;
+
+/**
+ * Runs `body` in a process of its own, after lines that import PGlite and WriteBehindFs and open
+ * PGlite as `pg` on `fs`, a WriteBehindFs on `directory`.
+ */
+function runWriter(directory: string, body: string, stdio: StdioOptions): ChildProcess {
+  const scriptFile = join(directory, 'writer.mts');
+  writeFileSync(
+    scriptFile,
+    `import { PGlite } from ${JSON.stringify(PGLITE_URL)};
+    import { WriteBehindFs } from ${JSON.stringify(new URL('./write-behind-fs.ts', import.meta.url).href)};
+    const fs = new WriteBehindFs(${JSON.stringify(join(directory, 'pglite'))});
+    const pg = new PGlite({ fs });
+    ${body}`,
+  );
+  return spawn(process.execPath, ['--import', 'tsx', scriptFile], { stdio });
+}
 
 /** Rows in the table and in its index, which a database recovered to a consistent state agree on. */
 async function countBothWays(pg: PGlite): Promise<{ table: number; index: number }> {
@@ -53,22 +70,18 @@ describe('PGlite on WriteBehindFs', () => {
   }, 120_000);
 
   it('finishes the queued operations when the process exits', async () => {
-    const script = `
-      import { PGlite } from ${JSON.stringify(PGLITE_URL)};
-      import { WriteBehindFs } from ${JSON.stringify(new URL('./write-behind-fs.ts', import.meta.url).href)};
-      const fs = new WriteBehindFs(${JSON.stringify(join(directory, 'pglite'))});
-      const pg = new PGlite({ fs });
-      await pg.exec('create table t (id int primary key, v text)');
+    const child = runWriter(
+      directory,
+      `await pg.exec('create table t (id int primary key, v text)');
       await pg.exec(\`insert into t select g, repeat('x', 300) from generate_series(1, 50000) g\`);
       // 48 MB queued last, more than the writer does before the process would be gone.
       fs.writeFile('/queued-last', '');
       const fd = fs.open('/queued-last');
       const chunk = new Uint8Array(1024 * 1024).fill(1);
       for (let i = 0; i < 48; i++) fs.write(fd, chunk, 0, chunk.byteLength, i * chunk.byteLength);
-      process.exit(0); // without closing the database`;
-    const scriptFile = join(directory, 'writer.mts');
-    writeFileSync(scriptFile, script);
-    const child = spawn(process.execPath, ['--import', 'tsx', scriptFile], { stdio: 'inherit' });
+      process.exit(0); // without closing the database`,
+      'inherit',
+    );
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
 
     expect(statSync(join(directory, 'pglite', 'queued-last')).size).toBe(48 * 1024 * 1024);
@@ -79,23 +92,19 @@ describe('PGlite on WriteBehindFs', () => {
 
   it('recovers to a consistent database after the process is killed while writing', async () => {
     // A child process commits rows one transaction at a time until it is killed.
-    const script = `
-      import { PGlite } from ${JSON.stringify(PGLITE_URL)};
-      import { WriteBehindFs } from ${JSON.stringify(new URL('./write-behind-fs.ts', import.meta.url).href)};
-      const pg = new PGlite({ fs: new WriteBehindFs(${JSON.stringify(join(directory, 'pglite'))}) });
-      await pg.exec('create table t (id int primary key, v text)');
+    const child = runWriter(
+      directory,
+      `await pg.exec('create table t (id int primary key, v text)');
       for (let batch = 0; ; batch++) {
         await pg.exec(\`insert into t select g, repeat('x', 300) from generate_series(\${batch * 2000 + 1}, \${batch * 2000 + 2000}) g\`);
         if (batch % 10 === 9) await pg.exec('checkpoint');
         if (batch === 15) process.stdout.write('writing\\n');
-      }`;
-    const scriptFile = join(directory, 'writer.mts');
-    writeFileSync(scriptFile, script);
-    const child = spawn(process.execPath, ['--import', 'tsx', scriptFile], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+      }`,
+      ['ignore', 'pipe', 'inherit'],
+    );
     await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve());
+      // Piped (runWriter's stdio above), so not null.
+      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve());
       child.once('exit', (code) => reject(new Error(`the writing process ended first (${code})`)));
     });
     // Long enough for the writer to have done the 16 batches' queued writes, short of the end.

@@ -118,13 +118,13 @@ function listTree(root: string): Record<string, string> {
   return tree;
 }
 
-describe('WriteBehindFs', () => {
-  let base: string;
-  beforeEach(() => {
-    base = mkdtempSync(join(tmpdir(), 'write-behind-'));
-  });
-  afterEach(() => rmSync(base, { recursive: true, force: true }));
+let base: string;
+beforeEach(() => {
+  base = mkdtempSync(join(tmpdir(), 'write-behind-'));
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
 
+describe('WriteBehindFs', () => {
   it('answers every operation as the disk would have, whenever the queued ones land, and leaves the same files', async () => {
     let run = 0;
     await fc.assert(
@@ -250,12 +250,6 @@ describe('WriteBehindFs', () => {
 });
 
 describe('WriteBehindFs when the disk refuses an operation', () => {
-  let base: string;
-  beforeEach(() => {
-    base = mkdtempSync(join(tmpdir(), 'write-behind-failed-'));
-  });
-  afterEach(() => rmSync(base, { recursive: true, force: true }));
-
   it('fails every later operation with EIO and carries out none queued after it', async () => {
     const manual = manualDiskWriter();
     const fs = new WriteBehindFs(base, { ringBytes: 65_536, startWriter: manual.start });
@@ -279,12 +273,6 @@ describe('WriteBehindFs when the disk refuses an operation', () => {
 });
 
 describe('WriteBehindFs with its writer thread', () => {
-  let base: string;
-  beforeEach(() => {
-    base = mkdtempSync(join(tmpdir(), 'write-behind-thread-'));
-  });
-  afterEach(() => rmSync(base, { recursive: true, force: true }));
-
   it('finds a renamed file under its new name whenever the writer renames it on disk', async () => {
     // As PostgreSQL saves a file: write a temporary one, rename it over the old, open it again.
     const fs = new WriteBehindFs(base);

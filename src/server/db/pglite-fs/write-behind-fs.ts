@@ -12,33 +12,28 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { BaseFilesystem, type FsStats } from '@electric-sql/pglite/basefs';
+import { BaseFilesystem, ERRNO_CODES, type FsStats } from '@electric-sql/pglite/basefs';
 import { startDiskWriterThread, type DiskWriter } from './disk-writer';
 import { Control, createRingMemory, RecordKind, RingViews, RingWriter, type RingMemory } from './write-ring';
 
 /**
  * Emscripten's error numbers (WASI's), which PGlite's file system layer hands to PostgreSQL: a
  * Node error's code is a name, and an unknown one would reach PostgreSQL as no error at all.
+ * PGlite's own table has the common ones; these are the others a disk can give.
  */
 const ERRNO: Record<string, number> = {
+  ...ERRNO_CODES,
   EACCES: 2,
   EAGAIN: 6,
-  EBADF: 8,
   EBUSY: 10,
   EDQUOT: 19,
-  EEXIST: 20,
   EFBIG: 22,
-  EINVAL: 28,
   EIO: 29,
-  EISDIR: 31,
   EMFILE: 33,
   ENAMETOOLONG: 37,
   ENFILE: 41,
-  ENOENT: 44,
   ENOMEM: 48,
   ENOSPC: 51,
-  ENOTDIR: 54,
-  ENOTEMPTY: 55,
   EPERM: 63,
   EROFS: 69,
   EXDEV: 75,
@@ -68,7 +63,7 @@ function run<T>(operation: () => T): T {
   }
 }
 
-const notFound = (path: string) => new FsError(ERRNO.ENOENT!, `ENOENT: no such file or directory, '${path}'`);
+const notFound = (path: string) => new FsError(ERRNO_CODES.ENOENT, `ENOENT: no such file or directory, '${path}'`);
 
 /** A write or truncation queued for a file and not yet done. */
 type PendingFileOp =
@@ -86,8 +81,8 @@ type PendingNameOp =
 const RING_BYTES = 64 * 1024 * 1024;
 
 /**
- * PGlite's files on disk, written behind: PGlite's writes, truncations, closes, renames and
- * removals go to a queue that a thread of their own carries out in order, so PGlite (on the
+ * PGlite's files on disk, written behind: PGlite's writes, truncations, renames, removals and
+ * mode changes go to a queue that a thread of their own carries out in order, so PGlite (on the
  * server's thread) never waits for the kernel to take a write. On this machine single 8 KB writes
  * were held 75–108 ms in the kernel now and then, and every request waited with them
  * (docs/import-bench.md).
@@ -106,7 +101,8 @@ const RING_BYTES = 64 * 1024 * 1024;
  * at the next start, and the server should be restarted.
  */
 export class WriteBehindFs extends BaseFilesystem {
-  private readonly rootDir: string;
+  /** The data directory on disk. */
+  readonly rootDir: string;
   private readonly ring: RingViews;
   private readonly writer: RingWriter;
   private readonly diskWriter: DiskWriter;
@@ -274,8 +270,7 @@ export class WriteBehindFs extends BaseFilesystem {
   }
 
   rename(oldPath: string, newPath: string): void {
-    const isDirectory = this.withNames(oldPath, (diskPath) => run(() => lstatSync(diskPath)).isDirectory());
-    if (isDirectory) {
+    if (this.diskStats(oldPath).isDirectory()) {
       // PostgreSQL renames directories only when it creates or drops a database: not worth laying over.
       this.drain();
       run(() => renameSync(this.toDisk(oldPath), this.toDisk(newPath)));
@@ -286,23 +281,21 @@ export class WriteBehindFs extends BaseFilesystem {
   }
 
   unlink(path: string): void {
-    this.withNames(path, (diskPath) => run(() => lstatSync(diskPath))); // ENOENT for a file already gone
+    this.diskStats(path); // ENOENT for a file already gone
     this.writer.append({ kind: RecordKind.unlink, path: this.toDisk(path) });
     this.pendingNames.push({ kind: 'unlink', seq: ++this.nameOpsQueued, from: path });
   }
 
-  /** Queued too: PostgreSQL never reads them back, and a truncation sets the times each time. */
-  utimes(path: string, atime: number, mtime: number): void {
-    this.withNames(path, (diskPath) => run(() => lstatSync(diskPath)));
-    this.writer.append({
-      kind: RecordKind.utimes,
-      path: this.toDisk(path),
-      data: new Uint8Array(new Float64Array([atime, mtime]).buffer),
-    });
+  /**
+   * Only checks that the file is there: PostgreSQL never reads a file's times, and Emscripten
+   * sets them at every truncation, which would be a record each for nothing.
+   */
+  utimes(path: string): void {
+    this.diskStats(path);
   }
 
   chmod(path: string, mode: number): void {
-    this.withNames(path, (diskPath) => run(() => lstatSync(diskPath)));
+    this.diskStats(path);
     this.writer.append({ kind: RecordKind.chmod, path: this.toDisk(path), position: mode });
   }
 
@@ -345,6 +338,11 @@ export class WriteBehindFs extends BaseFilesystem {
     return join(this.rootDir, path);
   }
 
+  /** What the disk holds under `path`'s current name (ENOENT for a file gone or renamed away). */
+  private diskStats(path: string): Stats {
+    return this.withNames(path, (diskPath) => run(() => lstatSync(diskPath)));
+  }
+
   private throwIfFailed(): void {
     const failure = this.diskWriter.failure();
     if (failure !== undefined) throw new FsError(ERRNO.EIO!, `PGlite's disk writer failed: ${failure}`);
@@ -362,7 +360,7 @@ export class WriteBehindFs extends BaseFilesystem {
 
   private inodeOfFd(fd: number): number {
     const inode = this.inodeOf.get(fd);
-    if (inode === undefined) throw new FsError(ERRNO.EBADF!, `EBADF: bad file descriptor ${fd}`);
+    if (inode === undefined) throw new FsError(ERRNO_CODES.EBADF, `EBADF: bad file descriptor ${fd}`);
     return inode;
   }
 

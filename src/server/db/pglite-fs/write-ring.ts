@@ -18,17 +18,20 @@ export const RecordKind = {
   rename: 3,
   /** Remove the file `path`. */
   unlink: 4,
-  /** Set the times of `path` (data: access and modification times, ms, two float64s). */
-  utimes: 5,
   /** Set the mode of `path` to `position`. */
-  chmod: 6,
+  chmod: 5,
   /** The writer thread ends. */
-  stop: 7,
+  stop: 6,
 } as const;
 export type RecordKind = (typeof RecordKind)[keyof typeof RecordKind];
 
+/** The records that change names on disk, which look-ups must see in step with the disk. */
+export function isNameRecord(kind: RecordKind): boolean {
+  return kind === RecordKind.rename || kind === RecordKind.unlink;
+}
+
 /** kind, fd, position (8 bytes), data length, path length, second path length, padding. */
-export const HEADER_BYTES = 32;
+const HEADER_BYTES = 32;
 const ALIGN = 8;
 
 /** Indices in the control array (Int32): the ticks to wait on and the failure flag. */
@@ -50,10 +53,6 @@ export const Control = {
 /** How long PGlite's thread waits for a writer thread that has not started before giving up. */
 const WRITER_START_MS = 60_000;
 
-/** The records that change names on disk, which look-ups must see in step with the disk. */
-export function isNameRecord(kind: RecordKind): boolean {
-  return kind === RecordKind.rename || kind === RecordKind.unlink;
-}
 /** Indices in the counters array (BigInt64). */
 export const Counter = { head: 0, tail: 1 } as const;
 
@@ -86,8 +85,9 @@ export type RingRecord = {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-export function alignUp(bytes: number): number {
-  return Math.ceil(bytes / ALIGN) * ALIGN;
+/** A record's bytes in the ring: its header and payload, aligned (both sides step by this). */
+function recordBytes(dataLength: number, pathLength: number, path2Length: number): number {
+  return Math.ceil((HEADER_BYTES + dataLength + pathLength + path2Length) / ALIGN) * ALIGN;
 }
 
 /** Views on a ring's memory, as both sides use them. */
@@ -149,14 +149,14 @@ export class RingWriter {
 
   /**
    * Appends one record and answers the counter past it (the record is done once the tail reaches
-   * it) and where its data starts in the ring. Waits (blocking this thread) while the ring has no room, which happens only when the disk
-   * falls a whole ring behind.
+   * it) and where its data starts in the ring. Waits (blocking this thread) while the ring has no
+   * room, which happens only when the disk falls a whole ring behind.
    */
   append(params: AppendParams): { end: number; dataOffset: number } {
     const path = params.path === undefined ? undefined : encoder.encode(params.path);
     const path2 = params.path2 === undefined ? undefined : encoder.encode(params.path2);
     const dataLength = params.data?.byteLength ?? 0;
-    const size = alignUp(HEADER_BYTES + dataLength + (path?.byteLength ?? 0) + (path2?.byteLength ?? 0));
+    const size = recordBytes(dataLength, path?.byteLength ?? 0, path2?.byteLength ?? 0);
     if (size > this.ring.capacity / 2) throw new Error(`a ring record of ${size} bytes is larger than the ring takes`);
     const { capacity } = this.ring;
     let offset = this.head % capacity;
@@ -193,8 +193,7 @@ export class RingWriter {
   private publish(head: number): void {
     this.head = head;
     Atomics.store(this.ring.counters, Counter.head, BigInt(head));
-    Atomics.add(this.ring.control, Control.headTick, 1);
-    Atomics.notify(this.ring.control, Control.headTick);
+    bump(this.ring, Control.headTick);
   }
 
   private waitForRoom(size: number): void {
@@ -225,9 +224,14 @@ export function waitForTail(ring: RingViews, counter: number): void {
 /** Fails the ring: nothing more is carried out, every operation fails, and no one waits on. */
 export function markFailed(ring: RingViews): void {
   Atomics.store(ring.control, Control.failed, 1);
-  Atomics.add(ring.control, Control.tailTick, 1);
-  Atomics.notify(ring.control, Control.tailTick);
+  bump(ring, Control.tailTick);
   Atomics.notify(ring.control, Control.nameOpsDone);
+}
+
+/** Adds one to a control word and wakes whoever waits on it. */
+function bump(ring: RingViews, index: number): void {
+  Atomics.add(ring.control, index, 1);
+  Atomics.notify(ring.control, index);
 }
 
 /** The consuming side: the disk writer's thread. */
@@ -272,7 +276,7 @@ export class RingReader {
         path: pathLength ? decoder.decode(bytes.slice(pathAt, pathAt + pathLength)) : '',
         path2: path2Length ? decoder.decode(bytes.slice(pathAt + pathLength, pathAt + pathLength + path2Length)) : '',
       };
-      return { record, end: this.tail + alignUp(HEADER_BYTES + dataLength + pathLength + path2Length) };
+      return { record, end: this.tail + recordBytes(dataLength, pathLength, path2Length) };
     }
   }
 
@@ -280,8 +284,7 @@ export class RingReader {
   done(end: number): void {
     this.tail = end;
     Atomics.store(this.ring.counters, Counter.tail, BigInt(end));
-    Atomics.add(this.ring.control, Control.tailTick, 1);
-    Atomics.notify(this.ring.control, Control.tailTick);
+    bump(this.ring, Control.tailTick);
   }
 
   /** Brackets a rename or removal: look-ups that overlap one run again. */
@@ -290,8 +293,7 @@ export class RingReader {
   }
 
   endNameOp(): void {
-    Atomics.add(this.ring.control, Control.nameOpsDone, 1);
-    Atomics.notify(this.ring.control, Control.nameOpsDone);
+    bump(this.ring, Control.nameOpsDone);
   }
 
   fail(): void {
