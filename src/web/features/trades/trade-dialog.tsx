@@ -4,11 +4,11 @@ import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/
 import { toApiError } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { Markdown } from '../../components/ui/markdown';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
-import { toMarkdownHtml } from './markdown';
 import { ScreenshotsPanel } from './screenshots-panel';
 
 type JournalForm = {
@@ -428,11 +428,11 @@ function TradeEditor({
           </div>
         </div>
         {isPreview ? (
-          <div
+          <Markdown
             data-testid="notes-preview"
-            className="prose-notes min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-elevated [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5"
-            // NOTE: safe: toMarkdownHtml escapes all user text and allows only http(s) links.
-            dangerouslySetInnerHTML={{ __html: toMarkdownHtml(form.notes) || '<p>Nothing to preview.</p>' }}
+            source={form.notes}
+            empty="Nothing to preview."
+            className="min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg"
           />
         ) : (
           <textarea
@@ -440,7 +440,7 @@ function TradeEditor({
             value={form.notes}
             onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))}
             className="block min-h-32 w-full rounded-lg border border-line bg-elevated px-3 py-2 font-mono text-sm text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            placeholder="Markdown: **bold**, *italic*, `code`, - lists, [links](https://…)"
+            placeholder="Markdown: **bold**, *italic*, `code`, - lists, - [ ] tasks, | tables |, [links](https://…)"
           />
         )}
         {fields.notes && <p className="text-sm text-loss">{fields.notes}</p>}
