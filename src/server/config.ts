@@ -127,6 +127,8 @@ export type ServerConfig = {
   stripe: StripeConfig | null;
   trustProxy: boolean;
   publicConfig: PublicConfig;
+  /** PUBLIC_URL's origin; null when it is not set, and a request's Host header then names our origin. */
+  publicOrigin: string | null;
   storage: StorageConfig;
   screenshotMaxBytes: number;
   importMaxBytes: number;
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripe: toStripeConfig(e),
     trustProxy: e.TRUST_PROXY === 'true',
     publicConfig,
+    publicOrigin: blankToUndefined(e.PUBLIC_URL) ? new URL(publicConfig.baseUrl).origin : null, // baseUrl is PUBLIC_URL, checked a URL
     storage: toStorageConfig(e),
     screenshotMaxBytes: e.SCREENSHOT_MAX_BYTES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
