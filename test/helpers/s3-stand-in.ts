@@ -1,13 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  buildCanonicalRequest,
-  buildStringToSign,
-  computeSignature,
-  parseAuthorization,
-  sha256Hex,
-} from '../../src/server/storage/sigv4';
+import { buildCanonicalRequest, buildStringToSign, computeSignature, parseAuthorization, sha256Hex } from './sigv4';
 
 /**
  * A loopback stand-in for the S3 object API (path-style PUT, GET, DELETE on one bucket) that checks
@@ -48,8 +42,16 @@ const fromAmzDate = (text: string) =>
   );
 
 export async function startS3StandIn(
-  params: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+  params: {
+    bucket?: string;
+    region?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    /** The stand-in's clock (ms since the epoch), for a server whose time differs from the client's. */
+    now?: () => number;
+  } = {},
 ): Promise<S3StandIn> {
+  const now = params.now ?? Date.now;
   const bucket = params.bucket ?? 'edgebook-test';
   const region = params.region ?? 'us-east-1';
   const accessKeyId = params.accessKeyId ?? 'AKIDSTANDIN';
@@ -65,8 +67,7 @@ export async function startS3StandIn(
     const amzDate = String(req.headers['x-amz-date'] ?? '');
     if (auth.region !== region || auth.service !== 's3' || !amzDate.startsWith(auth.date))
       return { status: 400, code: 'AuthorizationHeaderMalformed' };
-    if (!(Math.abs(Date.now() - fromAmzDate(amzDate)) <= MAX_SKEW_MS))
-      return { status: 403, code: 'RequestTimeTooSkewed' };
+    if (!(Math.abs(now() - fromAmzDate(amzDate)) <= MAX_SKEW_MS)) return { status: 403, code: 'RequestTimeTooSkewed' };
     const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
     if (payloadHash !== sha256Hex(body)) return { status: 400, code: 'XAmzContentSHA256Mismatch' };
     for (const required of ['host', 'x-amz-date', 'x-amz-content-sha256'])
@@ -95,6 +96,8 @@ export async function startS3StandIn(
     const body = await readBody(req);
     const answer = (status: number, code: string | null, payload?: Buffer, contentType?: string) => {
       requests.push({ method: req.method ?? '', path: url.pathname, status, code });
+      // S3 states its time on every answer; SDKs correct their clock by it.
+      res.setHeader('date', new Date(now()).toUTCString());
       if (code) {
         res.writeHead(status, { 'content-type': 'application/xml' });
         res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);

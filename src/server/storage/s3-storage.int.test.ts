@@ -1,7 +1,8 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3StandIn, type S3StandIn } from '../../../test/helpers/s3-stand-in';
-import { createS3Storage, toObjectUrl, type S3StorageConfig } from './s3-storage';
-import { signRequest, sha256Hex } from './sigv4';
+import { signRequest, sha256Hex } from '../../../test/helpers/sigv4';
+import { createS3Client, createS3Storage, type S3StorageConfig } from './s3-storage';
 
 let s3: S3StandIn;
 let config: S3StorageConfig;
@@ -45,12 +46,24 @@ describe('createS3Storage', () => {
     await expect(createS3Storage({ ...config, accessKeyId: 'AKIDOTHER' }).get('screenshots/x.png')).rejects.toThrow(
       '403 InvalidAccessKeyId',
     );
-    const skewed = createS3Storage(config, { now: () => new Date(Date.now() - 60 * 60 * 1000) });
+    const skewed = createS3Storage(config, { systemClockOffset: -60 * 60 * 1000, maxAttempts: 1 });
     await expect(skewed.get('screenshots/x.png')).rejects.toThrow('403 RequestTimeTooSkewed');
   });
 
-  it('is refused when the body is not the one that was signed', async () => {
-    const url = toObjectUrl(config, 'screenshots/u1/c.png');
+  it('corrects its clock by S3’s answer and retries when the two differ by an hour', async () => {
+    const ahead = await startS3StandIn({ now: () => Date.now() + 60 * 60 * 1000 });
+    try {
+      const storage = createS3Storage({ ...config, endpoint: ahead.url });
+      await storage.put('screenshots/u1/d.png', new Uint8Array([4]), { contentType: 'image/png' });
+      expect(ahead.requests.map((r) => r.code)).toEqual(['RequestTimeTooSkewed', null]);
+      expect(ahead.objects.get('screenshots/u1/d.png')?.body).toEqual(Buffer.from([4]));
+    } finally {
+      await ahead.close();
+    }
+  });
+
+  it('(the stand-in) refuses a body that is not the one that was signed', async () => {
+    const url = new URL(`${s3.url}/${s3.bucket}/screenshots/u1/c.png`);
     const signed = signRequest({
       method: 'PUT',
       url,
@@ -85,14 +98,33 @@ describe('createS3Storage', () => {
   });
 });
 
-describe('toObjectUrl', () => {
-  it('builds path-style and virtual-hosted-style URLs', () => {
-    const aws = { ...config, endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'journal' };
-    expect(toObjectUrl({ ...aws, forcePathStyle: false }, 'screenshots/u/a.png').href).toBe(
-      'https://journal.s3.eu-west-1.amazonaws.com/screenshots/u/a.png',
+describe('createS3Client', () => {
+  /** The URL the client would call for a key, caught before anything is sent. */
+  async function toRequestUrl(forcePathStyle: boolean): Promise<string> {
+    const client = createS3Client({
+      ...config,
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      region: 'eu-west-1',
+      bucket: 'journal',
+      forcePathStyle,
+    });
+    let url = '';
+    client.middlewareStack.add(
+      () => (args) => {
+        const request = args.request as { protocol: string; hostname: string; path: string }; // an HttpRequest at this step
+        url = `${request.protocol}//${request.hostname}${request.path}`;
+        return Promise.reject(new Error('caught'));
+      },
+      { step: 'finalizeRequest', priority: 'low' },
     );
-    expect(toObjectUrl({ ...aws, forcePathStyle: true }, 'screenshots/u/a.png').href).toBe(
-      'https://s3.eu-west-1.amazonaws.com/journal/screenshots/u/a.png',
+    await expect(client.send(new GetObjectCommand({ Bucket: 'journal', Key: 'screenshots/u/a.png' }))).rejects.toThrow(
+      'caught',
     );
+    return url;
+  }
+
+  it('addresses the bucket path-style or virtual-hosted-style', async () => {
+    expect(await toRequestUrl(false)).toBe('https://journal.s3.eu-west-1.amazonaws.com/screenshots/u/a.png');
+    expect(await toRequestUrl(true)).toBe('https://s3.eu-west-1.amazonaws.com/journal/screenshots/u/a.png');
   });
 });

@@ -1,3 +1,5 @@
+// Checks the S3 stand-in's own Signature V4 against AWS's published examples. A plain unit test, kept under
+// test/ with the stand-in, where only *.int.test.ts files are collected.
 import { describe, expect, it } from 'vitest';
 import { parseAuthorization, sha256Hex, signRequest, uriEncode } from './sigv4';
 

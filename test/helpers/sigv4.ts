@@ -1,8 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * AWS Signature Version 4, by hand (no SDK), as documented in
- * https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html
+ * AWS Signature Version 4 as documented in
+ * https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html, written apart from the
+ * AWS SDK the server uses, so the S3 stand-in checks the SDK's signatures independently of it.
  */
 
 export type SigV4Credentials = { accessKeyId: string; secretAccessKey: string };
