@@ -20,7 +20,7 @@ export type RecordedChatRequest = {
 
 export type LlmReply =
   | { kind: 'answer'; content: string }
-  | { kind: 'status'; status: number; body: string }
+  | { kind: 'status'; status: number; body: string; headers?: Record<string, string> }
   | { kind: 'raw'; body: string }
   | { kind: 'hang'; ms: number };
 
@@ -45,9 +45,9 @@ export function toChatCompletion(content: string, model = 'stand-in-model'): unk
   };
 }
 
-function send(res: ServerResponse, status: number, body: string): void {
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   if (res.writableEnded || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
 }
 
 export async function startLlmStandIn(): Promise<LlmStandIn> {
@@ -87,7 +87,7 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
           send(res, 200, JSON.stringify(toChatCompletion(chosen.content)));
           return;
         case 'status':
-          send(res, chosen.status, chosen.body);
+          send(res, chosen.status, chosen.body, chosen.headers);
           return;
         case 'raw':
           send(res, 200, chosen.body);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLlmStandIn, type LlmStandIn } from '../../../test/helpers/llm-stand-in';
-import { createChatClient, toCompletionsUrl, type LlmConfig } from './chat-client';
+import { createChatClient, type LlmConfig } from './chat-client';
 
 const KEY = 'sk-test-0123456789abcdef';
 const MESSAGES = [{ role: 'user' as const, content: 'Say {"ok":true}' }];
@@ -18,13 +18,6 @@ beforeEach(() => {
   standIn.setReply({ kind: 'answer', content: '{"ok":true}' });
 });
 
-describe('toCompletionsUrl', () => {
-  it.each([
-    ['https://api.openai.com/v1', 'https://api.openai.com/v1/chat/completions'],
-    ['http://127.0.0.1:11434/v1/', 'http://127.0.0.1:11434/v1/chat/completions'],
-  ])('%s → %s', (base, url) => expect(toCompletionsUrl(base)).toBe(url));
-});
-
 describe('createChatClient', () => {
   it('posts the model and messages with the key, asking for JSON, and answers the content', async () => {
     const result = await createChatClient(config).complete({ messages: MESSAGES, isJson: true });
@@ -38,6 +31,14 @@ describe('createChatClient', () => {
       response_format: { type: 'json_object' },
       stream: false,
     });
+  });
+
+  it('accepts a base URL with a trailing slash', async () => {
+    const result = await createChatClient({ ...config, baseUrl: `${standIn.baseUrl}/` }).complete({
+      messages: MESSAGES,
+    });
+    expect(result).toMatchObject({ ok: true });
+    expect(standIn.requests[0]?.path).toBe('/v1/chat/completions');
   });
 
   it('sends no authorization header without a key (local servers)', async () => {
@@ -83,11 +84,44 @@ describe('createChatClient', () => {
     expect(result).toMatchObject({ ok: false, failure: { kind: 'malformed' } });
   });
 
-  it('answers a network failure when nothing listens', async () => {
+  it('answers a network failure, with its reason, when nothing listens', async () => {
     const gone = await startLlmStandIn();
     await gone.close();
     const result = await createChatClient({ ...config, baseUrl: gone.baseUrl }).complete({ messages: MESSAGES });
-    expect(result).toMatchObject({ ok: false, failure: { kind: 'network' } });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { kind: 'network', message: expect.stringContaining('ECONNREFUSED') },
+    });
+  });
+
+  it('tries once more after a server error', async () => {
+    standIn.setReply(() =>
+      standIn.requests.length === 1
+        ? { kind: 'status', status: 503, body: '{"error":{"message":"overloaded"}}' }
+        : { kind: 'answer', content: '{"ok":true}' },
+    );
+    expect(await createChatClient(config).complete({ messages: MESSAGES })).toMatchObject({ ok: true });
+    expect(standIn.requests).toHaveLength(2);
+  });
+
+  it('answers the server error when the second try fails too, and tries no third time', async () => {
+    standIn.setReply({ kind: 'status', status: 500, body: '{"error":{"message":"broken"}}' });
+    const result = await createChatClient(config).complete({ messages: MESSAGES });
+    expect(result).toEqual({ ok: false, failure: { kind: 'http', status: 500, message: 'HTTP 500: broken' } });
+    expect(standIn.requests).toHaveLength(2);
+  });
+
+  it('gives up at the timeout when the provider asks to wait longer before the retry', async () => {
+    standIn.setReply({
+      kind: 'status',
+      status: 429,
+      body: '{"error":{"message":"slow down"}}',
+      headers: { 'retry-after': '30' },
+    });
+    const started = Date.now();
+    const result = await createChatClient({ ...config, timeoutMs: 300 }).complete({ messages: MESSAGES });
+    expect(result).toMatchObject({ ok: false, failure: { kind: 'timeout' } });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('stops asking for JSON mode once the server refuses it', async () => {

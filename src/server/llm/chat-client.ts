@@ -1,9 +1,11 @@
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { z } from 'zod';
 
 /**
- * A small client for OpenAI-compatible chat completions (OpenAI, Azure-style proxies, vLLM,
- * llama.cpp's server, Ollama, LM Studio, …). Optional everywhere it is used: the product works
- * without a provider, so every failure is a value the caller falls back from, never an exception.
+ * OpenAI-compatible chat completions (OpenAI, Azure-style proxies, vLLM, llama.cpp's server,
+ * Ollama, LM Studio, …) through the official `openai` SDK. Optional everywhere it is used: the
+ * product works without a provider, so every failure is a value the caller falls back from, never
+ * an exception.
  */
 
 /** The provider as the environment configures it (`LLM_BASE_URL`, `LLM_API_KEY`, `LLM_MODEL`). */
@@ -45,6 +47,7 @@ export type ChatClient = {
   complete: (request: ChatRequest) => Promise<ChatResult>;
 };
 
+/** The answer as read: the SDK types it, but a compatible server may send anything. */
 const completionSchema = z.object({
   model: z.string().optional(),
   choices: z
@@ -57,6 +60,12 @@ const completionSchema = z.object({
     .min(1),
 });
 
+/**
+ * One more try after a rate limit, a server error or a dropped connection (the SDK's backoff, or the
+ * provider's Retry-After), all within the one time budget of `timeoutMs`.
+ */
+const MAX_RETRIES = 1;
+
 /** Provider error bodies are echoed in failures: cut short, and never with the key in them. */
 const MAX_DETAIL = 200;
 
@@ -66,74 +75,75 @@ function toDetail(text: string, apiKey: string | undefined): string {
   return oneLine.length > MAX_DETAIL ? `${oneLine.slice(0, MAX_DETAIL)}…` : oneLine;
 }
 
-/** fetch says "fetch failed"; the reason (ECONNREFUSED, a bad certificate, …) is its cause. */
+/** "Connection error." says little; the reason (ECONNREFUSED, a bad certificate, …) is down its causes. */
 function toErrorText(err: unknown): string {
   if (!(err instanceof Error)) return 'The request failed';
-  const cause: unknown = err.cause;
-  if (!(cause instanceof Error)) return err.message;
-  const reason = 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
-  return `${err.message}: ${reason}`;
+  let reason: string | undefined;
+  for (let cause: unknown = err.cause; cause instanceof Error; cause = cause.cause)
+    reason = 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
+  return reason ? `${err.message} ${reason}` : err.message;
 }
 
-/** `…/v1` + `/chat/completions`, whatever trailing slashes the setting has. */
-export function toCompletionsUrl(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
+/** The work, or the signal's reason as soon as it aborts (the SDK sleeps out a Retry-After regardless). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** The SDK's client for the configured provider: only the `LLM_*` settings, never `OPENAI_*` ones. */
+export function createOpenAiClient(config: LlmConfig, options: { fetch?: typeof fetch } = {}): OpenAI {
+  return new OpenAI({
+    baseURL: config.baseUrl,
+    // The SDK insists on a key; local servers need none, so a placeholder is given and its header
+    // left out.
+    apiKey: config.apiKey ?? 'none',
+    ...(config.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    timeout: config.timeoutMs,
+    maxRetries: MAX_RETRIES,
+    logLevel: 'off',
+    fetchOptions: { redirect: 'error' },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 }
 
 /**
- * A chat client for one configured provider. Requests time out after `config.timeoutMs`; the
- * answer is `{ ok: true, content }` or a typed failure. It never logs, and failures never carry
- * the API key.
+ * A chat client for one configured provider. A call answers within `config.timeoutMs`, retries
+ * included; the answer is `{ ok: true, content }` or a typed failure. It never logs, and failures
+ * never carry the API key.
  */
 export function createChatClient(config: LlmConfig, options: { fetch?: typeof fetch } = {}): ChatClient {
-  const send = options.fetch ?? fetch;
-  const url = toCompletionsUrl(config.baseUrl);
+  const openai = createOpenAiClient(config, options);
   // Some OpenAI-compatible servers refuse `response_format`; once one says so, it is not sent again
-  // (the prompt asks for JSON anyway). The refused request itself fails: one request per call.
+  // (the prompt asks for JSON anyway). The refused request itself fails: a 400 is not retried.
   let isJsonModeRefused = false;
 
   const complete = async (request: ChatRequest): Promise<ChatResult> => {
-    const timeout = AbortSignal.timeout(config.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+    const deadline = AbortSignal.timeout(config.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
     const isJsonMode = request.isJson === true && !isJsonModeRefused;
-    const body = {
-      model: config.model,
-      messages: request.messages,
-      ...(isJsonMode ? { response_format: { type: 'json_object' } } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      stream: false,
-    };
     try {
-      const res = await send(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-        },
-        body: JSON.stringify(body),
-        signal,
-        redirect: 'error',
-      });
-      const text = await res.text();
-      if (!res.ok) {
-        if (isJsonMode && res.status === 400 && /response_format|json_object/i.test(text)) isJsonModeRefused = true;
-        return {
-          ok: false,
-          failure: {
-            kind: 'http',
-            status: res.status,
-            message: `HTTP ${res.status}: ${toDetail(text, config.apiKey)}`,
+      const answer: unknown = await untilAborted(
+        openai.chat.completions.create(
+          {
+            model: config.model,
+            messages: [...request.messages],
+            ...(isJsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+            stream: false,
           },
-        };
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return { ok: false, failure: { kind: 'malformed', message: 'The answer is not JSON' } };
-      }
-      const parsed = completionSchema.safeParse(json);
+          { signal },
+        ),
+        signal,
+      );
+      const parsed = completionSchema.safeParse(answer);
       const choice = parsed.success ? parsed.data.choices[0] : undefined;
       if (!parsed.success || typeof choice?.message.content !== 'string')
         return { ok: false, failure: { kind: 'malformed', message: 'The answer has no message content' } };
@@ -144,9 +154,26 @@ export function createChatClient(config: LlmConfig, options: { fetch?: typeof fe
         finishReason: choice.finish_reason ?? null,
       };
     } catch (err) {
-      if (timeout.aborted)
+      if (deadline.aborted || err instanceof APIConnectionTimeoutError)
         return { ok: false, failure: { kind: 'timeout', message: `No answer within ${config.timeoutMs} ms` } };
       if (request.signal?.aborted) return { ok: false, failure: { kind: 'cancelled', message: 'Cancelled' } };
+      // APIConnectionError is an APIError without a status.
+      if (err instanceof APIError && typeof err.status === 'number') {
+        // The SDK's message is the status and the provider's error message (or its whole body).
+        const detail = err.message.replace(/^\d+\s*/, '');
+        if (isJsonMode && err.status === 400 && /response_format|json_object/i.test(detail)) isJsonModeRefused = true;
+        return {
+          ok: false,
+          failure: {
+            kind: 'http',
+            status: err.status,
+            message: `HTTP ${err.status}: ${toDetail(detail, config.apiKey)}`,
+          },
+        };
+      }
+      // A body that says it is JSON and is not.
+      if (err instanceof SyntaxError)
+        return { ok: false, failure: { kind: 'malformed', message: 'The answer is not JSON' } };
       return { ok: false, failure: { kind: 'network', message: toDetail(toErrorText(err), config.apiKey) } };
     }
   };

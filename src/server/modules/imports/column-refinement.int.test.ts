@@ -194,7 +194,8 @@ describe('language-model column refinement', () => {
     const started = Date.now();
     const preview = await upload(s);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_500);
-    expect(standIn.requests).toHaveLength(1);
+    // A server error is tried once more (within the same time budget); every other answer is final.
+    expect(standIn.requests).toHaveLength(reply.kind === 'status' ? 2 : 1);
     expect(columnOf(preview, 'Blorp')).toMatchObject({ role: 'amount', needsUserChoice: true, source: 'detector' });
     expect(preview.detected.columns.every((c) => c.source === 'detector')).toBe(true);
     expect(await commit(s, preview.id)).toMatchObject({ executionsAdded: 2 });
