@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PLAN_IDS } from '../core/config/plans';
 import { isStrongPassword } from '../core/config/password-policy';
+import { DECIMAL_COLUMNS, decimalString, safeText } from './input-policy';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -15,8 +16,8 @@ export const loginRequestSchema = z.object({
 
 export const trialSignupRequestSchema = z.object({
   email,
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  firstName: safeText({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: safeText({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
   password: z
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -52,18 +53,13 @@ const KNOWN_TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])
  */
 export const profilePatchSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required').max(100),
-    lastName: z.string().trim().min(1, 'Last name is required').max(100),
+    firstName: safeText().trim().min(1, 'First name is required').max(100),
+    lastName: safeText().trim().min(1, 'Last name is required').max(100),
     timezone: z
       .string()
       .trim()
       .refine((zone) => KNOWN_TIME_ZONES.has(zone), 'Choose a time zone such as America/New_York'),
-    defaultRiskAmount: z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d{1,8})?$/, 'Must be an amount such as 100 or 62.5')
-      .refine((v) => Number(v) > 0, 'Must be greater than 0')
-      .nullable(),
+    defaultRiskAmount: decimalString(DECIMAL_COLUMNS.riskSetting, 'positive').nullable(),
   })
   .partial()
   .strict();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { safeText } from './input-policy';
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+const required = (label: string, max: number, multiline = false) =>
+  safeText({ error: `${label} is required`, multiline })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -16,7 +16,7 @@ export const contactRequestSchema = z.object({
     .min(1, 'Email is required')
     .pipe(z.email('Email must be a valid email address').max(320)),
   subject: required('Subject', 300),
-  message: required('Message', 10_000),
+  message: required('Message', 10_000, true),
 });
 
 export type ContactRequest = z.infer<typeof contactRequestSchema>;

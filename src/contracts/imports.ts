@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLUMN_ROLES, type ColumnRole } from '../core/import/detect/roles';
+import { safeText } from './input-policy';
 
 /**
  * Where a column's role comes from: a documented broker layout, the scoring detector, the
@@ -121,7 +122,7 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 export const importCommitSchema = z.object({
   accountId: z.string().min(1, 'Choose an account'),
   mapping: importMappingSchema.optional(),
-  timezone: z.string().min(1).max(64).optional(),
+  timezone: safeText().min(1).max(64).optional(),
   /** Remember this mapping for files with the same header (default true when a mapping is sent). */
   saveTemplate: z.boolean().optional(),
 });
@@ -132,12 +133,12 @@ export const importRemapSchema = z.object({
   /** The account chosen since the upload: its zone applies to the file's local times. */
   accountId: z.string().min(1).optional(),
   mapping: importMappingSchema.optional(),
-  timezone: z.string().min(1).max(64).optional(),
-  sheetName: z.string().min(1).max(200).optional(),
+  timezone: safeText().min(1).max(64).optional(),
+  sheetName: safeText().min(1).max(200).optional(),
 });
 
 export const brokerFormatRequestFieldsSchema = z.object({
-  brokerName: z.string().trim().min(1, 'Broker name is required').max(120),
+  brokerName: safeText().trim().min(1, 'Broker name is required').max(120),
   email: z.email('Please enter a valid email address').max(254).optional(),
-  notes: z.string().max(2000).optional(),
+  notes: safeText({ multiline: true }).max(2000).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDateKey, journalDate, safeText } from './input-policy';
 
 /** The daily journal's wire format: one entry per calendar day in the user's time zone. */
 
@@ -16,14 +17,8 @@ export const JOURNAL_MOODS = [
   { value: 5, label: 'Great' },
 ] as const;
 
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isDateKey(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export const dateKeySchema = z.string().refine(isDateKey, 'Must be a date such as 2025-01-31');
+/** A journal day: YYYY-MM-DD, from 1970-01-01 to a year ahead (the input policy). */
+export const dateKeySchema = journalDate();
 
 const dayNumber = (key: string) => Math.floor(Date.parse(`${key}T00:00:00Z`) / 86_400_000);
 
@@ -44,8 +39,8 @@ export type JournalRangeQuery = z.infer<typeof journalRangeQuerySchema>;
 
 /** `PUT /api/journal/days/:date`: the whole entry. Everything empty deletes the day's entry. */
 export const journalDayInputSchema = z.object({
-  plan: z.string().max(JOURNAL_TEXT_MAX).default(''),
-  review: z.string().max(JOURNAL_TEXT_MAX).default(''),
+  plan: safeText({ multiline: true }).max(JOURNAL_TEXT_MAX).default(''),
+  review: safeText({ multiline: true }).max(JOURNAL_TEXT_MAX).default(''),
   mood: z.number().int().min(1).max(5).nullable().default(null),
 });
 export type JournalDayInput = z.infer<typeof journalDayInputSchema>;

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { ExecutionInput } from '../../../contracts/trades';
+import { DECIMAL_COLUMNS } from '../../../contracts/input-policy';
 import {
   decimalPlaces,
   isInstrumentError,
@@ -59,14 +60,14 @@ export type PrepareExecutionsParams = {
   onInvalid?: (index: number, fields: Record<string, string>) => void;
 };
 
-// What the columns hold: money numeric(24, 8), quantity numeric(30, 12). Anything finer or larger
-// would be rounded or overflow in the database, so it is refused here instead.
+// What the columns hold (the input policy's DECIMAL_COLUMNS). Anything finer or larger would be
+// rounded or overflow in the database, so it is refused here instead.
 const LIMITS = {
-  quantity: { places: 12, integerDigits: 18 },
-  price: { places: 8, integerDigits: 16 },
-  commission: { places: 8, integerDigits: 16 },
-  fees: { places: 8, integerDigits: 16 },
-  multiplier: { places: 8, integerDigits: 16 },
+  quantity: DECIMAL_COLUMNS.quantity,
+  price: DECIMAL_COLUMNS.money,
+  commission: DECIMAL_COLUMNS.money,
+  fees: DECIMAL_COLUMNS.money,
+  multiplier: DECIMAL_COLUMNS.money,
 } as const;
 const LIMIT_FIELDS = Object.keys(LIMITS) as (keyof typeof LIMITS)[];
 
@@ -86,7 +87,7 @@ function checkDecimal(raw: string, field: keyof typeof LIMITS): CheckedDecimal {
 function checkDecimalOnce(raw: string, limit: (typeof LIMITS)[keyof typeof LIMITS]): CheckedDecimal {
   const value = toDecimal(raw);
   if (!value) return 'Must be a decimal number';
-  if (decimalPlaces(value) > limit.places) return `At most ${limit.places} decimal places`;
+  if (decimalPlaces(value) > limit.scale) return `At most ${limit.scale} decimal places`;
   if (value.e + 1 > limit.integerDigits) return 'Too large';
   return { value, text: value.toString() };
 }
