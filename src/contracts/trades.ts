@@ -1,49 +1,50 @@
 import { z } from 'zod';
+import { isWithinRange } from '../core/input-checks';
+import { DECIMAL_COLUMNS, decimalString, FILTER_RANGE, fillTimestamp, safeText } from './input-policy';
 
-/** Decimals travel as strings ("1234.5", "-0.25"): exact, never floats. */
-const decimalString = z
-  .string()
-  .trim()
-  .regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number such as 12.5');
-const positiveDecimal = decimalString.refine((v) => Number(v) > 0, 'Must be greater than 0');
-const nonNegativeDecimal = decimalString.refine((v) => Number(v) >= 0, 'Must be 0 or more');
+/** Decimals travel as strings ("1234.5", "-0.25"): exact, never floats, and within their column. */
+const money = DECIMAL_COLUMNS.money;
+const positiveMoney = decimalString(money, 'positive');
+const nonNegativeMoney = decimalString(money, 'nonNegative');
 const isoDateTime = z.iso.datetime({
   offset: true,
   error: 'Must be an ISO-8601 date-time such as 2025-01-17T14:30:05Z',
 });
+/** A one-line text: no control characters, trimmed. */
+const line = () => safeText().trim();
 const uuid = z.uuid('Must be an id');
 
 export const ASSET_CLASSES = ['stock', 'etf', 'option', 'future', 'forex', 'crypto', 'cfd'] as const;
 
 export const accountInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  broker: z.string().trim().max(100).nullable().optional(),
+  name: line().min(1, 'Name is required').max(100),
+  broker: line().max(100).nullable().optional(),
   currency: z
     .string()
     .trim()
     .regex(/^[A-Z]{3,5}$/, 'Use a currency code such as USD')
     .default('USD'),
-  startingBalance: nonNegativeDecimal.default('0'),
-  timezone: z.string().trim().min(1).max(64).default('America/New_York'),
+  startingBalance: nonNegativeMoney.default('0'),
+  timezone: line().min(1).max(64).default('America/New_York'),
 });
 export type AccountInput = z.infer<typeof accountInputSchema>;
 
 export const executionInputSchema = z.object({
-  executedAt: isoDateTime,
-  symbol: z.string().trim().min(1, 'Symbol is required').max(64),
+  executedAt: fillTimestamp(),
+  symbol: line().min(1, 'Symbol is required').max(64),
   side: z.enum(['buy', 'sell'], { error: 'Side must be buy or sell' }),
-  quantity: positiveDecimal,
-  price: nonNegativeDecimal,
-  commission: nonNegativeDecimal.optional(),
-  fees: nonNegativeDecimal.optional(),
+  quantity: decimalString(DECIMAL_COLUMNS.quantity, 'positive'),
+  price: nonNegativeMoney,
+  commission: nonNegativeMoney.optional(),
+  fees: nonNegativeMoney.optional(),
   assetClass: z.enum(ASSET_CLASSES).optional(),
-  multiplier: positiveDecimal.optional(),
+  multiplier: positiveMoney.optional(),
   currency: z
     .string()
     .trim()
     .regex(/^[A-Z0-9]{3,6}$/)
     .optional(),
-  brokerExecId: z.string().trim().min(1).max(200).optional(),
+  brokerExecId: line().min(1).max(200).optional(),
 });
 export type ExecutionInput = z.infer<typeof executionInputSchema>;
 
@@ -55,31 +56,31 @@ export const addExecutionsRequestSchema = z.object({
 /** A manual trade from the simple form: stored as its executions. */
 export const manualTradeRequestSchema = z.object({
   accountId: uuid,
-  symbol: z.string().trim().min(1, 'Symbol is required').max(64),
+  symbol: line().min(1, 'Symbol is required').max(64),
   direction: z.enum(['long', 'short']),
-  quantity: positiveDecimal,
-  entryPrice: nonNegativeDecimal,
-  entryAt: isoDateTime,
-  exitPrice: nonNegativeDecimal.optional(),
-  exitAt: isoDateTime.optional(),
-  fees: nonNegativeDecimal.optional(),
+  quantity: decimalString(DECIMAL_COLUMNS.quantity, 'positive'),
+  entryPrice: nonNegativeMoney,
+  entryAt: fillTimestamp(),
+  exitPrice: nonNegativeMoney.optional(),
+  exitAt: fillTimestamp().optional(),
+  fees: nonNegativeMoney.optional(),
   assetClass: z.enum(ASSET_CLASSES).optional(),
-  multiplier: positiveDecimal.optional(),
-  stopPrice: nonNegativeDecimal.optional(),
-  targetPrice: nonNegativeDecimal.optional(),
+  multiplier: positiveMoney.optional(),
+  stopPrice: nonNegativeMoney.optional(),
+  targetPrice: nonNegativeMoney.optional(),
 });
 
 export const tradePatchSchema = z
   .object({
-    stopPrice: nonNegativeDecimal.nullable(),
-    targetPrice: nonNegativeDecimal.nullable(),
-    initialRisk: positiveDecimal.nullable(),
+    stopPrice: nonNegativeMoney.nullable(),
+    targetPrice: nonNegativeMoney.nullable(),
+    initialRisk: positiveMoney.nullable(),
     strategyId: uuid.nullable(),
     tags: z.array(uuid).max(100),
-    mistakes: z.array(z.string().trim().min(1).max(100)).max(50),
+    mistakes: z.array(line().min(1).max(100)).max(50),
     rating: z.number().int().min(1).max(5).nullable(),
-    emotions: z.array(z.string().trim().min(1).max(50)).max(20),
-    notes: z.string().max(100_000),
+    emotions: z.array(line().min(1).max(50)).max(20),
+    notes: safeText({ multiline: true }).max(100_000),
   })
   .partial()
   .strict();
@@ -100,15 +101,17 @@ export const TRADE_SORT_COLUMNS = [
  * A list's date bound: a calendar day (YYYY-MM-DD, in the user's timezone: `from` is that day's
  * start, `to` includes the whole day), or an exact ISO-8601 instant.
  */
-const dateBound = z.union([z.iso.date({ error: 'Must be a date such as 2025-01-17' }), isoDateTime], {
-  error: 'Must be a date such as 2025-01-17 or an ISO-8601 date-time',
-});
+const dateBound = z
+  .union([z.iso.date({ error: 'Must be a date such as 2025-01-17' }), isoDateTime], {
+    error: 'Must be a date such as 2025-01-17 or an ISO-8601 date-time',
+  })
+  .refine((text) => isWithinRange(Date.parse(text), FILTER_RANGE), 'Must be from 1970 to the year 9999');
 
 export const tradeListQuerySchema = z.object({
   from: dateBound.optional(),
   to: dateBound.optional(),
   accountId: uuid.optional(),
-  symbol: z.string().trim().min(1).max(64).optional(),
+  symbol: line().min(1).max(64).optional(),
   side: z.enum(['long', 'short']).optional(),
   status: z.enum(['open', 'closed']).optional(),
   outcome: z.enum(['win', 'loss', 'breakeven']).optional(),
@@ -117,7 +120,12 @@ export const tradeListQuerySchema = z.object({
   sort: z.enum(TRADE_SORT_COLUMNS).default('closedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: z.string().max(500).optional(),
+  /** Opaque: base64url, as `nextCursor` gave it. */
+  cursor: z
+    .string()
+    .max(500)
+    .regex(/^[A-Za-z0-9_-]*$/, 'This cursor is not valid for this list; start again from the first page')
+    .optional(),
 });
 export type TradeListQuery = z.infer<typeof tradeListQuerySchema>;
 
@@ -174,14 +182,14 @@ export type TradeListJson = { trades: TradeJson[]; nextCursor: string | null };
 /** `PATCH /api/accounts/:id`: any subset of the account's fields; none has a default here. */
 export const accountPatchSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(100),
-    broker: z.string().trim().max(100).nullable(),
+    name: line().min(1, 'Name is required').max(100),
+    broker: line().max(100).nullable(),
     currency: z
       .string()
       .trim()
       .regex(/^[A-Z]{3,5}$/, 'Use a currency code such as USD'),
-    startingBalance: nonNegativeDecimal,
-    timezone: z.string().trim().min(1).max(64),
+    startingBalance: nonNegativeMoney,
+    timezone: line().min(1).max(64),
   })
   .partial()
   .strict();
@@ -224,8 +232,8 @@ const tagColor = z
   .string()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #64748b');
-const tagName = z.string().trim().min(1, 'Name is required').max(60);
-const tagGroup = z.string().trim().min(1).max(40).nullable();
+const tagName = line().min(1, 'Name is required').max(60);
+const tagGroup = line().min(1).max(40).nullable();
 
 export const tagInputSchema = z
   .object({ name: tagName, color: tagColor.optional(), group: tagGroup.optional() })
@@ -236,8 +244,8 @@ export type TagJson = { id: string; name: string; color: string; group: string |
 
 export const strategyInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(100),
-    description: z.string().trim().max(5_000).optional(),
+    name: line().min(1, 'Name is required').max(100),
+    description: safeText({ multiline: true }).trim().max(5_000).optional(),
   })
   .strict();
 export type StrategyJson = { id: string; name: string; description: string; createdAt: string };
@@ -248,7 +256,7 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 /** `scopes` defaults to both; a token needs `read` (write alone cannot even list what it wrote). */
 export const apiTokenCreateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(100),
+    name: line().min(1, 'Name is required').max(100),
     scopes: z
       .array(z.enum(API_TOKEN_SCOPES, { error: 'Scopes are read and write' }))
       .min(1, 'Choose at least one scope')

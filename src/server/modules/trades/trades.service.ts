@@ -13,6 +13,7 @@ import {
   type manualTradeRequestSchema,
   type tradePatchSchema,
 } from '../../../contracts/trades';
+import { safeText } from '../../../contracts/input-policy';
 import { D, isInstrumentError, parseInstrument, type TradeExecution } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -254,7 +255,7 @@ export async function createManualTrade(
 const cursorSchema = z.object({
   s: z.enum(TRADE_SORT_COLUMNS),
   o: z.enum(['asc', 'desc']),
-  v: z.union([z.string().max(200), z.number(), z.null()]),
+  v: z.union([safeText().max(200), z.number(), z.null()]),
   k: z.uuid(),
 });
 
@@ -264,6 +265,12 @@ export function encodeCursor(cursor: TradeCursor): string {
     'base64url',
   );
 }
+
+/** An instant as the list's cursors write it (toISOString), in years PostgreSQL reads. */
+const isCursorInstant = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(text) &&
+  !text.startsWith('0000') &&
+  !Number.isNaN(Date.parse(text));
 
 export function decodeCursor(text: string, expected: { sort: string; order: string }): TradeCursor {
   const invalid = () =>
@@ -282,7 +289,7 @@ export function decodeCursor(text: string, expected: { sort: string; order: stri
   // A cursor value must read back as the sort column's type, or the keyset comparison would fail in SQL.
   const isTime = s === 'closedAt' || s === 'openedAt';
   const isNumeric = !isTime && s !== 'symbol' && s !== 'holdingSeconds';
-  if (v !== null && isTime && (typeof v !== 'string' || Number.isNaN(Date.parse(v)))) throw invalid();
+  if (v !== null && isTime && (typeof v !== 'string' || !isCursorInstant(v))) throw invalid();
   if (v !== null && isNumeric && (typeof v !== 'string' || !/^-?\d+(\.\d+)?$/.test(v))) throw invalid();
   if (v !== null && s === 'holdingSeconds' && typeof v !== 'number') throw invalid();
   if (v !== null && s === 'symbol' && typeof v !== 'string') throw invalid();
