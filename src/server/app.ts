@@ -1,3 +1,4 @@
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { listRecentlySeenUserIds } from './auth/sessions';
 import type { ServerConfig } from './config';
 import type { Database, Db, DbEngine } from './db/client';
 import { AppError } from './errors';
+import { createAppJobQueue, type AppJobQueue } from './jobs/registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     analyticsCache: TradeFactsCache;
     /** The trade list's orders by the sort columns without an index, per user, filter and data version. */
     tradeOrders: TradeOrderCache;
+    /** Durable background jobs (jobs/registry.ts): `app.jobs.send(name, payload)`. */
+    jobs: AppJobQueue;
   }
 }
 
@@ -99,10 +103,20 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
+  // A write is answered once it would survive the process being killed (PGlite queues its file
+  // writes on a thread of their own): "saved" means kept. Reads and failures wait for nothing.
+  app.addHook('onSend', async (req, reply) => {
+    if (WRITE_METHODS.has(req.method) && reply.statusCode < 400) await database.whenWritten();
+  });
   const clock = params.clock ?? systemClock;
   app.decorate('clock', clock);
   app.decorate('storage', params.storage ?? createStorage(config));
   app.decorate('paymentProvider', params.paymentProvider ?? createLocalProvider({ db: database.db, clock }));
+  const jobs = createAppJobQueue(app);
+  app.decorate('jobs', jobs);
+  // Workers and schedules start once every route and service is in place, and stop before they go.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
   app.decorate(
     'mailer',
     params.mailer ??
@@ -110,6 +124,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
         db: database.db,
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
+        enqueueDelivery: (outboxId) => jobs.send('mail-deliver', { outboxId }),
         log: (msg, err) => app.log.error({ err }, msg),
       }),
   );
@@ -208,8 +223,11 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(strategyRoutes);
   await app.register(apiTokenRoutes);
 
-  const distDir = params.distDir === undefined ? DEFAULT_DIST_DIR : params.distDir;
-  const pages = distDir ? loadSitePages(distDir) : null;
+  const named = params.distDir === undefined ? DEFAULT_DIST_DIR : params.distDir;
+  // DIST_DIR links to the latest build (scripts/build-output.mjs): followed once, so a build made
+  // while this server runs does not change the files under it.
+  const distDir = named && existsSync(named) ? realpathSync(named) : named;
+  const pages = distDir ? loadSitePages(distDir, config.publicConfig.baseUrl) : null;
   if (distDir && pages) {
     await app.register(fastifyStatic, {
       root: join(distDir, 'web'),

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirHolderKind, type DataDirLock } from './data-dir-lock';
 import { addMissingFreeSpaceMaps } from './free-space-maps';
 import { WriteBehindFs } from './pglite-fs/write-behind-fs';
 import { withParsersOnce } from './pglite-parsers';
@@ -20,6 +21,13 @@ export type DbEngine = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   engine: DbEngine;
+  /**
+   * Settles once every write committed so far would survive the process being killed (PGlite's
+   * queued file operations are in the kernel's hands); at once on PostgreSQL, whose commit is.
+   */
+  whenWritten: () => Promise<void>;
+  /** The data directory's lock (PGlite on disk), which names the socket the server takes commands on. */
+  dataDirLock: DataDirLock | null;
   close: () => Promise<void>;
 };
 
@@ -40,9 +48,15 @@ const PGLITE_SHARED_BUFFERS = '64MB';
 
 /**
  * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite with its data
- * in `dataDir` (or in memory for `dataDir: null`), and applies the committed migrations.
+ * in `dataDir` (or in memory for `dataDir: null`), and applies the committed migrations. PGlite on
+ * disk is opened by one process at a time: another one holding `dataDir` makes this throw
+ * DataDirLockedError (`data-dir-lock.ts`); `holder` says what this process is, for its message.
  */
-export async function openDatabase(params: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(params: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  holder?: DataDirHolderKind;
+}): Promise<Database> {
   if (params.databaseUrl) {
     const pool = new pg.Pool({ connectionString: params.databaseUrl, max: 10 });
     // An idle connection the server closes (a restart, an administrator) must not take the app
@@ -50,11 +64,22 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
     pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }; // same PgDatabase, other result HKT
+    const whenWritten = () => Promise.resolve();
+    return { db: db as unknown as Db, engine: 'postgres', whenWritten, dataDirLock: null, close: () => pool.end() }; // same PgDatabase, other result HKT
   }
+  const lock = params.dataDir === null ? null : acquireDataDirLock(params.dataDir, params.holder ?? 'process');
+  try {
+    return await openPglite(params.dataDir, lock);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+async function openPglite(dataDir: string | null, lock: DataDirLock | null): Promise<Database> {
   const options = { startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
   // On disk, its writes go to a thread of their own: one the kernel holds up must not hold up requests.
-  const fs = params.dataDir === null ? null : new WriteBehindFs(resolve(params.dataDir, 'pglite'));
+  const fs = dataDir === null ? null : new WriteBehindFs(resolve(dataDir, 'pglite'));
   const client = fs === null ? new PGlite(options) : new PGlite({ ...options, fs });
   // PGlite runs in this thread, and nothing checkpoints its WAL while it runs, so every 16 MB of
   // writes starts a new WAL file: zero-filled first (the default), that held the event loop for
@@ -69,7 +94,19 @@ export async function openDatabase(params: { databaseUrl?: string; dataDir: stri
     fs.drain();
     await addMissingFreeSpaceMaps(client, fs.rootDir);
   }
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }; // same PgDatabase, other result HKT
+  return {
+    db: db as unknown as Db, // same PgDatabase, other result HKT
+    engine: 'pglite',
+    whenWritten: () => fs?.whenWritten() ?? Promise.resolve(),
+    dataDirLock: lock,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }
 
 /**

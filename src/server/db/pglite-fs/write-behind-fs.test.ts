@@ -249,6 +249,27 @@ describe('WriteBehindFs', () => {
   });
 });
 
+describe('WriteBehindFs.whenWritten', () => {
+  it('settles once the operations queued before it are on disk, and not before, without blocking', async () => {
+    const manual = manualDiskWriter();
+    const fs = new WriteBehindFs(base, { ringBytes: 65_536, startWriter: manual.start });
+    fs.writeFile('/a', '');
+    const fd = fs.open('/a');
+    fs.write(fd, new Uint8Array([1, 2, 3]), 0, 3, 0);
+    let isWritten = false;
+    const written = fs.whenWritten().then(() => (isWritten = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isWritten).toBe(false);
+    expect(readFileSync(join(base, 'a'))).toHaveLength(0);
+
+    manual.step(100);
+    await written;
+    expect([...readFileSync(join(base, 'a'))]).toEqual([1, 2, 3]);
+    fs.close(fd);
+    await fs.closeFs();
+  });
+});
+
 describe('WriteBehindFs when the disk refuses an operation', () => {
   it('fails every later operation with EIO and carries out none queued after it', async () => {
     const manual = manualDiskWriter();

@@ -14,7 +14,15 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { BaseFilesystem, ERRNO_CODES, type FsStats } from '@electric-sql/pglite/basefs';
 import { startDiskWriterThread, type DiskWriter } from './disk-writer';
-import { Control, createRingMemory, RecordKind, RingViews, RingWriter, type RingMemory } from './write-ring';
+import {
+  Control,
+  createRingMemory,
+  RecordKind,
+  RingViews,
+  RingWriter,
+  whenTailReaches,
+  type RingMemory,
+} from './write-ring';
 
 /**
  * Emscripten's error numbers (WASI's), which PGlite's file system layer hands to PostgreSQL: a
@@ -94,8 +102,9 @@ const RING_BYTES = 64 * 1024 * 1024;
  *
  * Queued operations reach the disk in order, so after the process is killed the files hold a
  * prefix of PostgreSQL's operations, which it recovers from as from a crash at that moment (the
- * last transactions it reported committed may be missing); the process finishes the queue when it
- * exits otherwise. PGlite never asks the kernel to flush, with this file system or without, so a
+ * last transactions it reported committed may be missing, unless they were waited for with
+ * whenWritten, as the server does before it answers a write); the process finishes the queue when
+ * it exits otherwise. PGlite never asks the kernel to flush, with this file system or without, so a
  * power cut can lose more. If an operation fails (a full disk), the writer does nothing more and
  * every later operation fails with EIO: the transactions committed since that operation are lost
  * at the next start, and the server should be restarted.
@@ -141,6 +150,14 @@ export class WriteBehindFs extends BaseFilesystem {
     this.diskWriter.waitUntilDone(this.writer.appended());
     this.closeWhatIsDone();
     this.throwIfFailed();
+  }
+
+  /**
+   * Settles once every operation queued so far is on disk (in the kernel's hands), so a
+   * transaction committed before the call survives the process being killed; never blocks.
+   */
+  whenWritten(): Promise<void> {
+    return whenTailReaches(this.ring, this.writer.appended());
   }
 
   override async closeFs(): Promise<void> {

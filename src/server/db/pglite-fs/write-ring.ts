@@ -221,6 +221,29 @@ export function waitForTail(ring: RingViews, counter: number): void {
   }
 }
 
+/**
+ * Settles once every record appended before `counter` is done (or one failed), without blocking
+ * this thread: what a request waits on before it answers that its writes are kept.
+ */
+export async function whenTailReaches(ring: RingViews, counter: number): Promise<void> {
+  for (;;) {
+    const seen = Atomics.load(ring.control, Control.tailTick);
+    if (ring.tail() >= counter || ring.hasFailed()) return;
+    // ES2024's Atomics.waitAsync (Node 16+); the project's lib is ES2023.
+    const waiter = (Atomics as unknown as AtomicsWithWaitAsync).waitAsync(ring.control, Control.tailTick, seen, 1_000);
+    if (waiter.async) await waiter.value;
+  }
+}
+
+type AtomicsWithWaitAsync = {
+  waitAsync: (
+    array: Int32Array,
+    index: number,
+    value: number,
+    timeout: number,
+  ) => { async: false; value: string } | { async: true; value: Promise<string> };
+};
+
 /** Fails the ring: nothing more is carried out, every operation fails, and no one waits on. */
 export function markFailed(ring: RingViews): void {
   Atomics.store(ring.control, Control.failed, 1);
