@@ -127,8 +127,10 @@ export const oneTimeTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['email_verification', 'password_reset'] }).notNull(),
+    purpose: text({ enum: ['email_verification', 'password_reset', 'email_change'] }).notNull(),
     tokenHash: text().notNull(),
+    /** An email change's new address, which becomes the account's once its link is opened. */
+    newEmail: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
