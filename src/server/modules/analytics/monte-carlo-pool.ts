@@ -16,6 +16,12 @@ export type MonteCarloPoolOptions = {
   maxQueued: number;
   /** A simulation running longer is stopped: its worker is terminated and replaced. */
   timeoutMs: number;
+  /**
+   * Starts one simulation's time limit: calls `onOverrun` once `ms` have passed, unless the returned
+   * function cancels it first. A real timer by default; tests pass one they fire themselves, so
+   * whether a simulation overruns never depends on how fast the machine is.
+   */
+  startTimer: (ms: number, onOverrun: () => void) => () => void;
   /** The worker module (tests substitute one that fails). */
   workerUrl: URL;
 };
@@ -29,6 +35,11 @@ export const DEFAULT_MONTE_CARLO_POOL_OPTIONS: MonteCarloPoolOptions = {
   size: Math.min(2, Math.max(1, availableParallelism() - 1)),
   maxQueued: 8,
   timeoutMs: 60_000,
+  startTimer: (ms, onOverrun) => {
+    const timer = setTimeout(onOverrun, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
   workerUrl: new URL('./monte-carlo-worker.ts', import.meta.url),
 };
 
@@ -47,7 +58,7 @@ export type MonteCarloPool = {
 };
 
 type Task = { job: MonteCarloJob; resolve: (result: MonteCarloResult) => void; reject: (err: Error) => void };
-type Slot = { worker: Worker; task: Task | null; timer: NodeJS.Timeout | undefined; failure: Error | undefined };
+type Slot = { worker: Worker; task: Task | null; stopTimer: () => void; failure: Error | undefined };
 
 const toEngineError = ({ name, message }: { name: string; message: string }) => {
   const err = name === 'RangeError' ? new RangeError(message) : new Error(message);
@@ -69,7 +80,7 @@ export function createMonteCarloPool(overrides: Partial<MonteCarloPoolOptions> =
   const release = (slot: Slot): Task | null => {
     const task = slot.task;
     slot.task = null;
-    clearTimeout(slot.timer);
+    slot.stopTimer();
     slot.worker.unref();
     return task;
   };
@@ -85,7 +96,12 @@ export function createMonteCarloPool(overrides: Partial<MonteCarloPoolOptions> =
   };
 
   const startSlot = (): Slot => {
-    const slot: Slot = { worker: startTsWorker(options.workerUrl), task: null, timer: undefined, failure: undefined };
+    const slot: Slot = {
+      worker: startTsWorker(options.workerUrl),
+      task: null,
+      stopTimer: () => {},
+      failure: undefined,
+    };
     slot.worker.unref();
     slot.worker.on('message', (reply: MonteCarloReply) => {
       const task = release(slot);
@@ -110,12 +126,12 @@ export function createMonteCarloPool(overrides: Partial<MonteCarloPoolOptions> =
     slot.task = task;
     // NOTE: a busy worker keeps the process alive until its answer, an idle one does not.
     slot.worker.ref();
-    slot.timer = setTimeout(() => {
+    slot.stopTimer = options.startTimer(options.timeoutMs, () => {
+      if (slot.task !== task) return; // a limit reached after its simulation ended
       const seconds = Math.round(options.timeoutMs / 1000);
       const message = `The simulation took longer than ${seconds} seconds and was stopped. Try fewer runs or a shorter horizon.`;
       discard(slot, new AppError('INTERNAL', message, undefined, { cause: new Error('Monte Carlo time limit') }));
-    }, options.timeoutMs);
-    slot.timer.unref();
+    });
     slot.worker.postMessage(task.job, [task.job.outcomes.buffer]);
   };
 
