@@ -143,13 +143,15 @@ export async function runImportBench(params: ImportBenchParams): Promise<ImportB
   try {
     const email = `bench-${Date.now()}@example.com`;
     await createUser(database.db, { email, password: 'bench-password-123', isVerified: true, now: new Date() });
+    // The Origin the server takes as its own: PUBLIC_URL's, else the Host's.
+    const origin = config.publicOrigin ?? base;
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: config.publicConfig.baseUrl },
+      headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({ email, password: 'bench-password-123' }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const headers = { cookie, origin: config.publicConfig.baseUrl };
+    const headers = { cookie, origin };
     const account = (await (
       await fetch(`${base}/api/accounts`, {
         method: 'POST',

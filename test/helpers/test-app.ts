@@ -26,7 +26,8 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', ...params.env });
+  // The origin TestClient sends: the app takes it as its own only as PUBLIC_URL's (it is not the Host).
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...params.env });
   const app = await buildApp({
     config,
     database,

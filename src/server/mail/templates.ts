@@ -24,8 +24,28 @@ export function passwordResetEmail(config: PublicConfig, to: To, token: string):
     to: to.email,
     kind: 'password-reset',
     subject: `Reset your ${config.brand} password`,
-    text: `${greet(to)}\n\nSomeone (hopefully you) asked to reset the password of your ${config.brand} account. Choose a new password here:\n\n${url}\n\nThe link works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.\n${signOff(config)}`,
+    text: `${greet(to)}\n\nSomeone (hopefully you) asked to reset the password of your ${config.brand} account. Choose a new password here:\n\n${url}\n\nThe link works once and expires in 1 hour. Setting a new password signs you out on every device and revokes your API tokens. If you did not ask for this, ignore this email: your password stays as it is.\n${signOff(config)}`,
     meta: { url },
+  };
+}
+
+/** After a password reset (`signedOut: 'every'`) or a change from Settings (`'other'`, the changing one stays). */
+export function passwordChangedEmail(
+  config: PublicConfig,
+  to: To,
+  params: { signedOut: 'every' | 'other'; revokedTokens: number },
+): MailMessage {
+  const devices = params.signedOut === 'every' ? 'on every device' : 'on your other devices';
+  const n = params.revokedTokens;
+  const tokens =
+    n === 0
+      ? 'A password change revokes API tokens too; you had none.'
+      : `${n === 1 ? 'Your API token was' : `Your ${n} API tokens were`} revoked too: scripts need a new token from ${link(config, '/settings')}.`;
+  return {
+    to: to.email,
+    kind: 'password-changed',
+    subject: `Your ${config.brand} password was changed`,
+    text: `${greet(to)}\n\nThe password of your ${config.brand} account was just changed, and you were signed out ${devices}. ${tokens}\n\nIf you did not do this, reset your password now at ${link(config, '/forgot-password')} and write to us.\n${signOff(config)}`,
   };
 }
 

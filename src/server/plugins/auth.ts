@@ -50,23 +50,53 @@ export function requireAccess(app: FastifyInstance, req: FastifyRequest): UserRo
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * The origin our pages are served from: PUBLIC_URL's when it is set (whatever Host the request
+ * names), else the one the request's Host header names.
+ */
+function toOwnOrigin(app: FastifyInstance, req: FastifyRequest): string {
+  return app.config.publicOrigin ?? `${req.protocol}://${req.headers.host ?? ''}`;
+}
+
+/** The origin of a URL; null when it is not one. */
+function toOrigin(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).origin : null;
+}
+
+/**
+ * True when the browser says the request was started from another site: Sec-Fetch-Site other than
+ * same-origin or none (typed or bookmarked), or an Origin or Referer that is not ours. A request
+ * that says none of these (a script, an old browser) is not.
+ */
+export function isCrossSiteRequest(app: FastifyInstance, req: FastifyRequest): boolean {
+  const ownOrigin = toOwnOrigin(app, req);
+  const fetchSite = req.headers['sec-fetch-site'];
+  const { origin, referer } = req.headers;
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  if (origin !== undefined && origin !== ownOrigin) return true;
+  return referer !== undefined && toOrigin(referer) !== ownOrigin;
+}
+
+/**
  * Resolves the session cookie on every request, and refuses state-changing requests that a browser
  * sent from another site (CSRF): the Origin must be ours, or Sec-Fetch-Site must say same-origin;
- * a cookie-authenticated request with neither is refused too.
+ * a cookie-authenticated request with neither is refused too. API answers are not to be stored by
+ * any cache unless their route says otherwise.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
-  const ownOrigin = new URL(app.config.publicConfig.baseUrl).origin;
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE];
     if (STATE_CHANGING.has(req.method) && !req.url.startsWith('/api/billing/webhook')) {
       const origin = req.headers.origin;
       const fetchSite = req.headers['sec-fetch-site'];
-      const requestOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
-      const isOwnOrigin = origin !== undefined && (origin === ownOrigin || origin === requestOrigin);
+      const isOwnOrigin = origin !== undefined && origin === toOwnOrigin(app, req);
       if (origin !== undefined && !isOwnOrigin) throw new AppError('FORBIDDEN', 'Cross-site request refused');
       if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none' && !isOwnOrigin) {
         throw new AppError('FORBIDDEN', 'Cross-site request refused');

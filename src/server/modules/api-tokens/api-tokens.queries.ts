@@ -37,6 +37,16 @@ export async function revokeApiToken(db: Db, params: { userId: string; id: strin
   return rows.length > 0;
 }
 
+/** Revokes every live token of the user; answers how many. */
+export async function revokeUserApiTokens(db: Db, params: { userId: string; now: Date }): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: params.now })
+    .where(and(eq(apiTokens.userId, params.userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
+}
+
 function prepareLiveTokenLookup(db: Db) {
   return db
     .select({ token: apiTokens, user: users })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiTokenCreateSchema } from '../../../contracts/trades';
 import { AppError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireAccess, requireUser } from '../../plugins/auth';
 import type { UserRow } from '../users/users.queries';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
@@ -9,7 +9,8 @@ import { createApiToken, listApiTokenJson, revokeToken } from './api-tokens.serv
 
 /**
  * Tokens are managed from a signed-in browser only: a token that could mint or revoke tokens would
- * outlive its own revocation. Revoking stays possible after the trial ends, so no access check.
+ * outlive its own revocation. Listing and revoking stay possible after the trial ends; creating
+ * one needs access, like the data routes it would reach.
  */
 function requireSessionUser(req: FastifyRequest): UserRow {
   const user = requireUser(req);
@@ -21,7 +22,8 @@ export const apiTokenRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/tokens', async (req) => ({ tokens: await listApiTokenJson(app.db, requireSessionUser(req).id) }));
 
   app.post('/api/tokens', async (req, reply) => {
-    const user = requireSessionUser(req);
+    requireSessionUser(req);
+    const user = requireAccess(app, req);
     const { name, scopes } = parseInput(apiTokenCreateSchema, req.body);
     reply.header('cache-control', 'no-store');
     return reply.code(201).send(await createApiToken(app.db, { userId: user.id, name, scopes, now: app.clock.now() }));

@@ -10,6 +10,7 @@ import {
   insertApiToken,
   listApiTokens,
   revokeApiToken,
+  revokeUserApiTokens,
   touchApiToken,
   type ApiTokenRow,
 } from './api-tokens.queries';
@@ -52,6 +53,11 @@ export async function createApiToken(
 
 export async function listApiTokenJson(db: Db, userId: string): Promise<ApiTokenJson[]> {
   return (await listApiTokens(db, userId)).map(toApiTokenJson);
+}
+
+/** Revokes all of the user's tokens (a new password); answers how many were live. */
+export async function revokeAllTokens(db: Db, params: { userId: string; now: Date }): Promise<number> {
+  return revokeUserApiTokens(db, params);
 }
 
 export async function revokeToken(db: Db, params: { userId: string; id: string; now: Date }): Promise<void> {

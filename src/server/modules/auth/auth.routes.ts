@@ -6,16 +6,23 @@ import {
   resetPasswordRequestSchema,
   trialSignupRequestSchema,
 } from '../../../contracts/auth';
-import { AttemptLimiter } from '../../auth/attempt-limiter';
 import { recordAudit } from '../../auth/audit';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_COOKIE_PATH,
+  KNOWN_DEVICE_MAX_AGE_S,
+  toKnownDeviceProof,
+} from '../../auth/known-device';
+import { LoginThrottle, toLoginThrottlePolicy } from '../../auth/login-throttle';
 import { deleteSession, deleteSessionByToken, listSessions } from '../../auth/sessions';
 import { AppError } from '../../errors';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { clearSessionCookie, isCrossSiteRequest, requireUser, setSessionCookie } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { startCheckout } from '../billing/billing.service';
 import {
   authenticate,
   changePassword,
+  isKnownDevice,
   registerTrialUser,
   requestPasswordReset,
   resendVerification,
@@ -24,15 +31,14 @@ import {
   verifyEmail,
 } from './auth.service';
 
-const MINUTE = 60_000;
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const deps = { db: app.db, clock: app.clock, mailer: app.mailer, config: app.config.publicConfig };
   const billing = { ...deps, provider: app.paymentProvider };
   const limits = app.config.rateLimits;
-  // Failed sign-ins per account, on top of the per-IP limit: slows guessing from many addresses.
-  const accountLimiter = new AttemptLimiter({ max: limits.loginPerAccount, windowMs: 15 * MINUTE });
+  // Failed sign-ins per address and IP, per IP and per address, on top of the per-IP limit on all attempts.
+  const throttle = new LoginThrottle(toLoginThrottlePolicy(limits.loginPerAccount));
 
   const tooMany = (reply: FastifyReply, retryMs: number) => {
     reply.header('retry-after', Math.ceil(retryMs / 1000));
@@ -52,27 +58,42 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     { config: { rateLimit: { max: limits.loginPerIp, timeWindow: '1 minute' } } },
     async (req, reply) => {
       const body = parseInput(loginRequestSchema, req.body);
-      const key = body.email.toLowerCase();
+      const attempt = { address: body.email.trim().toLowerCase(), ip: req.ip };
       const nowMs = app.clock.now().getTime();
-      const wait = accountLimiter.retryAfterMs(key, nowMs);
-      if (wait > 0) tooMany(reply, wait);
+      const proof = req.cookies[KNOWN_DEVICE_COOKIE];
+      const decision = throttle.decide({
+        ...attempt,
+        isKnownDevice: proof !== undefined && (await isKnownDevice(app.db, { email: body.email, proof })),
+        nowMs,
+      });
+      if (!decision.isAllowed) tooMany(reply, decision.retryAfterMs);
       try {
         const { user, token } = await authenticate(deps, { ...body, ...meta(req) });
-        accountLimiter.reset(key);
+        throttle.recordSuccess(attempt);
         // A new random token at every sign-in: a session id planted before login is never reused.
         if (req.sessionToken) await deleteSessionByToken(app.db, req.sessionToken);
         setSessionCookie(app, reply, token);
+        reply.setCookie(KNOWN_DEVICE_COOKIE, toKnownDeviceProof(user), {
+          path: KNOWN_DEVICE_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: app.config.publicConfig.baseUrl.startsWith('https:'),
+          maxAge: KNOWN_DEVICE_MAX_AGE_S,
+        });
         // The dashboard comes next: its analytics start loading now, in the background.
         void app.analyticsCache.warm([user.id]);
         return toCurrentUserJson(user, app.clock.now());
       } catch (err) {
-        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') accountLimiter.record(key, nowMs);
+        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS')
+          throttle.recordFailure({ ...attempt, nowMs });
         throw err;
       }
     },
   );
 
+  // A GET (the seed's call), so another site could link or embed it: such a request ends nothing.
   app.get('/api/logout', async (req, reply) => {
+    if (isCrossSiteRequest(app, req)) return reply.redirect('/login', 302);
     if (req.sessionToken) {
       await deleteSessionByToken(app.db, req.sessionToken);
       await recordAudit(app.db, { event: 'logout', userId: req.user?.id ?? null, ip: req.ip, now: app.clock.now() });

@@ -3,6 +3,7 @@ import { toSubscriptionView, type SubscriptionView } from '../../../core/billing
 import { RESET_LINK_TTL_MINUTES, TRIAL_DAYS, type PlanId } from '../../../core/config/plans';
 import type { PublicConfig } from '../../../core/config/operator';
 import { recordAudit } from '../../auth/audit';
+import { isKnownDeviceProof } from '../../auth/known-device';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { createSession, deleteUserSessions } from '../../auth/sessions';
@@ -11,7 +12,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
-import { passwordResetEmail, verificationEmail } from '../../mail/templates';
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from '../../mail/templates';
+import { revokeAllTokens } from '../api-tokens/api-tokens.service';
 import { toSubscriptionState } from '../billing/billing.service';
 import { getUserByEmail, updateUser, type UserRow } from '../users/users.queries';
 
@@ -73,6 +75,12 @@ export async function authenticate(
   const { token } = await createSession(deps.db, { userId: user.id, ip: params.ip, userAgent: params.userAgent, now });
   await recordAudit(deps.db, { event: 'login', userId: user.id, ip: params.ip, now });
   return { user, token };
+}
+
+/** Whether a browser's known-device proof was made for the account of this address and its current password. */
+export async function isKnownDevice(db: Db, params: { email: string; proof: string }): Promise<boolean> {
+  const user = await getUserByEmail(db, params.email);
+  return user !== undefined && isKnownDeviceProof(user, params.proof);
 }
 
 export async function sendVerificationEmail(deps: AuthDeps, user: UserRow): Promise<void> {
@@ -147,7 +155,7 @@ export async function requestPasswordReset(
   await recordAudit(deps.db, { event: 'password_reset_requested', userId: user.id, ip: params.ip, now });
 }
 
-/** Sets a new password from a reset link and ends every session of that user. */
+/** Sets a new password from a reset link, ends every session and API token of that user, and tells them. */
 export async function resetPassword(
   deps: AuthDeps,
   params: { token: string; password: string; ip: string | null },
@@ -162,9 +170,12 @@ export async function resetPassword(
     emailVerifiedAt: user?.emailVerifiedAt ?? now,
   });
   await deleteUserSessions(deps.db, { userId });
-  await recordAudit(deps.db, { event: 'password_reset', userId, ip: params.ip, now });
+  const revokedTokens = await revokeAllTokens(deps.db, { userId, now });
+  await recordAudit(deps.db, { event: 'password_reset', userId, ip: params.ip, now, meta: { revokedTokens } });
+  if (user) await deps.mailer.send(passwordChangedEmail(deps.config, user, { signedOut: 'every', revokedTokens }));
 }
 
+/** Sets a new password from Settings; ends the user's other sessions and every API token, and tells them. */
 export async function changePassword(
   deps: AuthDeps,
   params: { user: UserRow; sessionId: string; currentPassword: string; newPassword: string; ip: string | null },
@@ -180,5 +191,13 @@ export async function changePassword(
     passwordChangedAt: now,
   });
   await deleteUserSessions(deps.db, { userId: params.user.id, exceptSessionId: params.sessionId });
-  await recordAudit(deps.db, { event: 'password_changed', userId: params.user.id, ip: params.ip, now });
+  const revokedTokens = await revokeAllTokens(deps.db, { userId: params.user.id, now });
+  await recordAudit(deps.db, {
+    event: 'password_changed',
+    userId: params.user.id,
+    ip: params.ip,
+    now,
+    meta: { revokedTokens },
+  });
+  await deps.mailer.send(passwordChangedEmail(deps.config, params.user, { signedOut: 'other', revokedTokens }));
 }
