@@ -139,7 +139,7 @@ describe('generateSampleData', () => {
     const big = generateSampleData({ seed: 7, now: NOW, months: 1, tradeCount: 3_000, openCount: 0 });
     expect(big.trades).toHaveLength(3_000);
     expect(groupTrades(toExecutions(big))).toHaveLength(3_000);
-  }, 30_000);
+  });
 
   it('groups into one round trip per sample trade for any seed, period and density', () => {
     fc.assert(
@@ -157,7 +157,7 @@ describe('generateSampleData', () => {
       ),
       { numRuns: 12 },
     );
-  }, 60_000);
+  });
 });
 
 describe('toUnitString', () => {

@@ -120,5 +120,5 @@ describe('CsvParser', () => {
       ),
       { numRuns: 400 },
     );
-  }, 60_000);
+  });
 });

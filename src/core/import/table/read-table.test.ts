@@ -294,5 +294,5 @@ describe('readTable round trip', () => {
       ),
       { numRuns: 300 },
     );
-  }, 60_000);
+  });
 });

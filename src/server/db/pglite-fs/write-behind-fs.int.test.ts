@@ -67,7 +67,7 @@ describe('PGlite on WriteBehindFs', () => {
     expect(rows[0]).toEqual({ n: 100000, y: 50000 });
     expect(await countBothWays(pg)).toEqual({ table: 100000, index: 100000 });
     await pg.close();
-  }, 120_000);
+  });
 
   it('finishes the queued operations when the process exits', async () => {
     const child = runWriter(
@@ -88,7 +88,7 @@ describe('PGlite on WriteBehindFs', () => {
     const pg = new PGlite({ fs: new WriteBehindFs(join(directory, 'pglite')) });
     expect(await countBothWays(pg)).toEqual({ table: 50000, index: 50000 });
     await pg.close();
-  }, 120_000);
+  });
 
   it('recovers to a consistent database after the process is killed while writing', async () => {
     // A child process commits rows one transaction at a time until it is killed.
@@ -118,5 +118,5 @@ describe('PGlite on WriteBehindFs', () => {
     expect(counts.table).toBeGreaterThanOrEqual(16 * 2000);
     expect(counts.table % 2000).toBe(0); // whole transactions only
     await pg.close();
-  }, 120_000);
+  });
 });

@@ -79,7 +79,7 @@ beforeAll(async () => {
   other = { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
   aliceOnOther = new TestClient(other.url);
   await aliceOnOther.login('alice@example.com', PASSWORD);
-}, 120_000);
+});
 afterAll(async () => {
   await other.app.close();
   await t.close();

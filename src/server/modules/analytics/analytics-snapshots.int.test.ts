@@ -135,7 +135,7 @@ beforeAll(async () => {
   });
   bySql = { app, client: new TestClient(await app.listen({ port: 0, host: '127.0.0.1' })) };
   await bySql.client.login('alice@example.com', PASSWORD);
-}, 120_000);
+});
 afterAll(async () => {
   await bySql.app.close();
   await t.close();

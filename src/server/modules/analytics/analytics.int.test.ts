@@ -79,7 +79,7 @@ beforeAll(async () => {
     accountId: small.id,
     executions: [{ executedAt: '2024-01-10T15:00:00Z', symbol: 'OPEN', side: 'buy', quantity: '1', price: '5' }],
   });
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe.each([

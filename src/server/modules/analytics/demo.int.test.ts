@@ -70,7 +70,7 @@ beforeAll(async () => {
     accountId: main.id,
     executions: [{ executedAt: '2024-03-08T15:00:00Z', symbol: 'OPEN', side: 'buy', quantity: '1', price: '5' }],
   });
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe('GET /api/analytics/outcomes', () => {

@@ -29,6 +29,9 @@ async function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
   return err;
 }
 
+/** A time limit never reached: a simulation meant to finish has no deadline it could miss on a slow machine. */
+const NO_DEADLINE = { startTimer: () => () => {} };
+
 let pool: MonteCarloPool | null = null;
 afterEach(async () => {
   await pool?.close();
@@ -42,7 +45,7 @@ describe('createMonteCarloPool', () => {
     ['shuffle', 'fixed-dollar'],
     ['shuffle', 'fixed-fraction'],
   ] as const)('answers what runMonteCarlo answers in the thread for the same seed (%s, %s)', async (method, sizing) => {
-    pool = createMonteCarloPool({ size: 1 });
+    pool = createMonteCarloPool({ ...NO_DEADLINE, size: 1 });
     const request = params({
       method,
       sizing,
@@ -53,14 +56,14 @@ describe('createMonteCarloPool', () => {
   });
 
   it('leaves the caller its outcomes (the worker gets a transferred copy)', async () => {
-    pool = createMonteCarloPool({ size: 1 });
+    pool = createMonteCarloPool({ ...NO_DEADLINE, size: 1 });
     const outcomes = [...OUTCOMES];
     await pool.run(params({ outcomes }));
     expect(outcomes).toEqual(OUTCOMES);
   });
 
   it('refuses a simulation with 503 BUSY and a Retry-After once the queue is full', async () => {
-    pool = createMonteCarloPool({ size: 1, maxQueued: 1 });
+    pool = createMonteCarloPool({ ...NO_DEADLINE, size: 1, maxQueued: 1 });
     const running = pool.run(params({ runs: 20_000, horizon: 500 }));
     const waiting = pool.run(params({ seed: 2 }));
     const refused = await rejectionOf(pool.run(params({ seed: 3 })));
@@ -75,7 +78,7 @@ describe('createMonteCarloPool', () => {
   });
 
   it('answers 500 when the worker exits, and runs the next simulation on a new worker', async () => {
-    pool = createMonteCarloPool({ size: 1, workerUrl: FAULTY_WORKER_URL });
+    pool = createMonteCarloPool({ ...NO_DEADLINE, size: 1, workerUrl: FAULTY_WORKER_URL });
     const err = await rejectionOf(pool.run(params({ runs: FAULTY_WORKER_RUNS.exit })));
     expect(err.code).toBe('INTERNAL');
     expect(err.message).toBe('The simulation stopped unexpectedly. Please try again.');
@@ -84,7 +87,7 @@ describe('createMonteCarloPool', () => {
   });
 
   it('answers 500 when the worker throws, with the worker error as the cause', async () => {
-    pool = createMonteCarloPool({ size: 1, workerUrl: FAULTY_WORKER_URL });
+    pool = createMonteCarloPool({ ...NO_DEADLINE, size: 1, workerUrl: FAULTY_WORKER_URL });
     const err = await rejectionOf(pool.run(params({ runs: FAULTY_WORKER_RUNS.throw })));
     expect(err.code).toBe('INTERNAL');
     expect(String(err.cause)).toMatch(/Simulated failure/);
@@ -117,7 +120,7 @@ describe('createMonteCarloPool', () => {
   });
 
   it("rejects the engine's own errors as they are, without losing the worker", async () => {
-    pool = createMonteCarloPool({ size: 1 });
+    pool = createMonteCarloPool({ ...NO_DEADLINE, size: 1 });
     await expect(pool.run(params({ outcomes: [] }))).rejects.toThrow(
       new RangeError('Monte Carlo needs at least one trade'),
     );
@@ -125,7 +128,7 @@ describe('createMonteCarloPool', () => {
   });
 
   it('answers waiting and running simulations 503 when closed', async () => {
-    pool = createMonteCarloPool({ size: 1, workerUrl: FAULTY_WORKER_URL });
+    pool = createMonteCarloPool({ ...NO_DEADLINE, size: 1, workerUrl: FAULTY_WORKER_URL });
     const running = rejectionOf(pool.run(params({ runs: FAULTY_WORKER_RUNS.hang })));
     const waiting = rejectionOf(pool.run(params()));
     await pool.close();

@@ -64,7 +64,7 @@ beforeAll(async () => {
   });
   const res = await client.post('/api/executions', { accountId: account.id, executions });
   expect(res.status, await res.clone().text()).toBe(200);
-}, 120_000);
+});
 
 afterAll(async () => {
   await configureMonteCarloPool({});

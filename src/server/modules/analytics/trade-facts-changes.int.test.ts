@@ -66,7 +66,7 @@ beforeAll(async () => {
     roundTrip(SYMBOLS[i % SYMBOLS.length]!, START + Math.floor(i / 2) * 3_600_000, (i % 7) - 3),
   ).flat();
   await post('/api/executions', { accountId: refs.accounts[0], executions });
-}, 120_000);
+});
 afterAll(() => t.close());
 
 /** The facts as plain rows with ids instead of list positions: two reads compare whatever their lists' order. */
@@ -214,7 +214,7 @@ describe('the analytics cache brought up to date from the change log', () => {
       { numRuns: 40 },
     );
     expect(incremental).toBeGreaterThan(20);
-  }, 120_000);
+  });
 
   it('does not know the changes when the log misses a version, lists too many times, or was pruned', async () => {
     const { db } = t.database;
@@ -251,5 +251,5 @@ describe('the analytics cache brought up to date from the change log', () => {
       )) as unknown as { rows: { entries: number }[] }
     ).rows as [{ entries: number }];
     expect(entries).toBeLessThanOrEqual(200);
-  }, 60_000);
+  });
 });

@@ -145,7 +145,7 @@ beforeAll(async () => {
   const loaded = await loadTradeFacts(db, { userId: aliceId, maxTrades: 1_000_000 });
   if (!loaded.facts) throw new Error('the facts were not loaded');
   facts = loaded.facts;
-}, 180_000);
+});
 afterAll(() => t.close());
 
 const day = fc

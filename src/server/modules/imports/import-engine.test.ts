@@ -65,7 +65,7 @@ describe('the import pipeline never crashes or hangs', () => {
       ),
       { numRuns: 150 },
     );
-  }, 60_000);
+  });
 
   it('on mutated broker files (flipped, dropped and inserted bytes, truncation)', async () => {
     await fc.assert(
@@ -151,80 +151,72 @@ describe('analysing a file again with what an earlier analysis knew', () => {
     expect(await rowsOf(again)).toEqual(await rowsOf(full));
   });
 
-  it(
-    'numbers a long file’s fills by their place among its rows, whatever lines come between',
-    { timeout: 60_000 },
-    async () => {
-      // Past WHOLE_FILE_ROWS the file is normalised in chunks; blank lines between rows still make
-      // no order beyond the row count (the import reserves that many entry-order numbers).
-      const rows = WHOLE_FILE_ROWS + 500;
-      let text = 'Date,Time,Symbol,Side,Quantity,Price\n';
-      for (let i = 0; i < rows; i += 1) {
-        const at = new Date(Date.UTC(2025, 2, 3) + i * 10_000).toISOString();
-        text += `${at.slice(5, 7)}/${at.slice(8, 10)}/${at.slice(0, 4)},${at.slice(11, 19)},AAPL,${i % 2 ? 'SELL' : 'BUY'},10,200.00\n`;
-        if (i % 1_000 === 0) text += '\n\n';
-      }
-      const bytes = new TextEncoder().encode(text);
-      const open = () => toChunks(bytes, 1 << 16);
-      const lastRow = text.trimEnd().split('\n').at(-1)!.split(',');
-      // Counted before, with a last row dated before the first when the file is to be newest first.
-      const lastRowIf = (isNewestFirst: boolean) => (isNewestFirst ? ['01/02/2020', ...lastRow.slice(1)] : lastRow);
-      for (const isNewestFirst of [false, true]) {
-        const analysis = await analyseUpload(open, {
-          ...options,
-          counted: { rowCount: rows, lastRow: lastRowIf(isNewestFirst) },
-        });
-        const orders: number[] = [];
-        for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere }))
-          if (row.kind === 'execution') orders.push(row.order);
-        expect(orders).toHaveLength(rows);
-        expect(new Set(orders).size).toBe(rows);
-        expect(Math.min(...orders)).toBe(1);
-        expect(Math.max(...orders)).toBe(rows);
-        expect(orders[0]).toBe(isNewestFirst ? rows : 1);
-      }
-    },
-  );
-
-  it(
-    'hands out a long file’s first fills after reading its first rows, not a whole chunk, and every fill once',
-    { timeout: 60_000 },
-    async () => {
-      // The import stores fills while later ones are read: its first batch must not wait for
-      // WHOLE_FILE_ROWS rows to be read and normalised.
-      const rows = WHOLE_FILE_ROWS + 20_000;
-      const lines = ['Date,Time,Symbol,Side,Quantity,Price'];
-      for (let i = 0; i < rows; i += 1) {
-        const at = new Date(Date.UTC(2025, 2, 3) + i * 10_000).toISOString();
-        lines.push(
-          `${at.slice(5, 7)}/${at.slice(8, 10)}/${at.slice(0, 4)},${at.slice(11, 19)},MSFT,${i % 2 ? 'SELL' : 'BUY'},5,400.00`,
-        );
-      }
-      const bytes = new TextEncoder().encode(lines.join('\n'));
-      let bytesRead = 0;
-      const open = async function* () {
-        for await (const chunk of toChunks(bytes, 1 << 14)) {
-          bytesRead += chunk.length;
-          yield chunk;
-        }
-      };
+  it('numbers a long file’s fills by their place among its rows, whatever lines come between', async () => {
+    // Past WHOLE_FILE_ROWS the file is normalised in chunks; blank lines between rows still make
+    // no order beyond the row count (the import reserves that many entry-order numbers).
+    const rows = WHOLE_FILE_ROWS + 500;
+    let text = 'Date,Time,Symbol,Side,Quantity,Price\n';
+    for (let i = 0; i < rows; i += 1) {
+      const at = new Date(Date.UTC(2025, 2, 3) + i * 10_000).toISOString();
+      text += `${at.slice(5, 7)}/${at.slice(8, 10)}/${at.slice(0, 4)},${at.slice(11, 19)},AAPL,${i % 2 ? 'SELL' : 'BUY'},10,200.00\n`;
+      if (i % 1_000 === 0) text += '\n\n';
+    }
+    const bytes = new TextEncoder().encode(text);
+    const open = () => toChunks(bytes, 1 << 16);
+    const lastRow = text.trimEnd().split('\n').at(-1)!.split(',');
+    // Counted before, with a last row dated before the first when the file is to be newest first.
+    const lastRowIf = (isNewestFirst: boolean) => (isNewestFirst ? ['01/02/2020', ...lastRow.slice(1)] : lastRow);
+    for (const isNewestFirst of [false, true]) {
       const analysis = await analyseUpload(open, {
         ...options,
-        counted: { rowCount: rows, lastRow: lines.at(-1)!.split(',') },
+        counted: { rowCount: rows, lastRow: lastRowIf(isNewestFirst) },
       });
-      bytesRead = 0;
-      let readAtFirst: number | null = null;
       const orders: number[] = [];
-      for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) {
-        if (row.kind !== 'execution') continue;
-        readAtFirst ??= bytesRead;
-        orders.push(row.order);
+      for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere }))
+        if (row.kind === 'execution') orders.push(row.order);
+      expect(orders).toHaveLength(rows);
+      expect(new Set(orders).size).toBe(rows);
+      expect(Math.min(...orders)).toBe(1);
+      expect(Math.max(...orders)).toBe(rows);
+      expect(orders[0]).toBe(isNewestFirst ? rows : 1);
+    }
+  });
+
+  it('hands out a long file’s first fills after reading its first rows, not a whole chunk, and every fill once', async () => {
+    // The import stores fills while later ones are read: its first batch must not wait for
+    // WHOLE_FILE_ROWS rows to be read and normalised.
+    const rows = WHOLE_FILE_ROWS + 20_000;
+    const lines = ['Date,Time,Symbol,Side,Quantity,Price'];
+    for (let i = 0; i < rows; i += 1) {
+      const at = new Date(Date.UTC(2025, 2, 3) + i * 10_000).toISOString();
+      lines.push(
+        `${at.slice(5, 7)}/${at.slice(8, 10)}/${at.slice(0, 4)},${at.slice(11, 19)},MSFT,${i % 2 ? 'SELL' : 'BUY'},5,400.00`,
+      );
+    }
+    const bytes = new TextEncoder().encode(lines.join('\n'));
+    let bytesRead = 0;
+    const open = async function* () {
+      for await (const chunk of toChunks(bytes, 1 << 14)) {
+        bytesRead += chunk.length;
+        yield chunk;
       }
-      // A row is about 40 bytes; the reader reads ahead by a block.
-      expect(readAtFirst).toBeLessThan(FIRST_CHUNK_ROWS * 40 + 2 * (1 << 14));
-      expect(orders).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
-    },
-  );
+    };
+    const analysis = await analyseUpload(open, {
+      ...options,
+      counted: { rowCount: rows, lastRow: lines.at(-1)!.split(',') },
+    });
+    bytesRead = 0;
+    let readAtFirst: number | null = null;
+    const orders: number[] = [];
+    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) {
+      if (row.kind !== 'execution') continue;
+      readAtFirst ??= bytesRead;
+      orders.push(row.order);
+    }
+    // A row is about 40 bytes; the reader reads ahead by a block.
+    expect(readAtFirst).toBeLessThan(FIRST_CHUNK_ROWS * 40 + 2 * (1 << 14));
+    expect(orders).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
+  });
 
   it('reads only the first rows after an earlier count, and finds what a full read finds under any mapping', async () => {
     // Two date columns running opposite ways: which is the date decides whether the file is newest first.
@@ -469,60 +461,56 @@ describe('a long file normalised chunk by chunk', () => {
     expect(whole.executions.find((e) => e.assetClass === 'option' && e.price === '0')?.side).toBe('buy');
   });
 
-  it(
-    'drops a fill whose cancelling row comes chunks later, as the whole file read at once would',
-    { timeout: 60_000 },
-    async () => {
-      // An IBKR Flex trade confirmation: the fill of trade T10 is cancelled by a TradeCancel row
-      // (naming it by OrigTradeID) past WHOLE_FILE_ROWS rows, so in a chunk long after its own.
-      const header =
-        'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,TransactionType,TradeID,ExecID,OrigTradeID,Date/Time,Buy/Sell,Quantity,Price,Proceeds,Commission,Code,LevelOfDetail';
-      const stamp = (second: number) => {
-        const at = new Date(Date.UTC(2025, 0, 6, 14, 30) + second * 1_000).toISOString();
-        return `${at.slice(0, 10).replaceAll('-', '')};${at.slice(11, 19).replaceAll(':', '')}`;
-      };
-      const rows = WHOLE_FILE_ROWS + 3_000;
-      const lines = [header];
-      for (let i = 0; i < rows; i += 1) {
-        const [side, quantity, proceeds] = i % 2 === 0 ? ['BUY', '10', '-1852'] : ['SELL', '-10', '1852'];
-        lines.push(
-          `U1,USD,STK,AAPL,ExchTrade,T${i},E${i},,${stamp(i)},${side},${quantity},185.20,${proceeds},-0.35,O,EXECUTION`,
-        );
-      }
-      lines.push(`U1,USD,STK,AAPL,TradeCancel,C1,EC1,T10,${stamp(rows)},BUY (Ca.),-10,185.20,1852,0.35,Ca,EXECUTION`);
-      // An order's summary line is no execution: it cancels nothing, as in a file read at once.
-      lines.push(`U1,USD,STK,AAPL,TradeCancel,C2,,T12,${stamp(rows + 1)},BUY (Ca.),-10,185.20,1852,0.35,Ca,ORDER`);
-      const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
-      const open = () => toChunks(bytes, BLOCK);
-      const analysis = await analyseUpload(open, {
-        fileName: 'flex.csv',
-        accountTimeZone: 'UTC',
-        maxBytes: 1 << 26,
-        openSpreadsheet: openSpreadsheetHere,
-      });
-      expect(analysis.detection.preset?.id).toBe('interactive-brokers');
-      expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
-      const out: NormalisedRow[] = [];
-      for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) out.push(row);
-
-      const fills = out.flatMap((row) => (row.kind === 'execution' ? [row] : []));
-      expect(fills).toHaveLength(rows - 1);
-      expect(fills.some((row) => row.execution.brokerExecId === 'E10')).toBe(false);
-      expect(fills.some((row) => row.execution.brokerExecId === 'E12')).toBe(true);
-      expect(out.filter((row) => row.kind === 'skipped')).toEqual([
-        { kind: 'skipped', row: 12, reason: 'cancelled later in the file' },
-        { kind: 'skipped', row: rows + 2, reason: 'cancels execution T10' },
-        { kind: 'skipped', row: rows + 3, reason: 'order summary line' },
-      ]);
-      const whole = normaliseRows({
-        ...normaliseParams(analysis, false),
-        rows: lines.slice(1).map((line, i) => ({ line: i + 2, cells: line.split(',') })),
-      });
-      expect(fills.map((row) => [row.row, row.execution.brokerExecId, row.execution.side])).toEqual(
-        whole.executions.map((e) => [e.row, e.brokerExecId, e.side]),
+  it('drops a fill whose cancelling row comes chunks later, as the whole file read at once would', async () => {
+    // An IBKR Flex trade confirmation: the fill of trade T10 is cancelled by a TradeCancel row
+    // (naming it by OrigTradeID) past WHOLE_FILE_ROWS rows, so in a chunk long after its own.
+    const header =
+      'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,TransactionType,TradeID,ExecID,OrigTradeID,Date/Time,Buy/Sell,Quantity,Price,Proceeds,Commission,Code,LevelOfDetail';
+    const stamp = (second: number) => {
+      const at = new Date(Date.UTC(2025, 0, 6, 14, 30) + second * 1_000).toISOString();
+      return `${at.slice(0, 10).replaceAll('-', '')};${at.slice(11, 19).replaceAll(':', '')}`;
+    };
+    const rows = WHOLE_FILE_ROWS + 3_000;
+    const lines = [header];
+    for (let i = 0; i < rows; i += 1) {
+      const [side, quantity, proceeds] = i % 2 === 0 ? ['BUY', '10', '-1852'] : ['SELL', '-10', '1852'];
+      lines.push(
+        `U1,USD,STK,AAPL,ExchTrade,T${i},E${i},,${stamp(i)},${side},${quantity},185.20,${proceeds},-0.35,O,EXECUTION`,
       );
-    },
-  );
+    }
+    lines.push(`U1,USD,STK,AAPL,TradeCancel,C1,EC1,T10,${stamp(rows)},BUY (Ca.),-10,185.20,1852,0.35,Ca,EXECUTION`);
+    // An order's summary line is no execution: it cancels nothing, as in a file read at once.
+    lines.push(`U1,USD,STK,AAPL,TradeCancel,C2,,T12,${stamp(rows + 1)},BUY (Ca.),-10,185.20,1852,0.35,Ca,ORDER`);
+    const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+    const open = () => toChunks(bytes, BLOCK);
+    const analysis = await analyseUpload(open, {
+      fileName: 'flex.csv',
+      accountTimeZone: 'UTC',
+      maxBytes: 1 << 26,
+      openSpreadsheet: openSpreadsheetHere,
+    });
+    expect(analysis.detection.preset?.id).toBe('interactive-brokers');
+    expect(analysis.rowCount).toBeGreaterThan(WHOLE_FILE_ROWS);
+    const out: NormalisedRow[] = [];
+    for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: openSpreadsheetHere })) out.push(row);
+
+    const fills = out.flatMap((row) => (row.kind === 'execution' ? [row] : []));
+    expect(fills).toHaveLength(rows - 1);
+    expect(fills.some((row) => row.execution.brokerExecId === 'E10')).toBe(false);
+    expect(fills.some((row) => row.execution.brokerExecId === 'E12')).toBe(true);
+    expect(out.filter((row) => row.kind === 'skipped')).toEqual([
+      { kind: 'skipped', row: 12, reason: 'cancelled later in the file' },
+      { kind: 'skipped', row: rows + 2, reason: 'cancels execution T10' },
+      { kind: 'skipped', row: rows + 3, reason: 'order summary line' },
+    ]);
+    const whole = normaliseRows({
+      ...normaliseParams(analysis, false),
+      rows: lines.slice(1).map((line, i) => ({ line: i + 2, cells: line.split(',') })),
+    });
+    expect(fills.map((row) => [row.row, row.execution.brokerExecId, row.execution.side])).toEqual(
+      whole.executions.map((e) => [e.row, e.brokerExecId, e.side]),
+    );
+  });
 
   it('hands out each fill of a long file in time order before reading more than a small chunk past it', async () => {
     const lines = ['Date,Symbol,Qty,Price,Action'];

@@ -86,5 +86,5 @@ describe('a long Edgebook CSV with fills listed again chunks later', () => {
     );
     expect(first).toMatchObject({ notes: 'Notes from the copy.', rating: 4 });
     expect(second).toMatchObject({ notes: 'Own notes.' });
-  }, 120_000);
+  });
 });

@@ -146,7 +146,7 @@ describe('a rebuild in steps (regroupStep)', () => {
       ),
       { numRuns: 25 },
     );
-  }, 60_000);
+  });
 
   it('stops at flat points, keeps each trade’s id and journal, and reads a position never flat whole', async () => {
     const accountId = await newAccount();

@@ -653,7 +653,7 @@ const toInput = (f: FillCase): ExecutionInput => ({
 });
 
 describe('incremental regrouping', () => {
-  it('always equals a full regroup of the stored fills, after any adds and deletes', { timeout: 120_000 }, async () => {
+  it('always equals a full regroup of the stored fills, after any adds and deletes', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ batches, deletions }) => {
         const account = await shared.json<AccountJson>(shared.post('/api/accounts', { name: 'Property' }));
