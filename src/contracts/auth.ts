@@ -47,6 +47,20 @@ export const planRequestSchema = z.object({
 const KNOWN_TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
 /**
+ * An IANA zone this runtime knows: its own list names one spelling of each (`Asia/Calcutta`), the
+ * other spellings (`Asia/Kolkata`, the one traders know) are as good.
+ */
+function isKnownTimeZone(zone: string): boolean {
+  if (KNOWN_TIME_ZONES.has(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.includes('/');
+  } catch {
+    return false;
+  }
+}
+
+/**
  * `PATCH /api/auth/user`: the profile. `timezone` is an IANA name (days, calendars and date filters
  * follow it); `defaultRiskAmount` is the risk per trade in the base currency that R uses when a
  * trade has no stop or risk of its own (null clears it).
@@ -58,9 +72,24 @@ export const profilePatchSchema = z
     timezone: z
       .string()
       .trim()
-      .refine((zone) => KNOWN_TIME_ZONES.has(zone), 'Choose a time zone such as America/New_York'),
+      .refine(isKnownTimeZone, 'Choose a time zone such as America/New_York'),
     defaultRiskAmount: decimalString(DECIMAL_COLUMNS.riskSetting, 'positive').nullable(),
+    baseCurrency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Choose a three-letter currency code such as USD'),
   })
   .partial()
   .strict();
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+/**
+ * `POST /api/auth/change-email`: the new address gets a link; the account's address changes when
+ * it is opened. The current password proves it is the owner asking.
+ */
+export const emailChangeRequestSchema = z.object({
+  newEmail: email,
+  currentPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;

@@ -7,6 +7,8 @@ export type AuditEvent =
   | 'logout'
   | 'signup'
   | 'email_verified'
+  | 'email_change_requested'
+  | 'email_changed'
   | 'password_reset_requested'
   | 'password_reset'
   | 'password_changed'

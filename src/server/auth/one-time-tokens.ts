@@ -4,12 +4,12 @@ import { oneTimeTokens } from '../db/schema';
 import { AppError } from '../errors';
 import { generateToken, hashToken } from './tokens';
 
-export type TokenPurpose = 'email_verification' | 'password_reset';
+export type TokenPurpose = 'email_verification' | 'password_reset' | 'email_change';
 
 /** Issues a single-use link token; only its hash is stored. Earlier unused tokens of that purpose stop working. */
 export async function issueOneTimeToken(
   db: Db,
-  params: { userId: string; purpose: TokenPurpose; ttlMs: number; now: Date },
+  params: { userId: string; purpose: TokenPurpose; ttlMs: number; now: Date; newEmail?: string },
 ): Promise<string> {
   const token = generateToken();
   await db
@@ -28,6 +28,7 @@ export async function issueOneTimeToken(
     tokenHash: hashToken(token),
     createdAt: params.now,
     expiresAt: new Date(params.now.getTime() + params.ttlMs),
+    newEmail: params.newEmail ?? null,
   });
   return token;
 }
@@ -40,6 +41,14 @@ export async function consumeOneTimeToken(
   db: Db,
   params: { token: string; purpose: TokenPurpose; now: Date },
 ): Promise<string> {
+  return (await consumeOneTimeTokenRow(db, params)).userId;
+}
+
+/** consumeOneTimeToken, answering the token's user and, for an email change, its new address. */
+export async function consumeOneTimeTokenRow(
+  db: Db,
+  params: { token: string; purpose: TokenPurpose; now: Date },
+): Promise<{ userId: string; newEmail: string | null }> {
   const [row] = await db
     .select()
     .from(oneTimeTokens)
@@ -53,5 +62,5 @@ export async function consumeOneTimeToken(
     .where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.usedAt)))
     .returning({ id: oneTimeTokens.id });
   if (claimed.length === 0) throw new AppError('TOKEN_INVALID', 'This link is invalid or has already been used');
-  return row.userId;
+  return { userId: row.userId, newEmail: row.newEmail };
 }

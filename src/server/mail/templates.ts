@@ -94,3 +94,38 @@ export function paymentFailedEmail(config: PublicConfig, to: To): MailMessage {
     text: `${greet(to)}\n\nYour latest payment for ${config.brand} Premium did not go through. Please update your payment method so you do not lose access: ${link(config, '/subscription')}\n${signOff(config)}`,
   };
 }
+
+/** To the new address of an email change: opening the link makes it the account's address. */
+export function emailChangeEmail(
+  config: PublicConfig,
+  to: To,
+  params: { newEmail: string; token: string },
+): MailMessage {
+  const url = link(config, `/api/auth/confirm-email-change?token=${encodeURIComponent(params.token)}`);
+  return {
+    to: params.newEmail,
+    kind: 'email-change',
+    subject: `Confirm your new email for ${config.brand}`,
+    text: `${greet(to)}\n\nYou asked to sign in to ${config.brand} with this address from now on. Confirm it here:\n\n${url}\n\nUntil you do, your account keeps its current address (${to.email}). The link works once and expires in 24 hours. If you did not ask for this, ignore this email.\n${signOff(config)}`,
+    meta: { url },
+  };
+}
+
+/** To the old address once the change is asked for and once it is done, so an intruder cannot change it unseen. */
+export function emailChangeNoticeEmail(
+  config: PublicConfig,
+  to: To,
+  params: { newEmail: string; isDone: boolean },
+): MailMessage {
+  const what = params.isDone
+    ? `The email of your ${config.brand} account is now ${params.newEmail}: sign in with it from now on.`
+    : `Someone signed in to your ${config.brand} account asked to change its email to ${params.newEmail}. It changes only when the link sent to that address is opened.`;
+  return {
+    to: to.email,
+    kind: params.isDone ? 'email-changed' : 'email-change-requested',
+    subject: params.isDone
+      ? `Your ${config.brand} email was changed`
+      : `A change of your ${config.brand} email was asked for`,
+    text: `${greet(to)}\n\n${what}\n\nIf this was not you, reset your password now at ${link(config, '/forgot-password')} and write to us.\n${signOff(config)}`,
+  };
+}

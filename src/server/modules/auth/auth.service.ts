@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { toSubscriptionView, type SubscriptionView } from '../../../core/billing/subscription';
 import { RESET_LINK_TTL_MINUTES, TRIAL_DAYS, type PlanId } from '../../../core/config/plans';
+import { D } from '../../../core/trades';
 import type { PublicConfig } from '../../../core/config/operator';
 import { recordAudit } from '../../auth/audit';
 import { isKnownDeviceProof } from '../../auth/known-device';
@@ -31,6 +32,10 @@ export type CurrentUserJson = {
   role: 'user' | 'admin';
   emailVerified: boolean;
   timezone: string;
+  /** The currency totals across accounts are shown in. */
+  baseCurrency: string;
+  /** Risk per trade in the base currency that R uses when a trade has no stop or risk of its own. */
+  defaultRiskAmount: string | null;
 } & SubscriptionView;
 
 export function toCurrentUserJson(user: UserRow, now: Date): CurrentUserJson {
@@ -42,6 +47,8 @@ export function toCurrentUserJson(user: UserRow, now: Date): CurrentUserJson {
     role: user.role,
     emailVerified: user.emailVerifiedAt !== null,
     timezone: user.timezone,
+    baseCurrency: user.baseCurrency,
+    defaultRiskAmount: user.defaultRiskAmount === null ? null : D(user.defaultRiskAmount).toString(),
     ...toSubscriptionView(toSubscriptionState(user), now),
   };
 }

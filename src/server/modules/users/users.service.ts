@@ -1,7 +1,13 @@
-import type { ProfilePatch } from '../../../contracts/auth';
+import { eq } from 'drizzle-orm';
+import type { EmailChangeRequest, ProfilePatch } from '../../../contracts/auth';
+import type { PublicConfig } from '../../../core/config/operator';
 import { PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '../../../core/config/plans';
-import { hashPassword } from '../../auth/password';
+import { consumeOneTimeTokenRow, issueOneTimeToken } from '../../auth/one-time-tokens';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import { emailChangeEmail, emailChangeNoticeEmail } from '../../mail/templates';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../auth/audit';
 import { AppError } from '../../errors';
@@ -86,14 +92,76 @@ export async function setTrialDaysRemaining(
   });
 }
 
-/** The current-user answer plus what the profile form edits. */
-export type ProfileJson = CurrentUserJson & { defaultRiskAmount: string | null };
+/** The current-user answer, which carries every field the profile form edits. */
+export type ProfileJson = CurrentUserJson;
 
 export function toProfileJson(user: UserRow, now: Date): ProfileJson {
-  return {
-    ...toCurrentUserJson(user, now),
-    defaultRiskAmount: user.defaultRiskAmount === null ? null : D(user.defaultRiskAmount).toString(),
-  };
+  return toCurrentUserJson(user, now);
+}
+
+type EmailChangeDeps = { db: Db; clock: Clock; mailer: Mailer; config: PublicConfig };
+
+/** How long the link to a new address works. */
+export const EMAIL_CHANGE_TTL_MS = DAY_MS;
+
+/**
+ * Starts an email change: the new address gets a link, the old one a notice. An address another
+ * account uses gets nothing, and the answer is the same, so this does not tell which addresses
+ * have accounts; the link then fails with CONFLICT if it is still taken when opened.
+ */
+export async function requestEmailChange(
+  deps: EmailChangeDeps,
+  params: { user: UserRow; request: EmailChangeRequest; ip: string | null },
+): Promise<void> {
+  const { user, request } = params;
+  if (!(await verifyPassword(user.passwordHash, request.currentPassword)))
+    throw new AppError('VALIDATION_ERROR', 'Current password is incorrect', {
+      currentPassword: 'Current password is incorrect',
+    });
+  if (request.newEmail.toLowerCase() === user.email.toLowerCase())
+    throw new AppError('VALIDATION_ERROR', 'This is already your email', { newEmail: 'This is already your email' });
+  const now = deps.clock.now();
+  await recordAudit(deps.db, { event: 'email_change_requested', userId: user.id, ip: params.ip, now });
+  if (await getUserByEmail(deps.db, request.newEmail)) return;
+  const token = await issueOneTimeToken(deps.db, {
+    userId: user.id,
+    purpose: 'email_change',
+    ttlMs: EMAIL_CHANGE_TTL_MS,
+    now,
+    newEmail: request.newEmail,
+  });
+  await deps.mailer.send(emailChangeEmail(deps.config, user, { newEmail: request.newEmail, token }));
+  await deps.mailer.send(emailChangeNoticeEmail(deps.config, user, { newEmail: request.newEmail, isDone: false }));
+}
+
+/** Opens an email change's link: the new address becomes the account's, verified by this very link. */
+export async function confirmEmailChange(
+  deps: EmailChangeDeps,
+  params: { token: string; ip: string | null },
+): Promise<UserRow> {
+  const now = deps.clock.now();
+  const { userId, newEmail } = await consumeOneTimeTokenRow(deps.db, {
+    token: params.token,
+    purpose: 'email_change',
+    now,
+  });
+  if (!newEmail) throw new AppError('TOKEN_INVALID', 'This link is invalid or has already been used');
+  const taken = await getUserByEmail(deps.db, newEmail);
+  if (taken && taken.id !== userId) throw new AppError('CONFLICT', 'An account with this email already exists');
+  const [before] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!before) throw new AppError('TOKEN_INVALID', 'This link is invalid or has already been used');
+  let updated: UserRow;
+  try {
+    updated = await updateUser(deps.db, userId, { email: newEmail, emailVerifiedAt: now });
+  } catch (err) {
+    // Taken in between: the unique index on lower(email) decides.
+    if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505')
+      throw new AppError('CONFLICT', 'An account with this email already exists');
+    throw err;
+  }
+  await recordAudit(deps.db, { event: 'email_changed', userId, ip: params.ip, now });
+  await deps.mailer.send(emailChangeNoticeEmail(deps.config, before, { newEmail, isDone: true }));
+  return updated;
 }
 
 /**
