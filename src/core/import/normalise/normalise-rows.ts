@@ -22,8 +22,11 @@ import { parseRowKind, toSideFromSign, type RowKind } from '../detect/side';
 import { normaliseHeader } from '../detect/synonyms';
 import { parseDateTime, toUtcInstant, type DateFormat } from '../values/dates';
 import { parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
-import { toRawRecord, type RawRecord, type RowContext } from './raw-record';
+import { toRawRecord, type CryptoFill, type RawRecord, type RowContext } from './raw-record';
+import { bookFee, toFeeBook, type CryptoFillFacts, type FeeBook } from './fee-assets';
 import { createBoundedMemo, createMemoised, createPartsMemo } from '../../bounded-memo';
+import { toIsoInstant } from '../../iso-instant';
+import { hasControlCharacter, toDecimalDigitsMessage, type DigitLimits, type InstantRange } from '../../input-checks';
 
 /**
  * One fill ready for the executions API (`ExecutionInput`: decimals as canonical strings), with
@@ -52,6 +55,10 @@ export type ImportedExecution = {
   positionEffect: 'open' | 'close' | null;
   /** Set when the row is an option expiration, assignment or exercise (closed at price 0). */
   event: 'expiration' | 'assignment' | 'exercise' | null;
+  /** A crypto fill's instrument step in its file (fee-assets.ts): grouping closes a position left within it. */
+  quantityStep?: string;
+  /** A crypto fill's fee in a third asset the file gives no rate for (fee-assets.ts). */
+  unconvertedFee?: { amount: string; asset: string };
 };
 
 export type SkippedRow = {
@@ -73,6 +80,18 @@ export type NormaliseResult = {
 };
 
 export type InputRow = { line: number; cells: readonly string[] } | readonly string[];
+
+/**
+ * The input policy's limits (src/contracts/input-policy.ts) that a fill must keep to be stored: a
+ * row outside them is a problem of its row, shown at preview rather than failing the commit.
+ */
+export type RowLimits = {
+  /** When fills may be dated (the caller's clock places its end). */
+  fillTime: InstantRange;
+  quantity: DigitLimits;
+  /** Prices, costs and multipliers. */
+  money: DigitLimits;
+};
 
 export type NormaliseParams = {
   headers: readonly string[];
@@ -107,6 +126,15 @@ export type NormaliseParams = {
    * file, before its first chunk): a cancelling row may come chunks after the fill it cancels.
    */
   cancelledIds?: ReadonlySet<string>;
+  /** A crypto file's pairs read over the whole file (toFeeBook); else over these rows. */
+  feeBook?: FeeBook;
+  /** Without them, any date and size is read (the detector's look at a file). */
+  limits?: RowLimits;
+  /**
+   * A further check of a data row's cells (an Edgebook CSV's journal): a message makes the row a
+   * problem with that message.
+   */
+  checkCells?: (cells: readonly string[]) => string | null;
 };
 
 /** Open positions by account and instrument (see NormaliseParams.positions). */
@@ -205,7 +233,9 @@ function toLine(row: InputRow, index: number): { line: number; cells: readonly s
 }
 
 /** A data row as the layout reads it: its record (after the preset's row hook), or why it is skipped. */
-type ReadRecord = { line: number; fileIndex: number } & ({ record: RawRecord } | { skip: string });
+type ReadRecord = { line: number; fileIndex: number; cells: readonly string[] } & (
+  { record: RawRecord } | { skip: string }
+);
 
 /** A cell of a row by its column's header name (a preset's), as RowContext.cell reads it. */
 type CellOf = (cells: readonly string[], header: string) => string;
@@ -238,10 +268,12 @@ function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => v
   lines.forEach(({ line, cells }, fileIndex) => {
     if (cells.every((cell) => cell.trim() === '')) return;
     const record = toRawRecord(cells, mapping);
-    if (!preset?.readRow) return onRecord({ line, fileIndex, record });
+    if (!preset?.readRow) return onRecord({ line, fileIndex, cells, record });
     const context = new PresetRowContext({ cells, rowIndex: fileIndex, lines, cellOf });
     const result = preset.readRow(record, context);
-    onRecord('skip' in result ? { line, fileIndex, skip: result.skip } : { line, fileIndex, record: result });
+    onRecord(
+      'skip' in result ? { line, fileIndex, cells, skip: result.skip } : { line, fileIndex, cells, record: result },
+    );
   });
 }
 
@@ -283,10 +315,12 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
   const skipped: SkippedRow[] = [];
   const problems: RowProblem[] = [];
   const candidates: Candidate[] = [];
+  const cryptoFills = new Map<Candidate, CryptoFill>();
   const cancelledIds = new Set<string>(params.cancelledIds);
   const feesFromAmount = params.feesFromAmount ?? preset?.conventions.feesFromAmount ?? false;
   const sides = preset?.conventions.sides ?? 'words';
   const dedupeIdentical = preset?.conventions.dedupeIdenticalRows === true;
+  const limits = toCheckedLimits(params.limits);
 
   forEachRecord(params, (row) => {
     const { line, fileIndex } = row;
@@ -295,13 +329,27 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
       cancelledIds.add(row.record.cancelsId);
       skipped.push({ row: line, reason: `cancels execution ${row.record.cancelsId}` });
     } else {
-      const outcome = toCandidate(row.record, { line, fileIndex, params, sides, feesFromAmount, dedupeIdentical });
+      const outcome = toCandidate(row.record, {
+        line,
+        fileIndex,
+        params,
+        sides,
+        feesFromAmount,
+        dedupeIdentical,
+        limits,
+      });
+      const cellsProblem = 'skip' in outcome || 'problem' in outcome ? null : params.checkCells?.(row.cells);
       if ('skip' in outcome) skipped.push({ row: line, reason: outcome.skip });
+      else if (cellsProblem) problems.push({ row: line, message: `Row ${line}: ${cellsProblem}` });
       else if ('problem' in outcome) problems.push({ row: line, message: outcome.problem });
-      else candidates.push(outcome);
+      else {
+        candidates.push(outcome);
+        if (row.record.crypto) cryptoFills.set(outcome, row.record.crypto);
+      }
     }
   });
 
+  if (cryptoFills.size > 0) bookCryptoFees({ candidates, cryptoFills, problems, feeBook: params.feeBook });
   const kept = removeDuplicatesAndCancels(candidates, cancelledIds, skipped, params.execIds);
   const order = params.order ?? preset?.conventions.order ?? 'auto';
   const isNewestFirst = order === 'newestFirst' || (order === 'auto' && isListedNewestFirst(kept));
@@ -350,6 +398,8 @@ class PresetRowContext implements RowContext {
 }
 
 type CandidateContext = {
+  /** The params' limits, the fill time range as ISO texts (compared as texts: the row's time is one). */
+  limits: CheckedLimits | null;
   line: number;
   fileIndex: number;
   params: NormaliseParams;
@@ -423,6 +473,9 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     record.eventSideHint ?? (quantityValue !== null && isNegative(quantityValue) ? 'sell' : null);
   const brokerExecId = record.execId.trim();
   const quantityText = toText(quantity);
+  const outside =
+    ctx.limits && findOutsideLimits({ record, executedAt, quantity, price, commission, fees, instrument }, ctx.limits);
+  if (outside) return { problem: `${row}: ${outside}` };
   const dedupeKey = ctx.dedupeIdentical
     ? [executedAt, instrument.key, side ?? event, quantityText, toText(price), record.amount].join('|')
     : null;
@@ -450,6 +503,57 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     dedupeKey,
     quantityValue: quantity,
   };
+}
+
+type CheckedLimits = RowLimits & { earliestText: string; latestText: string };
+
+function toCheckedLimits(limits: RowLimits | undefined): CheckedLimits | null {
+  if (!limits) return null;
+  const { earliestMs, latestMs } = limits.fillTime;
+  return { ...limits, earliestText: toIsoInstant(earliestMs), latestText: toIsoInstant(latestMs) };
+}
+
+/**
+ * What keeps a read fill out of storage under the input policy, or null: a time outside the range,
+ * a figure too large for its column (places are rounded to the column's), or a control character
+ * in a text that is stored.
+ */
+function findOutsideLimits(
+  fill: {
+    record: RawRecord;
+    executedAt: string;
+    quantity: Decimal;
+    price: Decimal;
+    commission: Decimal;
+    fees: Decimal;
+    instrument: ReadInstrument;
+  },
+  limits: CheckedLimits,
+): string | null {
+  const { record, executedAt } = fill;
+  // ISO texts of four-digit years compare as their instants; a six-digit year (`+012345-…`) sorts first.
+  if (executedAt < limits.earliestText || executedAt > limits.latestText)
+    return `the date ${executedAt.slice(0, 10)} is not from 1970 to a year from today.`;
+  const figures: [string, Decimal, DigitLimits][] = [
+    ['quantity', fill.quantity, limits.quantity],
+    ['price', fill.price, limits.money],
+    ['commission', fill.commission, limits.money],
+    ['fees', fill.fees, limits.money],
+    ['multiplier', fill.instrument.multiplier, limits.money],
+  ];
+  for (const [name, value, digits] of figures) {
+    // Big's exponent: the number of digits before the point, less one (rounding keeps the places).
+    if (value.e + 1 > digits.integerDigits)
+      return `the ${name} ${value.toFixed()} is too large (${toDecimalDigitsMessage('TOO_LARGE', digits).toLowerCase()}).`;
+  }
+  for (const [name, text] of [
+    ['symbol', record.symbol],
+    ['execution id', record.execId],
+    ['account', record.account],
+  ] as const) {
+    if (hasControlCharacter(text, { allowLineBreaks: false })) return `the ${name} holds a control character.`;
+  }
+  return null;
 }
 
 function toRowKind(
@@ -564,6 +668,53 @@ function readInstrumentOnce(
     multiplier: instrument.multiplier,
     currency: instrument.assetClass === 'crypto' || instrument.assetClass === 'forex' ? instrument.quoteCurrency : null,
   };
+}
+
+/**
+ * Books crypto fills' fees by the asset they were charged in (fee-assets.ts), with the book of the
+ * whole file when a long file's chunk is given one, else of these fills: a base-asset fee changes
+ * the quantity, a fee in another asset is added to `fees` in the quote or kept unconverted, and each
+ * fill gets its instrument's step. A buy whose base-asset fee takes all of it is a problem of its row.
+ */
+function bookCryptoFees(params: {
+  candidates: Candidate[];
+  cryptoFills: ReadonlyMap<Candidate, CryptoFill>;
+  problems: RowProblem[];
+  feeBook: FeeBook | undefined;
+}): void {
+  const facts = new Map<Candidate, CryptoFillFacts>();
+  for (const [candidate, crypto] of params.cryptoFills) {
+    const price = toDecimal(candidate.price);
+    if (candidate.side === null || price === null) continue;
+    const time = Date.parse(candidate.executedAt);
+    facts.set(candidate, { crypto, time, side: candidate.side, quantity: candidate.quantityValue, price });
+  }
+  const book = params.feeBook ?? toFeeBook(facts.values());
+  const dropped = new Set<Candidate>();
+  for (const [candidate, fill] of facts) {
+    const booked = bookFee(fill, book);
+    if (!isPositive(booked.quantity)) {
+      const fee = fill.crypto.fee;
+      const message = `Row ${candidate.row}: the fee (${fee?.amount ?? ''} ${fee?.asset ?? ''}) takes the whole quantity.`;
+      params.problems.push({ row: candidate.row, message });
+      dropped.add(candidate);
+      continue;
+    }
+    if (booked.quantity !== fill.quantity) {
+      candidate.quantityValue = booked.quantity;
+      candidate.quantity = toText(booked.quantity);
+    }
+    if (booked.quoteFee) candidate.fees = toText(add(toDecimal(candidate.fees) ?? ZERO, booked.quoteFee), 8);
+    if (booked.step) candidate.quantityStep = booked.step.toString();
+    if (booked.unconverted) {
+      const { amount, asset } = booked.unconverted;
+      candidate.unconvertedFee = { amount: toText(amount, 8), asset };
+    }
+  }
+  if (dropped.size === 0) return;
+  let kept = 0;
+  for (const candidate of params.candidates) if (!dropped.has(candidate)) params.candidates[kept++] = candidate;
+  params.candidates.length = kept;
 }
 
 function removeDuplicatesAndCancels(
@@ -690,5 +841,7 @@ function toExecution(candidate: Candidate, side: Side, sequence: number): Import
     event: candidate.event,
   };
   if (candidate.brokerExecId !== undefined) execution.brokerExecId = candidate.brokerExecId;
+  if (candidate.quantityStep !== undefined) execution.quantityStep = candidate.quantityStep;
+  if (candidate.unconvertedFee !== undefined) execution.unconvertedFee = candidate.unconvertedFee;
   return execution;
 }

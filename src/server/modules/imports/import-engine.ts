@@ -8,6 +8,7 @@ import type {
   ImportSkippedJson,
 } from '../../../contracts/imports';
 import type { ExecutionInput } from '../../../contracts/trades';
+import { DECIMAL_COLUMNS, toFillTimeRange } from '../../../contracts/input-policy';
 import { finishDetection, type DetectedColumn } from '../../../core/import/detect/detect-columns';
 import { detectImport, type ImportDetection } from '../../../core/import/detect/detect-import';
 import { matchBrokerPreset } from '../../../core/import/detect/presets';
@@ -21,11 +22,13 @@ import {
 import type { ColumnRole } from '../../../core/import/detect/roles';
 import { normaliseHeader } from '../../../core/import/detect/synonyms';
 import { createEdgebookRowReader, type ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
+import { findJournalProblem } from '../../../core/import/normalise/journal-limits';
 import {
   createPositions,
   normaliseRows,
   readCancelledIds,
   type ImportedExecution,
+  type RowLimits,
 } from '../../../core/import/normalise/normalise-rows';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
@@ -309,13 +312,32 @@ function isNewestFirst(detection: ImportDetection, firstDate: string, lastDate: 
   return toKey(last) < toKey(first);
 }
 
-/** What normaliseRows needs of an analysis, in the file's replay order. */
+/** The input policy's limits for fills read at `now` (src/contracts/input-policy.ts). */
+function toRowLimits(now: Date): RowLimits {
+  return { fillTime: toFillTimeRange(now), quantity: DECIMAL_COLUMNS.quantity, money: DECIMAL_COLUMNS.money };
+}
+
+/**
+ * What normaliseRows needs of an analysis, in the file's replay order: rows outside the input
+ * policy at `now` (and an Edgebook CSV's journal outside it) are problems of their rows, so the
+ * preview shows them and the commit leaves them out.
+ */
 export function normaliseParams(
   analysis: Pick<Analysis, 'headers' | 'detection' | 'defaultCurrency'>,
   isNewest: boolean,
+  now = new Date(),
 ) {
   const { detection } = analysis;
+  const readEdgebookRow = detection.preset?.id === 'edgebook' ? createEdgebookRowReader(analysis.headers) : null;
+  const checkCells = readEdgebookRow
+    ? (cells: readonly string[]) => {
+        const { journal } = readEdgebookRow(cells);
+        return journal ? findJournalProblem(journal, DECIMAL_COLUMNS) : null;
+      }
+    : undefined;
   return {
+    limits: toRowLimits(now),
+    ...(checkCells ? { checkCells } : {}),
     headers: analysis.headers,
     mapping: detection.mapping,
     dateFormat: { order: detection.dateFormat?.order ?? 'MDY' },
