@@ -1,3 +1,4 @@
+import { toUnguardedText } from '../../csv';
 import { normaliseHeader } from '../detect/synonyms';
 
 /** A trade's journal as the Edgebook CSV carries it on the trade's first row. */
@@ -40,9 +41,10 @@ export function createEdgebookRowReader(headers: readonly string[]) {
     const key = normaliseHeader(header);
     if (!index.has(key)) index.set(key, i);
   });
+  // Text as it was before the export guarded it against spreadsheet formulas (`'=1+2` → `=1+2`).
   const cellOf = (cells: readonly string[], name: string) => {
     const i = index.get(normaliseHeader(name));
-    return i === undefined ? '' : (cells[i] ?? '');
+    return i === undefined ? '' : toUnguardedText(cells[i] ?? '');
   };
   return (cells: readonly string[]): { fingerprint: string | null; journal: ImportedJournal | null } => {
     const fingerprint = cellOf(cells, 'fingerprint').trim() || null;

@@ -1,3 +1,4 @@
+import { toUnguardedText } from '../../csv';
 import type { RowKind } from '../detect/side';
 import type { ColumnMapping } from '../detect/roles';
 
@@ -89,13 +90,17 @@ export function toRawRecord(cells: readonly string[], mapping: ColumnMapping): R
 }
 
 /**
- * A cell by its column, trimmed and unwrapped ('' for a role with no column). Not a closure in
- * toRawRecord: the server runs through tsx, whose keepNames names every closure as it is made.
+ * A cell by its column, trimmed and unwrapped ('' for a role with no column): Excel's text guard
+ * (`="123"`) and the formula guard Edgebook's export writes (`'=1+2`, toUnguardedText). Not a
+ * closure in toRawRecord: the server runs through tsx, whose keepNames names every closure as it is made.
  */
 function readCell(cells: readonly string[], index: number | undefined): string {
   if (index === undefined) return '';
   const text = (cells[index] ?? '').trim();
-  return text.charCodeAt(0) === EQUALS_SIGN ? text.replace(/^="(.*)"$/, '$1') : text;
+  const first = text.charCodeAt(0);
+  if (first === EQUALS_SIGN) return text.replace(/^="(.*)"$/, '$1');
+  return first === APOSTROPHE ? toUnguardedText(text) : text;
 }
 
 const EQUALS_SIGN = 61;
+const APOSTROPHE = 39;

