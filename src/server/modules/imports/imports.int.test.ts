@@ -19,6 +19,8 @@ import { importStagesChannel, type ImportStagesMessage } from './import-stages';
 import { eq, sql } from 'drizzle-orm';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { waitUntil } from '../../../../test/helpers/wait-until';
+import { removeFailedUploads } from './imports.service';
+import { createUploadStore } from './upload-store';
 
 const PASSWORD = 'long-enough-password';
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
@@ -783,6 +785,82 @@ describe('an import a restart cut off', () => {
     expect(state.failureMessage).toMatch(/restarted/);
     expect((await tradesOf(c, accountId)).map((tr) => tr.symbol)).toEqual(['AAPL']);
     expect((await c.json<ImportJson>(c.get(`/api/imports/${kept.id}`))).status).toBe('done');
+  });
+});
+
+describe('a failed import', () => {
+  /** Runs `body` while the database refuses every fill of the symbol FAILME, as a failing write would. */
+  async function whileRefusingFailme(body: () => Promise<void>): Promise<void> {
+    await t.database.db.execute(
+      sql.raw(`create function refuse_failme() returns trigger language plpgsql as $$
+      begin if new.symbol = 'FAILME' then raise exception 'FAILME refused'; end if; return new; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw('create trigger refuse_failme before insert on executions for each row execute function refuse_failme()'),
+    );
+    try {
+      await body();
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_failme on executions'));
+      await t.database.db.execute(sql.raw('drop function refuse_failme()'));
+    }
+  }
+
+  /** A file of `rows` fills of FAILME, one an hour. */
+  const failmeFile = (rows: number) =>
+    [
+      'Date,Symbol,Side,Quantity,Price',
+      ...Array.from(
+        { length: rows },
+        (_, i) =>
+          `${new Date(Date.UTC(2025, 0, 6, 15) + i * 3_600_000).toISOString()},FAILME,${i % 2 ? 'Sell' : 'Buy'},1,10`,
+      ),
+    ].join('\n');
+
+  /** Committing the import again is refused: it failed, and the file must be uploaded again. */
+  async function expectRetryRefused(c: TestClient, id: string, accountId: string) {
+    const again = await c.post(`/api/imports/${id}/commit`, { accountId });
+    expect(again.status).toBe(409);
+    const { message } = (await again.json()) as { message: string };
+    expect(message).toMatch(/failed/);
+    expect(message).toMatch(/Upload the file again/);
+    expect(message).not.toMatch(/already been committed/);
+  }
+
+  it('removes its file when the commit fails, and answers a second commit that it failed and how to retry', async () => {
+    const c = await signIn();
+    const accountId = await newAccount(c, 'UTC');
+    await whileRefusingFailme(async () => {
+      const small = await upload(c, 'small.csv', failmeFile(4), { accountId });
+      expect(await readdir(importsDir)).toContain(`${small.id}.upload`);
+      expect((await c.post(`/api/imports/${small.id}/commit`, { accountId })).status).toBe(500);
+      expect(await c.json<ImportJson>(c.get(`/api/imports/${small.id}`))).toMatchObject({ status: 'failed' });
+      expect(await readdir(importsDir)).not.toContain(`${small.id}.upload`);
+      await expectRetryRefused(c, small.id, accountId);
+
+      // The same for a file committed in the background.
+      const large = await upload(c, 'large.csv', failmeFile(SYNC_ROW_LIMIT + 10), { accountId });
+      expect((await c.post(`/api/imports/${large.id}/commit`, { accountId })).status).toBe(202);
+      expect(await waitForImport(c, large.id)).toMatchObject({ status: 'failed', executionsAdded: 0 });
+      expect(await readdir(importsDir)).not.toContain(`${large.id}.upload`);
+      await expectRetryRefused(c, large.id, accountId);
+    });
+    expect(await tradesOf(c, accountId)).toEqual([]);
+  });
+
+  it('has its file removed at start-up when a restart cut it off, while previews keep theirs', async () => {
+    const c = await signIn();
+    const accountId = await newAccount(c);
+    const cut = await upload(c, 'cut.csv', GENERIC, { accountId });
+    const kept = await upload(c, 'kept.csv', GENERIC, { accountId });
+    // As if the server stopped while this one was running.
+    await t.database.db.update(imports).set({ status: 'running' }).where(eq(imports.id, cut.id));
+    await failInterruptedImports(t.database.db, { now: clock.now(), loadUser: (id) => getUserById(t.database.db, id) });
+    await removeFailedUploads({ db: t.database.db, uploads: createUploadStore(importsDir) });
+    const files = await readdir(importsDir);
+    expect(files).not.toContain(`${cut.id}.upload`);
+    expect(files).toContain(`${kept.id}.upload`);
+    await expectRetryRefused(c, cut.id, accountId);
   });
 });
 

@@ -93,6 +93,16 @@ export async function listUnfinishedImports(db: Db): Promise<Pick<ImportRow, 'id
     .where(inArray(imports.status, ['queued', 'running']));
 }
 
+/** Those of the given import ids whose import failed (of any user). */
+export async function listFailedImportIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(inArray(imports.id, [...ids]), eq(imports.status, 'failed')));
+  return rows.map((row) => row.id);
+}
+
 /**
  * What a large import's batch does first: takes the account's lock (as getAccountForUpdate),
  * then checks whether another of the user's imports into this account is queued or running (it

@@ -18,6 +18,7 @@ import {
   listImportJson,
   newImportId,
   remapImport,
+  removeFailedUploads,
   type ImportDeps,
   type SavedUpload,
 } from './imports.service';
@@ -105,6 +106,10 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       }),
     }),
   };
+  // After main.ts has marked the imports a restart cut off failed: their files go, in the background.
+  app.addHook('onReady', async () => {
+    removeFailedUploads(deps).catch((err: unknown) => app.log.warn({ err }, 'removing failed imports’ files failed'));
+  });
   // Registered here, so multipart parsing exists only on these routes.
   await app.register(multipart, {
     limits: { fileSize: deps.maxBytes, files: 1, fields: 8, parts: 10, fieldSize: 4096, headerPairs: 100 },

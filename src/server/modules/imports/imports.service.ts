@@ -29,6 +29,7 @@ import {
   getImportForUpdate,
   getMappingTemplate,
   insertImport,
+  listFailedImportIds,
   listImports,
   updateImport,
   upsertMappingTemplate,
@@ -168,6 +169,20 @@ async function requireImport(db: Db, params: { userId: string; id: string }): Pr
   return row;
 }
 
+/**
+ * Only a preview can be remapped or committed. A failed import's file is gone (finishRun): the user
+ * is told so and to upload it again, not that it was committed.
+ */
+function requirePreview(row: ImportRow): void {
+  if (row.status === 'preview') return;
+  if (row.status === 'failed')
+    throw new AppError(
+      'CONFLICT',
+      'This import failed and added nothing; its file is not kept. Upload the file again to retry.',
+    );
+  throw new AppError('CONFLICT', 'This import has already been committed.');
+}
+
 async function requireAccountTimeZone(db: Db, params: { userId: string; accountId: string }): Promise<string> {
   const account = isUuid(params.accountId)
     ? await getAccount(db, { userId: params.userId, id: params.accountId })
@@ -297,7 +312,7 @@ export async function remapImport(
   },
 ): Promise<ImportPreviewJson> {
   const row = await requireImport(deps.db, { userId: params.user.id, id: params.id });
-  if (row.status !== 'preview') throw new AppError('CONFLICT', 'This import has already been committed.');
+  requirePreview(row);
   checkTimeZone(params.timezone);
   const accountId = params.accountId ?? row.accountId;
   const accountTimeZone = await toAccountTimeZone(deps.db, { userId: params.user.id, accountId });
@@ -344,7 +359,7 @@ export async function commitImport(
 ): Promise<CommitOutcome> {
   const { user, request } = params;
   const row = await requireImport(deps.db, { userId: user.id, id: params.id });
-  if (row.status !== 'preview') throw new AppError('CONFLICT', 'This import has already been committed.');
+  requirePreview(row);
   checkTimeZone(request.timezone);
   const accountTimeZone = await requireAccountTimeZone(deps.db, { userId: user.id, accountId: request.accountId });
   const timezone = request.timezone ?? row.timezone;
@@ -423,6 +438,8 @@ async function finishRun(deps: ImportDeps, id: string, run: () => Promise<Import
     const message =
       err instanceof AppError ? err.message : fileError ? fileError.message : 'The import failed; nothing was added.';
     await updateImport(deps.db, { id, values: { status: 'failed', failureMessage: message } });
+    // NOTE: a failed import cannot be committed again, so its file (as large as the upload limit) goes now.
+    await deps.uploads.remove(id);
     throw fileError ?? err;
   }
 }
@@ -465,6 +482,15 @@ export async function deleteImport(
   });
   if (outcome === null) await deps.uploads.remove(params.id);
   return outcome && toImportJson(outcome);
+}
+
+/**
+ * On start-up, after interrupted imports are marked failed: the files of failed imports are removed
+ * (those a restart cut off, and any a failure before finishRun removed them left behind). A file
+ * with no import yet is an upload under way (on another server, with PostgreSQL) and is kept.
+ */
+export async function removeFailedUploads(deps: Pick<ImportDeps, 'db' | 'uploads'>): Promise<void> {
+  for (const id of await listFailedImportIds(deps.db, await deps.uploads.listIds())) await deps.uploads.remove(id);
 }
 
 /** On start-up: imports a restart cut off are marked failed (they added nothing: all or nothing). */

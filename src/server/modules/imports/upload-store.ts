@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,7 +17,11 @@ export type UploadStore = {
   path: (id: string) => string;
   exists: (id: string) => Promise<boolean>;
   remove: (id: string) => Promise<void>;
+  /** The ids of the files on disk (none when the folder is not there yet). */
+  listIds: () => Promise<string[]>;
 };
+
+const FILE_NAME = /^([0-9a-f-]{36})\.upload$/;
 
 export function createUploadStore(dir: string): UploadStore {
   const pathOf = (id: string) => {
@@ -48,5 +52,7 @@ export function createUploadStore(dir: string): UploadStore {
     path: pathOf,
     exists: async (id) => (await stat(pathOf(id)).catch(() => null)) !== null,
     remove: (id) => rm(pathOf(id), { force: true }),
+    listIds: async () =>
+      (await readdir(dir).catch(() => [])).flatMap((name) => FILE_NAME.exec(name)?.slice(1, 2) ?? []),
   };
 }
