@@ -38,6 +38,10 @@ function ApiAutomationArticle() {
         </li>
         <li>Copy the token. It is shown once; we store only a hashed version, so we cannot show it again.</li>
       </ol>
+      <p>
+        Creating a token needs an active trial or subscription. Once the trial has ended you can still see and revoke
+        your tokens.
+      </p>
 
       <h3>Use it</h3>
       <p>Send the token over HTTPS in the Authorization header of each request:</p>
@@ -69,6 +73,10 @@ function ApiAutomationArticle() {
         <li>Never paste a token into a shared document or commit it to a code repository.</li>
         <li>
           Revoke a token you no longer use in <strong>Settings → API tokens</strong>; it stops working immediately.
+        </li>
+        <li>
+          Changing or resetting your password revokes all of your tokens, as it signs out your sessions, and we e-mail
+          you that it did. Create new tokens for your scripts afterwards.
         </li>
       </ul>
       <p>

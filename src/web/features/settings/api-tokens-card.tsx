@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/field';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 
-const TOKENS_KEY = ['/api/tokens'] as const;
+export const TOKENS_KEY = ['/api/tokens'] as const;
 
 type Access = 'read' | 'read-write';
 const SCOPES_OF: Record<Access, ApiTokenScope[]> = { read: ['read'], 'read-write': ['read', 'write'] };

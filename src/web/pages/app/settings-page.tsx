@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/spinner';
 import { AccountsCard } from '../../features/settings/accounts-card';
-import { ApiTokensCard } from '../../features/settings/api-tokens-card';
+import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-card';
 import { SampleDataCard } from '../../features/settings/sample-data-card';
 import { TagsCard } from '../../features/settings/tags-card';
 import { apiRequest } from '../../lib/api';
@@ -162,8 +162,12 @@ function PasswordCard({ email }: { email: string }) {
     onSuccess: () => {
       setForm(EMPTY_FORM);
       setIsConfirmTouched(false);
-      toast({ title: 'Password updated', description: 'Your other devices have been signed out.' });
+      toast({
+        title: 'Password updated',
+        description: 'Your other devices have been signed out and your API tokens revoked.',
+      });
       void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: TOKENS_KEY }); // the change revoked them
     },
     onError: (err) => {
       const apiError = toApiError(err);
@@ -202,7 +206,9 @@ function PasswordCard({ email }: { email: string }) {
         <KeyRound className="h-5 w-5 text-accent" aria-hidden="true" />
         Change password
       </h2>
-      <p className="mt-1 text-sm text-muted">Changing it signs you out on every other device.</p>
+      <p className="mt-1 text-sm text-muted">
+        Changing it signs you out on every other device and revokes your API tokens.
+      </p>
       <form className="mt-4 grid max-w-md gap-4" onSubmit={onSubmit} aria-label="Change password" noValidate>
         {errors.general && (
           <div
