@@ -36,6 +36,13 @@ export type Execution = {
   currency: string;
   /** Position in the source file (or entry order): breaks ties between equal `executedAt`s. */
   sequence: number;
+  /**
+   * The instrument's smallest step in the fill's file (a crypto fill, fee-assets.ts), > 0; absent
+   * for others. An exit that leaves the position within a step of zero closes the trade (dust).
+   */
+  quantityStep?: Decimal | null;
+  /** A fee charged in another asset that could not be converted into `currency`: not in `fees`. */
+  unconvertedFee?: { amount: Decimal; asset: string } | null;
 };
 
 /**

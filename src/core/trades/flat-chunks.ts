@@ -1,4 +1,5 @@
-import { add, isZero, negate, ZERO, type Decimal } from '../money/decimal';
+import { isZero, ZERO, type Decimal } from '../money/decimal';
+import { toPositionAfter } from './dust';
 import { parseIsoInstant } from '../iso-instant';
 import type { Execution } from './execution';
 
@@ -52,10 +53,9 @@ export function createFlatChunker(): FlatChunker {
         last.delete(key);
         return false;
       }
-      const signed = execution.side === 'buy' ? execution.quantity : negate(execution.quantity);
       const current = stretch ?? { fills: [], position: ZERO, lastTime: time, lastSequence: execution.sequence };
       current.fills.push(execution);
-      current.position = add(current.position, signed);
+      current.position = toPositionAfter(current.position, execution);
       current.lastTime = time;
       current.lastSequence = execution.sequence;
       if (isZero(current.position)) {
@@ -91,13 +91,13 @@ export function createFlatChunker(): FlatChunker {
 /**
  * How many of one instrument's fills, in replay order, it takes to reach the last point where the
  * position is flat (0 when it never is): a replay may stop there, and the trades of those fills
- * are final whatever follows (a fill that crosses zero never leaves it flat).
+ * are final whatever follows (a fill that crosses zero leaves it flat only as dust, dust.ts).
  */
-export function countToLastFlat(fills: readonly Pick<Execution, 'side' | 'quantity'>[]): number {
+export function countToLastFlat(fills: readonly Pick<Execution, 'side' | 'quantity' | 'quantityStep'>[]): number {
   let position = ZERO;
   let count = 0;
   for (const [index, fill] of fills.entries()) {
-    position = add(position, fill.side === 'buy' ? fill.quantity : negate(fill.quantity));
+    position = toPositionAfter(position, fill);
     if (isZero(position)) count = index + 1;
   }
   return count;

@@ -1,4 +1,5 @@
 import {
+  add,
   decimalPlaces,
   divide,
   divideScaled,
@@ -77,10 +78,18 @@ export type Trade = {
   executions: TradeExecution[];
   /** Total quantity opened: Σ entry quantities (so 100 + 50 scaled in is 150). */
   quantity: Decimal;
-  /** Σ exit quantities; equals `quantity` once closed. */
+  /** Σ exit quantities; equals `quantity` once closed, unless it closed with a `residual`. */
   exitQuantity: Decimal;
   /** The position still open (`quantity − exitQuantity`), 0 once closed; always ≥ 0. */
   openQuantity: Decimal;
+  /**
+   * A trade closed as dust (dust.ts): the position its last exit left within a step of zero
+   * (`quantity − exitQuantity`: > 0 still held, < 0 sold beyond it); 0 otherwise. It is in
+   * `grossPnl` (written off at 0, or at the exit's price), in no closed lot.
+   */
+  residual: Decimal;
+  /** Fees its fills paid in other assets that could not be converted (not in `fees`), by asset. */
+  unconvertedFees: { asset: string; amount: Decimal }[];
   /** The largest absolute position held at any point. */
   maxPosition: Decimal;
   /** Quantity-weighted mean entry price, to 20 decimal places (half-even). */
@@ -88,8 +97,9 @@ export type Trade = {
   /** Quantity-weighted mean exit price, to 20 decimal places (half-even); null before any exit. */
   avgExitPrice: Decimal | null;
   /**
-   * Realised P&L before costs: Σ of the closed lots'. For a closed trade this is exactly
-   * (Σ sell value − Σ buy value) over its parts, each value being price × quantity × multiplier.
+   * Realised P&L before costs: Σ of the closed lots' (and a dust `residual`'s). For a closed trade
+   * this is exactly (Σ sell value − Σ buy value) over its parts, each value being price × quantity ×
+   * multiplier.
    */
   grossPnl: Decimal;
   /** Σ commission of the parts: everything charged so far, entries included, also while open. */
@@ -112,6 +122,8 @@ type Fill = {
   execution: Execution;
   time: number;
   index: number;
+  /** The dust step (dust.ts) scaled as quantities, 0n for none. */
+  step: bigint;
   /** Quantity, price, price × multiplier, commission and fees as scaled integers. */
   quantity: bigint;
   price: bigint;
@@ -140,6 +152,8 @@ type TradeState = {
   grossPnl: bigint;
   commission: bigint;
   fees: bigint;
+  /** Unconverted fees by asset (rare: a Map only when there is one). */
+  unconverted: Map<string, Decimal> | null;
 };
 
 type Ranked = { trade: Trade; first: Fill };
@@ -176,6 +190,7 @@ export function groupTrades(executions: readonly Execution[]): Trade[] {
       time,
       index,
       quantity: toScaledBigInt(execution.quantity, scales.quantity),
+      step: execution.quantityStep ? toScaledBigInt(execution.quantityStep, scales.quantity) : 0n,
       price,
       unitValue: price * toScaledBigInt(execution.multiplier, scales.unitValue - scales.price),
       commission: toScaledBigInt(execution.commission, scales.cost),
@@ -256,7 +271,7 @@ function toScales(executions: readonly Execution[]): Scales {
   // Costs split at a zero crossing carry up to DIVISION_PLACES decimals.
   let cost = DIVISION_PLACES;
   for (const e of executions) {
-    quantity = Math.max(quantity, decimalPlaces(e.quantity));
+    quantity = Math.max(quantity, decimalPlaces(e.quantity), e.quantityStep ? decimalPlaces(e.quantityStep) : 0);
     price = Math.max(price, decimalPlaces(e.price));
     multiplier = Math.max(multiplier, decimalPlaces(e.multiplier));
     cost = Math.max(cost, decimalPlaces(e.commission), decimalPlaces(e.fees));
@@ -280,9 +295,12 @@ function replayGroup(group: readonly Fill[], scales: Scales, out: Ranked[]): voi
       addEntry(state, fill, toPart(fill, 'entry'), fill.quantity, scales);
       continue;
     }
-    if (fill.quantity <= state.position) {
+    // An exit that leaves the position within its step of zero, either side, closes the trade (dust.ts).
+    const left = state.position - fill.quantity;
+    if (left >= 0n || -left < fill.step) {
       addExit(state, fill, toPart(fill, 'exit'), fill.quantity, scales);
-      if (state.position === 0n) {
+      if (state.position === 0n || (state.position < fill.step && state.position > -fill.step)) {
+        if (state.position !== 0n) writeOffResidual(state, fill);
         out.push(toRanked(state, true, scales));
         state = null;
       }
@@ -312,6 +330,24 @@ function replayGroup(group: readonly Fill[], scales: Scales, out: Ranked[]): voi
     state = openTrade(fill, entry, fill.quantity - closing, scales);
   }
   if (state !== null) out.push(toRanked(state, false, scales));
+}
+
+/**
+ * Books a dust residual (dust.ts) into the gross P&L, so that a trade closed with one still has
+ * gross P&L = Σ sell value − Σ buy value, as the cash moved: what is left is written off at 0 (its
+ * cost is lost, or for a short its sale kept), and what the exit sold or bought beyond the position
+ * counts at the exit's price.
+ */
+function writeOffResidual(state: TradeState, exit: Fill): void {
+  const sign = state.direction === 'long' ? 1n : -1n;
+  if (state.position < 0n) {
+    state.grossPnl += sign * -state.position * exit.unitValue;
+    return;
+  }
+  for (let i = state.head; i < state.lots.length; i++) {
+    const lot = state.lots[i]!;
+    state.grossPnl -= sign * lot.remaining * lot.fill.unitValue;
+  }
 }
 
 /** total × part ÷ whole, to 20 places (half-even). */
@@ -356,6 +392,7 @@ function openTrade(fill: Fill, part: TradeExecution, quantity: bigint, scales: S
     grossPnl: 0n,
     commission: 0n,
     fees: 0n,
+    unconverted: null,
   };
   addEntry(state, fill, part, quantity, scales);
   return state;
@@ -365,6 +402,13 @@ function addCosts(state: TradeState, fill: Fill, part: TradeExecution, scales: S
   const { execution } = fill;
   state.commission += toScaledCost(part.commission, execution.commission, fill.commission, scales.cost);
   state.fees += toScaledCost(part.fees, execution.fees, fill.fees, scales.cost);
+  const unconverted = execution.unconvertedFee;
+  if (unconverted) {
+    const share = part.split ? allocate(unconverted.amount, part.quantity, execution.quantity) : unconverted.amount;
+    state.unconverted ??= new Map();
+    const sofar = state.unconverted.get(unconverted.asset);
+    state.unconverted.set(unconverted.asset, sofar === undefined ? share : add(sofar, share));
+  }
 }
 
 function addEntry(state: TradeState, fill: Fill, part: TradeExecution, quantity: bigint, scales: Scales): void {
@@ -387,7 +431,8 @@ function addExit(state: TradeState, fill: Fill, part: TradeExecution, quantity: 
   addCosts(state, fill, part, scales);
 
   const isLong = state.direction === 'long';
-  let left = quantity;
+  // All of it but what a dust exit sells beyond the position (dust.ts): that has no lot.
+  let left = state.position < 0n ? quantity + state.position : quantity;
   while (left > 0n) {
     const lot = state.lots[state.head];
     // Unreachable: an exit never exceeds the position, which is the sum of the open lots.
@@ -428,6 +473,8 @@ function toRanked(state: TradeState, isClosed: boolean, scales: Scales): Ranked 
   const { first, last } = state;
   const opening = first.execution;
   const entryQuantity = state.position + state.exitQuantity;
+  // Closed with a position left: dust (dust.ts).
+  const residual = isClosed ? state.position : 0n;
   const grossPnl = fromScaledBigInt(state.grossPnl, scales.quantity + scales.unitValue);
   const commission = fromScaledBigInt(state.commission, scales.cost);
   const fees = fromScaledBigInt(state.fees, scales.cost);
@@ -446,7 +493,9 @@ function toRanked(state: TradeState, isClosed: boolean, scales: Scales): Ranked 
     executions: state.parts,
     quantity: fromScaledBigInt(entryQuantity, scales.quantity),
     exitQuantity: fromScaledBigInt(state.exitQuantity, scales.quantity),
-    openQuantity: fromScaledBigInt(state.position, scales.quantity),
+    openQuantity: fromScaledBigInt(state.position - residual, scales.quantity),
+    residual: fromScaledBigInt(residual, scales.quantity),
+    unconvertedFees: [...(state.unconverted ?? [])].map(([asset, amount]) => ({ asset, amount })),
     maxPosition: fromScaledBigInt(state.maxPosition, scales.quantity),
     avgEntryPrice: toAverage(state.entryNotional, entryQuantity, notionalScale, scales.quantity) ?? ZERO,
     avgExitPrice: toAverage(state.exitNotional, state.exitQuantity, notionalScale, scales.quantity),
@@ -456,7 +505,7 @@ function toRanked(state: TradeState, isClosed: boolean, scales: Scales): Ranked 
     netPnl: subtract(subtract(grossPnl, commission), fees),
     holdingSeconds: isClosed ? (last.time - first.time) / 1000 : null,
     closedLots: state.closedLots,
-    openLots: state.lots.slice(state.head).map((lot) => ({
+    openLots: (isClosed ? [] : state.lots.slice(state.head)).map((lot) => ({
       executionId: lot.fill.execution.id,
       quantity: toQuantity(lot.remaining, lot.fill, lot.fill, scales),
       price: lot.fill.execution.price,

@@ -81,6 +81,8 @@ function toExecution(e: ImportedExecution, index: number): Execution {
     multiplier: D(e.multiplier),
     currency: e.currency,
     sequence: e.sequence,
+    quantityStep: e.quantityStep === undefined ? null : D(e.quantityStep),
+    unconvertedFee: e.unconvertedFee ? { amount: D(e.unconvertedFee.amount), asset: e.unconvertedFee.asset } : null,
   };
 }
 

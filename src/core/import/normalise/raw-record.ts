@@ -38,7 +38,16 @@ export type RawRecord = {
   assetClassHint?: 'stock' | 'etf' | 'option' | 'future' | 'forex' | 'crypto' | 'cfd';
   /** Set by a preset: the side a closing event (expiration) takes when no open position is known. */
   eventSideHint?: 'buy' | 'sell';
+  /** Set by a crypto preset: the pair, and a fee charged in an asset other than the quote (fee-assets.ts). */
+  crypto?: CryptoFill;
 };
+
+/**
+ * A crypto fill's pair and, when the file names one, the fee as charged: in the base asset, the
+ * quote asset or a third one (BNB). `quantity` is then the quantity as ordered (before a base-asset
+ * fee) and `fees` holds only fees already in the quote.
+ */
+export type CryptoFill = { base: string; quote: string; fee?: { amount: string; asset: string } };
 
 /** What a preset's row hook sees besides the record. */
 export type RowContext = {

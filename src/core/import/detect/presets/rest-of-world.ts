@@ -127,7 +127,9 @@ function readCoinbaseRow(record: RawRecord, context: RowContext): RowHookResult 
     const header = context.cells.length > 0 ? findV1Currency(context) : '';
     currency = header;
   }
-  return { ...record, symbol: `${record.symbol}-${currency}`, currency, assetClassHint: 'crypto' };
+  const base = record.symbol.toUpperCase();
+  const crypto = { base, quote: currency.toUpperCase() };
+  return { ...record, symbol: `${record.symbol}-${currency}`, currency, assetClassHint: 'crypto', crypto };
 }
 
 function findV1Currency(context: RowContext): string {
@@ -137,8 +139,10 @@ function findV1Currency(context: RowContext): string {
   return '';
 }
 
+// Fills report: `ETH-USD`; the fee is in the `price/fee/total unit`, the quote.
 function readCoinbaseFillsRow(record: RawRecord): RowHookResult {
-  return { ...record, assetClassHint: 'crypto' };
+  const [base = '', quote = ''] = record.symbol.toUpperCase().split('-');
+  return { ...record, assetClassHint: 'crypto', crypto: { base, quote } };
 }
 
 // Kraken legacy pair codes: X-prefixed coins, Z-prefixed fiat (XXBTZUSD, XETHZEUR).
@@ -155,9 +159,12 @@ function toKrakenPair(pair: string): { symbol: string; quote: string } {
   return { symbol: pair, quote: '' };
 }
 
+// trades.csv: `fee` is in the quote currency.
 function readKrakenRow(record: RawRecord): RowHookResult {
   const { symbol, quote } = toKrakenPair(record.symbol);
-  return { ...record, symbol, currency: quote.replace('XBT', 'BTC'), assetClassHint: 'crypto' };
+  const currency = quote.replace('XBT', 'BTC');
+  const base = toKrakenAsset(symbol.split('/')[0] ?? '');
+  return { ...record, symbol, currency, assetClassHint: 'crypto', crypto: { base, quote: currency } };
 }
 
 const FIAT_LIKE = ['USD', 'EUR', 'GBP', 'CAD', 'CHF', 'JPY', 'AUD', 'USDT', 'USDC'];
@@ -167,7 +174,8 @@ function toKrakenAsset(asset: string): string {
   return code === 'XBT' ? 'BTC' : code;
 }
 
-// Kraken ledgers: a trade is two `trade` rows sharing a refid, one per asset.
+// Kraken ledgers: a trade is two `trade` rows sharing a refid, one per asset; each row's fee is in
+// its own asset (fee-assets.ts books the base leg's).
 function readKrakenLedgerRow(record: RawRecord, context: RowContext): RowHookResult {
   if (!/^(trade|spend|receive)$/i.test(record.side)) return { skip: `${record.side || 'ledger entry'}: not a trade` };
   const refid = context.cell('refid');
@@ -195,9 +203,10 @@ function readKrakenLedgerRow(record: RawRecord, context: RowContext): RowHookRes
     currency: otherAsset,
     quantity,
     price,
-    fees: [quoteFee, `=${baseFee}*${quoteAmount}/${quantity}`],
+    fees: [quoteFee],
     kind: { kind: 'trade', side: amount.startsWith('-') ? 'sell' : 'buy', effect: null },
     assetClassHint: 'crypto',
+    crypto: { base: asset, quote: otherAsset, fee: { amount: baseFee, asset } },
   };
 }
 
@@ -224,20 +233,17 @@ function splitBinancePair(pair: string): { base: string; quote: string } | null 
   return null;
 }
 
-// Binance: fees carry their asset (`0.00050000ETH`): base-asset fees are converted at the fill
-// price; fees in a third asset (BNB) cannot be valued from the file and are left out, with a note.
+// Binance: fees carry their asset (`0.00050000ETH`, or the older layout's `Fee Coin`): the base on
+// buys, the quote on sells, BNB when BNB fee payment is on (§3.15). fee-assets.ts books them.
 function readBinanceRow(record: RawRecord, context: RowContext): RowHookResult {
   const pair = splitBinancePair(record.symbol.toUpperCase());
   if (!pair) return record;
   const feeText = record.fees[0] ?? '';
-  const feeCoin = (context.cell('Fee Coin') || /[A-Z]+$/.exec(feeText)?.[0] || pair.quote).toUpperCase();
-  const fee = parseDecimal(feeText) ?? '0';
-  const price = parseDecimal(record.price) ?? '0';
-  let fees: string[];
-  if (feeCoin === pair.quote) fees = [fee];
-  else if (feeCoin === pair.base) fees = [`=${fee}*${price}`];
-  else fees = [];
-  return { ...record, symbol: `${pair.base}/${pair.quote}`, currency: pair.quote, fees, assetClassHint: 'crypto' };
+  const asset = (context.cell('Fee Coin') || /[A-Z]+$/.exec(feeText)?.[0] || pair.quote).toUpperCase();
+  const amount = parseDecimal(feeText);
+  const crypto = { ...pair, ...(amount === null ? {} : { fee: { amount, asset } }) };
+  const symbol = `${pair.base}/${pair.quote}`;
+  return { ...record, symbol, currency: pair.quote, fees: [], assetClassHint: 'crypto', crypto };
 }
 
 const NSE_MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -482,7 +488,14 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       fees: ['Fees and/or Spread', 'Fees', 'USD Fees', 'EUR Fees', 'GBP Fees'],
       description: ['Notes'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: 'UTC', order: 'newestFirst', sides: 'words', feesFromAmount: false },
+    conventions: {
+      dateOrder: 'YMD',
+      timeZone: 'UTC',
+      order: 'newestFirst',
+      sides: 'words',
+      feesFromAmount: false,
+      isCrypto: true,
+    },
     readRow: readCoinbaseRow,
   },
   {
@@ -502,7 +515,14 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['total'],
       currency: ['price/fee/total unit'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: 'UTC', order: 'auto', sides: 'words', feesFromAmount: false },
+    conventions: {
+      dateOrder: 'YMD',
+      timeZone: 'UTC',
+      order: 'auto',
+      sides: 'words',
+      feesFromAmount: false,
+      isCrypto: true,
+    },
     readRow: readCoinbaseFillsRow,
   },
   {
@@ -521,7 +541,14 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       fees: ['fee'],
       quantity: ['vol'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: 'UTC', order: 'auto', sides: 'words', feesFromAmount: false },
+    conventions: {
+      dateOrder: 'YMD',
+      timeZone: 'UTC',
+      order: 'auto',
+      sides: 'words',
+      feesFromAmount: false,
+      isCrypto: true,
+    },
     readRow: readKrakenRow,
   },
   {
@@ -537,7 +564,14 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['amount'],
       balance: ['balance'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: 'UTC', order: 'auto', sides: 'words', feesFromAmount: false },
+    conventions: {
+      dateOrder: 'YMD',
+      timeZone: 'UTC',
+      order: 'auto',
+      sides: 'words',
+      feesFromAmount: false,
+      isCrypto: true,
+    },
     readRow: readKrakenLedgerRow,
   },
   {
@@ -554,7 +588,14 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['Amount'],
       fees: ['Fee'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: 'UTC', order: 'newestFirst', sides: 'words', feesFromAmount: false },
+    conventions: {
+      dateOrder: 'YMD',
+      timeZone: 'UTC',
+      order: 'newestFirst',
+      sides: 'words',
+      feesFromAmount: false,
+      isCrypto: true,
+    },
     readRow: readBinanceRow,
   },
   {
@@ -571,7 +612,14 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['Total'],
       fees: ['Fee'],
     },
-    conventions: { dateOrder: 'YMD', timeZone: 'UTC', order: 'newestFirst', sides: 'words', feesFromAmount: false },
+    conventions: {
+      dateOrder: 'YMD',
+      timeZone: 'UTC',
+      order: 'newestFirst',
+      sides: 'words',
+      feesFromAmount: false,
+      isCrypto: true,
+    },
     readRow: readBinanceRow,
   },
   {
