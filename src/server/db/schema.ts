@@ -229,6 +229,14 @@ export const executions = pgTable(
     fees: money().notNull().default('0'),
     multiplier: money().notNull().default('1'),
     currency: text().notNull().default('USD'),
+    /**
+     * A crypto fill's instrument step in its file (the file's finest quantity): an exit leaving the
+     * position within it closes the trade as dust (core/trades/dust.ts). Null for other fills.
+     */
+    quantityStep: quantity(),
+    /** A fee charged in another asset the file gives no rate for (BNB): not in `fees`, its asset beside it. */
+    unconvertedFee: money(),
+    unconvertedFeeAsset: text(),
     brokerExecId: text(),
     /**
      * Identity across re-imports: the key (toFingerprintKey) of the broker's id, or of the fill's
