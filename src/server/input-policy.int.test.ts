@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountJson, TagJson, TradeJson } from '../contracts/trades';
+import type { ImportCommitJson, ImportPreviewJson } from '../contracts/imports';
+import type { AccountJson, TagJson, TradeJson, TradeListJson } from '../contracts/trades';
 import type { ErrorBody } from './errors';
 import { createUser } from './modules/users/users.service';
 import { TestClient } from '../../test/helpers/http-client';
@@ -12,6 +16,7 @@ const PASSWORD = 'long-enough-password';
 const DAY_MS = 86_400_000;
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 let t: TestApp;
+let importsDir: string;
 let c: TestClient;
 let accountId: string;
 let trade: TradeJson;
@@ -20,7 +25,8 @@ const NUL = '\u0000';
 const digits = (n: number) => '9'.repeat(n);
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
+  importsDir = await mkdtemp(join(tmpdir(), 'edgebook-policy-imports-'));
+  t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000', IMPORTS_DIR: importsDir } });
   await createUser(t.database.db, {
     email: 'policy@example.com',
     password: PASSWORD,
@@ -43,7 +49,10 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   trade = (await created.json()) as TradeJson;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(importsDir, { recursive: true, force: true });
+});
 
 /** Expects a 400 VALIDATION_ERROR whose `fields` names `field`. */
 async function expectFieldError(res: Response, field: string): Promise<void> {
@@ -142,5 +151,48 @@ describe('the input policy', () => {
   it('leaves nothing stored by a refused write', async () => {
     const tags = await c.json<{ tags: TagJson[] }>(c.get('/api/tags'));
     expect(tags.tags.map((tag) => tag.name)).toEqual([]);
+  });
+});
+
+describe('the import under the input policy', () => {
+  const header =
+    'trade_id,account,executed_at,symbol,asset_class,side,quantity,price,commission,fees,multiplier,currency,' +
+    'broker_exec_id,fingerprint,stop_price,target_price,risk_amount,strategy,tags,mistakes,emotions,rating,notes';
+  const fill = (when: string, symbol: string, journal: string) =>
+    `t-${symbol},Main,${when},${symbol},stock,buy,10,100,0,0,1,USD,,,${journal}`;
+
+  it('shows a 60-digit stop price and a fill dated 1900 as row problems at preview, and adds the rest', async () => {
+    const csv = [
+      header,
+      fill('2025-03-03T14:30:00.000Z', 'AAPL', `${digits(60)},,,,,,,,`),
+      fill('2025-03-04T14:30:00.000Z', 'MSFT', ',,,,,,,,"fine notes"'),
+      fill('1900-03-05T14:30:00.000Z', 'IBM', ',,,,,,,,'),
+      fill('2025-03-06T14:30:00.000Z', 'ORCL', ',,,,"[""a\\u0000b""]",,,,'),
+    ].join('\n');
+    const importAccount = (await c.json<AccountJson>(c.post('/api/accounts', { name: 'Imported', timezone: 'UTC' })))
+      .id;
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'edgebook.csv');
+    const uploaded = await fetch(t.url('/api/imports'), {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', cookie: c.cookie ?? '' },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const preview = (await uploaded.json()) as ImportPreviewJson;
+    expect(preview.detected.broker).toBe('Edgebook');
+    const problems = preview.preview.problems;
+    expect(problems.map((p) => p.row)).toEqual([2, 4, 5]);
+    expect(problems[0]?.message).toContain('stop_price');
+    expect(problems[1]?.message).toContain('1900-03-05');
+    expect(problems[2]?.message).toContain('tags holds a control character');
+
+    const committed = await c.post(`/api/imports/${preview.id}/commit`, { accountId: importAccount });
+    expect(committed.status, await committed.clone().text()).toBe(200);
+    const result = (await committed.json()) as ImportCommitJson;
+    expect(result).toMatchObject({ status: 'done', executionsAdded: 1 });
+    expect(result.errors.map((e) => e.row)).toEqual([2, 4, 5]);
+    const list = await c.json<TradeListJson>(c.get(`/api/trades?accountId=${importAccount}`));
+    expect(list.trades.map((trade) => [trade.symbol, trade.notes])).toEqual([['MSFT', 'fine notes']]);
   });
 });
