@@ -9,9 +9,9 @@
  *                                          does the same with that server
  *   npm run bench -- --trades 10000        a quicker trades-api run on fewer trades
  *
- * Sections: public-pages, trades-api, import, analytics, dashboard. The last three run their
- * standalone scripts (scripts/bench/import-parse.ts and import.ts, analytics.ts, dashboard-render.ts:
- * it needs `npm run build` first)
+ * Sections: public-pages, trades-api, import, csv-readers, analytics, dashboard. The last four run
+ * their standalone scripts (scripts/bench/import-parse.ts and import.ts, csv-readers.ts, analytics.ts,
+ * dashboard-render.ts: it needs `npm run build` first)
  * as child processes once they exist: a script prints its section's markdown on stdout, from its `## `
  * heading on (anything before that heading is progress output and is dropped), and exits non-zero
  * when it misses a budget. The environment tells it the PostgreSQL URL (BENCH_DATABASE_URL, empty
@@ -41,6 +41,11 @@ const SECTIONS: Section[] = [
   { id: 'public-pages', title: 'Public pages: bytes before the first interaction', run: runPublicPages },
   { id: 'trades-api', title: 'Trades API at 100,000 trades (one user)', run: runTradesApi },
   { id: 'import', title: 'Import', run: (ctx) => runScripts(['import-parse.ts', 'import.ts'], 'Import', ctx) },
+  {
+    id: 'csv-readers',
+    title: 'CSV readers: own, papaparse, csv-parse',
+    run: (ctx) => runScripts(['csv-readers.ts'], 'CSV readers: own, papaparse, csv-parse', ctx),
+  },
   { id: 'analytics', title: 'Analytics', run: (ctx) => runScripts(['analytics.ts'], 'Analytics', ctx) },
   {
     id: 'dashboard',

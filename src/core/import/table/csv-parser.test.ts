@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsvParser, parseCsvText } from './csv-parser';
-import { writeCsv } from './testing';
+import { CSV_READING_CASES, writeCsv } from './testing';
 import { ImportFileError, type Delimiter, type TableRow } from './types';
 
 const cellsOf = (rows: TableRow[]) => rows.map((r) => r.cells);
@@ -21,50 +21,7 @@ function parseInChunks(text: string, delimiter: Delimiter, cuts: number[]): Tabl
 }
 
 describe('CsvParser', () => {
-  it.each([
-    [
-      'plain fields',
-      'a,b,c\n1,2,3\n',
-      [
-        ['a', 'b', 'c'],
-        ['1', '2', '3'],
-      ],
-    ],
-    [
-      'no final line break',
-      'a,b\n1,2',
-      [
-        ['a', 'b'],
-        ['1', '2'],
-      ],
-    ],
-    [
-      'CRLF',
-      'a,b\r\n1,2\r\n',
-      [
-        ['a', 'b'],
-        ['1', '2'],
-      ],
-    ],
-    [
-      'lone CR',
-      'a,b\r1,2\r',
-      [
-        ['a', 'b'],
-        ['1', '2'],
-      ],
-    ],
-    ['embedded delimiter', '"a,b",c\n', [['a,b', 'c']]],
-    ['doubled quote', '"say ""hi""",x\n', [['say "hi"', 'x']]],
-    ['line breaks inside quotes', '"1\n2\r\n3",x\n', [['1\n2\r\n3', 'x']]],
-    ['empty fields', ',,\n', [['', '', '']]],
-    ['trailing delimiter', 'a,\n', [['a', '']]],
-    ['ragged rows', 'a,b,c\n1\n1,2,3,4\n', [['a', 'b', 'c'], ['1'], ['1', '2', '3', '4']]],
-    ['quote inside an unquoted field is literal', 'ab"c,d\n', [['ab"c', 'd']]],
-    ['text after a closing quote is kept', '"ab"c,d\n', [['abc', 'd']]],
-    ['unclosed quote on the last line', 'a,"b', [['a', 'b']]],
-    ['blank line', 'a\n\nb\n', [['a'], [''], ['b']]],
-  ])('reads %s', (_name, text, expected) => {
+  it.each(CSV_READING_CASES)('reads %s', (_name, text, expected) => {
     expect(cellsOf(parseCsvText(text, ','))).toEqual(expected);
   });
 

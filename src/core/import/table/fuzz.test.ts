@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { fileMutation, mutateFile } from './file-mutations';
 import { readTable } from './read-table';
-import { encodeText, toSplitChunks } from './testing';
+import { encodeText, FUZZ_SEED_CSV, toSplitChunks } from './testing';
 import { ImportFileError } from './types';
 
 /** Reads the whole file; resolves to the error code, or 'OK'. Anything but ImportFileError fails. */
@@ -17,14 +17,7 @@ async function readOutcome(bytes: Uint8Array, cuts: number[] = []): Promise<stri
   }
 }
 
-const CSV = encodeText(
-  'Account U1\n\nDate,Symbol,Side,Qty,Price\n' +
-    Array.from({ length: 30 }, (_, i) => `2024-01-${String(i + 1).padStart(2, '0')},"S,${i}",BUY,${i},"1""${i}"`).join(
-      '\r\n',
-    ) +
-    '\nTotal,,,,\n',
-  'utf-8',
-);
+const CSV = encodeText(FUZZ_SEED_CSV, 'utf-8');
 // Workbooks are fuzzed through the server's reader processes (spreadsheet-reader.test.ts): a
 // damaged one can make SheetJS abort the process that reads it.
 const SEEDS = { csv: CSV };

@@ -85,3 +85,77 @@ export async function* toSplitChunks(bytes: Uint8Array, cuts: readonly number[])
   }
   if (from < bytes.length) yield bytes.subarray(from);
 }
+
+/**
+ * How the reader takes files in the wild, as [name, text, cells] (comma-delimited): its unit test
+ * and the CSV readers benchmark (scripts/bench/csv-readers.ts) hold other readers to the same table.
+ */
+export const CSV_READING_CASES: readonly (readonly [string, string, readonly (readonly string[])[]])[] = [
+  [
+    'plain fields',
+    'a,b,c\n1,2,3\n',
+    [
+      ['a', 'b', 'c'],
+      ['1', '2', '3'],
+    ],
+  ],
+  [
+    'no final line break',
+    'a,b\n1,2',
+    [
+      ['a', 'b'],
+      ['1', '2'],
+    ],
+  ],
+  [
+    'CRLF',
+    'a,b\r\n1,2\r\n',
+    [
+      ['a', 'b'],
+      ['1', '2'],
+    ],
+  ],
+  [
+    'lone CR',
+    'a,b\r1,2\r',
+    [
+      ['a', 'b'],
+      ['1', '2'],
+    ],
+  ],
+  ['embedded delimiter', '"a,b",c\n', [['a,b', 'c']]],
+  ['doubled quote', '"say ""hi""",x\n', [['say "hi"', 'x']]],
+  ['line breaks inside quotes', '"1\n2\r\n3",x\n', [['1\n2\r\n3', 'x']]],
+  ['empty fields', ',,\n', [['', '', '']]],
+  ['trailing delimiter', 'a,\n', [['a', '']]],
+  ['ragged rows', 'a,b,c\n1\n1,2,3,4\n', [['a', 'b', 'c'], ['1'], ['1', '2', '3', '4']]],
+  ['quote inside an unquoted field is literal', 'ab"c,d\n', [['ab"c', 'd']]],
+  ['text after a closing quote is kept', '"ab"c,d\n', [['abc', 'd']]],
+  ['unclosed quote on the last line', 'a,"b', [['a', 'b']]],
+  ['blank line', 'a\n\nb\n', [['a'], [''], ['b']]],
+  [
+    'a CRLF file with a LF inside a quoted field',
+    'a,b\r\n"x\ny",z\r\n',
+    [
+      ['a', 'b'],
+      ['x\ny', 'z'],
+    ],
+  ],
+  [
+    'a LF file with one CRLF line',
+    'a,b\n1,2\r\n3,4\n',
+    [
+      ['a', 'b'],
+      ['1', '2'],
+      ['3', '4'],
+    ],
+  ],
+];
+
+/** The fuzz tests' seed: a statement with a preamble, quoted fields, mixed line breaks and a total row. */
+export const FUZZ_SEED_CSV =
+  'Account U1\n\nDate,Symbol,Side,Qty,Price\n' +
+  Array.from({ length: 30 }, (_, i) => `2024-01-${String(i + 1).padStart(2, '0')},"S,${i}",BUY,${i},"1""${i}"`).join(
+    '\r\n',
+  ) +
+  '\nTotal,,,,\n';
