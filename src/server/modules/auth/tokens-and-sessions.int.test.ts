@@ -1,12 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiTokenJson } from '../../../contracts/trades';
 import { buildApp } from '../../app';
 import { DAY_MS, ManualClock } from '../../clock';
 import { loadConfig } from '../../config';
-import { emailOutbox, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { createUser } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
+import { waitForMail } from '../../../../test/helpers/outbox';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 
 const PASSWORD = 'Corr3ct-horse';
@@ -41,15 +42,7 @@ async function createToken(c: TestClient): Promise<string> {
 const readAccounts = (token: string) =>
   fetch(t.url('/api/accounts'), { headers: { authorization: `Bearer ${token}` } });
 
-async function latestMail(to: string, kind: string) {
-  const [mail] = await t.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  return mail;
-}
+const latestMail = (to: string, kind: string) => waitForMail(t.database.db, { to, kind });
 
 describe('a new password', () => {
   it('from a reset link revokes the API tokens with the sessions, as both e-mails say', async () => {
