@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tradeFilterJsonSchema } from '../core/query';
 import { isWithinRange } from '../core/input-checks';
 import { DECIMAL_COLUMNS, decimalString, FILTER_RANGE, fillTimestamp, safeText } from './input-policy';
 
@@ -117,6 +118,12 @@ export const tradeListQuerySchema = z.object({
   outcome: z.enum(['win', 'loss', 'breakeven']).optional(),
   strategyId: uuid.optional(),
   tagId: uuid.optional(),
+  /**
+   * Any filter of the query model (src/core/query) as URL-encoded JSON, ANDed with the parameters
+   * above, which are its shorthands (`symbol` is `symbols: [symbol]`, `tagId` is `tagsAny`…).
+   * `from`/`to` select by close day in the user's timezone, open trades by open day.
+   */
+  filter: tradeFilterJsonSchema.optional(),
   sort: z.enum(TRADE_SORT_COLUMNS).default('closedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -4,7 +4,8 @@ import { isPglite, type Db } from '../../db/client';
 import { yieldToEventLoop } from '../../event-loop';
 import { copyOutBinary, copyOutInSnapshot } from '../../db/copy-out';
 import { accounts, analyticsChanges, strategies, tags, trades, tradeTags, users } from '../../db/schema';
-import { dateConditions, filterConditions, type TradeFilter } from '../trades/trades.queries';
+import type { ResolvedTradeFilter } from '../../../core/query';
+import { toTradeFilterSql } from '../../db/trade-filter-sql';
 import { replaceTradesClosedAt, type TradeFacts } from './trade-facts';
 import { createTradeFactsReader, type TradeFactsReader, type TradeFactsSegment } from './trade-facts-rows';
 
@@ -17,12 +18,13 @@ import { createTradeFactsReader, type TradeFactsReader, type TradeFactsSegment }
 const SEP = '\u001f';
 const sepSql = sql.raw('chr(31)');
 
-/** The user's closed trades matching the filter; `from`/`before` bound the close. */
-function closedTradeConditions(userId: string, filter: TradeFilter): SQL[] {
+/** The user's closed trades matching the filter; `from`/`to` bound the close. */
+function closedTradeConditions(userId: string, filter: ResolvedTradeFilter): SQL[] {
   return [
-    ...filterConditions(userId, { ...filter, status: 'closed' }),
+    eq(trades.userId, userId),
+    eq(trades.status, 'closed'),
     isNotNull(trades.closedAt),
-    ...dateConditions(filter, 'closedAt', 'value'),
+    ...toTradeFilterSql(filter, { dateColumn: trades.closedAt }),
   ];
 }
 
@@ -31,7 +33,7 @@ const epochMs = (column: typeof trades.closedAt | typeof trades.openedAt) =>
 
 async function aggregateRows(
   db: Db,
-  params: { userId: string; filter: TradeFilter; fields: SQL[] },
+  params: { userId: string; filter: ResolvedTradeFilter; fields: SQL[] },
 ): Promise<{ count: number; cells: string[] }> {
   const row = sql.join(params.fields, sql`, ${sepSql}, `);
   const [result] = await db
@@ -50,7 +52,7 @@ const toNumberOrNull = (text: string) => (text === '' ? null : Number(text));
 /** The closed trades' close time, net P&L and R, in (closedAt, id) order. */
 export async function listAnalyticsTrades(
   db: Db,
-  params: { userId: string; filter: TradeFilter },
+  params: { userId: string; filter: ResolvedTradeFilter },
 ): Promise<AnalyticsTrade[]> {
   const { count, cells } = await aggregateRows(db, {
     ...params,
@@ -66,7 +68,7 @@ export async function listAnalyticsTrades(
 /** Totals the trade statistics add: gross P&L (before fees) and fees plus commissions. */
 export async function getFeeTotals(
   db: Db,
-  params: { userId: string; filter: TradeFilter },
+  params: { userId: string; filter: ResolvedTradeFilter },
 ): Promise<{ grossPnl: number; fees: number }> {
   const [row] = await db
     .select({
@@ -84,7 +86,7 @@ export async function getFeeTotals(
  */
 export async function listAnalyticsTradeDetails(
   db: Db,
-  params: { userId: string; filter: TradeFilter; withTags: boolean },
+  params: { userId: string; filter: ResolvedTradeFilter; withTags: boolean },
 ): Promise<AnalyticsTradeDetail[]> {
   const fields = [
     epochMs(trades.closedAt),
@@ -146,7 +148,10 @@ async function listTagsByOpener(db: Db, userId: string): Promise<Map<string, { i
 }
 
 /** Close times of the filtered trades that carry a journal note (the calendar's mark). */
-export async function listNotedCloseTimes(db: Db, params: { userId: string; filter: TradeFilter }): Promise<number[]> {
+export async function listNotedCloseTimes(
+  db: Db,
+  params: { userId: string; filter: ResolvedTradeFilter },
+): Promise<number[]> {
   const rows = await db
     .select({ closedAt: trades.closedAt })
     .from(trades)
@@ -156,14 +161,14 @@ export async function listNotedCloseTimes(db: Db, params: { userId: string; filt
 
 /**
  * The starting equity of the selection: the sum of the starting balances of the user's accounts,
- * or of the one account filtered on (0 for someone else's account).
+ * or of the accounts filtered on (0 for someone else's accounts).
  */
-export async function getStartingEquity(db: Db, params: { userId: string; accountId?: string }): Promise<number> {
+export async function getStartingEquity(db: Db, params: { userId: string; accountIds?: string[] }): Promise<number> {
   const [row] = await db
     .select({ total: sum(accounts.startingBalance) })
     .from(accounts)
     .where(
-      and(eq(accounts.userId, params.userId), params.accountId ? inArray(accounts.id, [params.accountId]) : undefined),
+      and(eq(accounts.userId, params.userId), params.accountIds ? inArray(accounts.id, params.accountIds) : undefined),
     );
   return Number(row?.total ?? 0);
 }

@@ -32,7 +32,7 @@ import type {
 } from '../../../contracts/analytics';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { TradeFilter } from '../trades/trades.queries';
+import { toDayBoundMs, type ResolvedTradeFilter } from '../../../core/query';
 import { toTradeFilter } from '../trades/trades.service';
 import { listJournalDates } from '../journal/journal.queries';
 import { getStartingEquity } from './analytics.queries';
@@ -42,7 +42,7 @@ import { runMonteCarloInWorker } from './monte-carlo-pool';
 
 /** Who asks and what: the user, their time zone setting, the query, and the app's analytics cache. */
 type Scope = { userId: string; userTimeZone: string; query: AnalyticsFilter; cache: TradeFactsCache };
-type Resolved = { userId: string; filter: TradeFilter; timeZone: string };
+type Resolved = { userId: string; filter: ResolvedTradeFilter; timeZone: string };
 
 /** The time zone (the query's, else the user's), the trade filter and the starting equity of a request. */
 function resolve(scope: Pick<Scope, 'userId' | 'userTimeZone' | 'query'>): Resolved {
@@ -70,7 +70,7 @@ export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummary
   const { userId, filter, timeZone } = resolve(scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountId: filter.accountId }),
+    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
   ]);
   const [trades, fees] = await Promise.all([source.listTrades(filter), source.getFeeTotals(filter)]);
   const calendar = createZonedCalendar(timeZone);
@@ -103,7 +103,7 @@ export async function getEquity(
   const { userId, filter, timeZone } = resolve(scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountId: filter.accountId }),
+    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
   ]);
   const trades = await source.listTrades(filter);
   const series = computeEquitySeries(trades, { startingEquity, calendar: createZonedCalendar(timeZone) });
@@ -124,15 +124,14 @@ export async function getCalendar(db: Db, scope: Scope & { month: string }): Pro
   const resolved = resolve(scope);
   const { first, last } = toMonthRange(scope.month);
   // Only the month's trades: the filter's own range narrowed to the month's days in the zone.
-  const monthFilter = toTradeFilter({ from: toDateKey(first), to: toDateKey(last) }, resolved.timeZone);
-  const filter: TradeFilter = {
+  const filter: ResolvedTradeFilter = {
     ...resolved.filter,
-    from: maxDate(resolved.filter.from, monthFilter.from),
-    before: minDate(resolved.filter.before, monthFilter.before),
+    from: Math.max(resolved.filter.from ?? -Infinity, toDayBoundMs('dayFrom', toDateKey(first), resolved.timeZone)),
+    to: Math.min(resolved.filter.to ?? Infinity, toDayBoundMs('dayTo', toDateKey(last), resolved.timeZone)),
   };
   const [source, startingEquity, journalDates] = await Promise.all([
     openTradeSource(db, scope),
-    getStartingEquity(db, { userId: resolved.userId, accountId: filter.accountId }),
+    getStartingEquity(db, { userId: resolved.userId, accountIds: filter.accountIds }),
     // The daily journal (plan, review, mood) marks its day too; it belongs to the user, not an account.
     listJournalDates(db, { userId: resolved.userId, from: toDateKey(first), to: toDateKey(last) }),
   ]);
@@ -143,23 +142,12 @@ export async function getCalendar(db: Db, scope: Scope & { month: string }): Pro
   return { ...month, startingEquity, timeZone: resolved.timeZone };
 }
 
-function maxDate(a: Date | undefined, b: Date | undefined): Date | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return a > b ? a : b;
-}
-function minDate(a: Date | undefined, b: Date | undefined): Date | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return a < b ? a : b;
-}
-
 /** `GET /api/analytics/heatmap`: entry hour × weekday in the time zone. */
 export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric }): Promise<AnalyticsHeatmapJson> {
   const { userId, filter, timeZone } = resolve(scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountId: filter.accountId }),
+    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
   ]);
   const trades = await source.listTradeDetails(filter, { withTags: false });
   const cells = computeHeatmap(trades, { metric: scope.metric, calendar: createZonedCalendar(timeZone) });
@@ -171,7 +159,7 @@ export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimensi
   const { userId, filter, timeZone } = resolve(scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountId: filter.accountId }),
+    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
   ]);
   const trades = await source.listTradeDetails(filter, { withTags: scope.by === 'tag' });
   const groups = computeBreakdown(trades, { by: scope.by, calendar: createZonedCalendar(timeZone) });
@@ -183,7 +171,7 @@ export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }
   const { userId, filter, timeZone } = resolve(scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountId: filter.accountId }),
+    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
   ]);
   const trades = await source.listTrades(filter);
   const values = scope.of === 'r' ? listPresent(trades.rMultiple) : Array.from(trades.netPnl);
@@ -211,7 +199,7 @@ export async function runMonteCarloFor(
   const { userId, filter } = resolve({ userId: params.userId, userTimeZone: params.userTimeZone, query });
   const [source, balance] = await Promise.all([
     openTradeSource(db, params),
-    startingEquity === undefined ? getStartingEquity(db, { userId, accountId: filter.accountId }) : startingEquity,
+    startingEquity === undefined ? getStartingEquity(db, { userId, accountIds: filter.accountIds }) : startingEquity,
   ]);
   const trades = await source.listTrades(filter);
   const outcomes = sizing === 'fixed-dollar' ? Array.from(trades.netPnl) : listPresent(trades.rMultiple);

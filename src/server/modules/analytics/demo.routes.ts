@@ -133,7 +133,7 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
     const filter = toTradeFilter(query, timeZone);
     const [trades, startingEquity] = await Promise.all([
       listAnalyticsTrades(app.db, { userId: user.id, filter }),
-      getStartingEquity(app.db, { userId: user.id, accountId: filter.accountId }),
+      getStartingEquity(app.db, { userId: user.id, accountIds: filter.accountIds }),
     ]);
     return { startingEquity, timeZone, pnl: trades.map((t) => t.netPnl), r: trades.map((t) => t.rMultiple) };
   });

@@ -9,11 +9,11 @@ import {
   createZonedCalendar,
   toDailySeries,
 } from '../../../core/analytics';
+import { resolveTradeFilter, selectTradeRows, type ResolvedTradeFilter, type TradeFilter } from '../../../core/query';
 import { listTradeDetailsOf, listTradesOf } from '../../../../test/helpers/trade-columns';
 import {
   listNotedCloseTimes,
   replaceTradesClosedAt,
-  selectTradeFacts,
   sumExact,
   sumFeeTotals,
   toTradeColumnsOf,
@@ -137,33 +137,36 @@ const facts = makeFacts([
   { closedAt: 2 * DAY, netPnl: 0, account: A, symbol: 'ES', tags: [T] },
   { closedAt: 3 * DAY, netPnl: 7, account: B, symbol: 'AAPL', strategy: S },
 ]);
-const rowsOf = (filter: Parameters<typeof selectTradeFacts>[1]) => Array.from(selectTradeFacts(facts, filter));
+const rowsOf = (filter: ResolvedTradeFilter) => Array.from(selectTradeRows(facts, filter));
+const resolve = (filter: TradeFilter) => resolveTradeFilter(filter, { timeZone: 'UTC' });
 
-describe('selectTradeFacts', () => {
+describe('selectTradeRows on the cached facts', () => {
   it.each([
     ['no filter', {}, [0, 1, 2, 3]],
-    ['a close range [from, before)', { from: new Date(2 * DAY), before: new Date(3 * DAY) }, [1, 2]],
-    ['an empty range', { from: new Date(3 * DAY), before: new Date(2 * DAY) }, []],
-    ['an account, in any case', { accountId: B.toUpperCase() }, [1, 3]],
-    ['an account not the user’s', { accountId: '00000000-0000-4000-8000-000000000000' }, []],
-    ['any of several symbols', { symbol: ['ES', 'AAPL', 'NOPE'] }, [0, 2, 3]],
-    ['a symbol, case sensitive', { symbol: ['aapl'] }, []],
-    ['a side', { side: 'short' as const }, [1]],
-    ['wins', { outcome: 'win' as const }, [0, 3]],
-    ['losses', { outcome: 'loss' as const }, [1]],
-    ['breakevens', { outcome: 'breakeven' as const }, [2]],
-    ['a strategy', { strategyId: S }, [0, 3]],
-    ['a tag', { tagId: T.toUpperCase() }, [0, 2]],
-    ['open trades (none are cached)', { status: 'open' as const }, []],
-    ['several at once', { accountId: A, tagId: T, outcome: 'breakeven' as const }, [2]],
-  ])('keeps the rows SQL keeps for %s', (_, filter, expected) => {
+    ['a close range [from, to)', { from: 2 * DAY, to: 3 * DAY }, [1, 2]],
+    ['an empty range', { from: 3 * DAY, to: 2 * DAY }, []],
+    ['an account, in any case', resolve({ accountIds: [B.toUpperCase()] }), [1, 3]],
+    ['an account not the user’s', { accountIds: ['00000000-0000-4000-8000-000000000000'] }, []],
+    ['any of several symbols', { symbols: ['ES', 'AAPL', 'NOPE'] }, [0, 2, 3]],
+    ['a symbol, case sensitive', { symbols: ['aapl'] }, []],
+    ['a symbol as typed, upper-cased', resolve({ symbols: ['aapl'] }), [0, 3]],
+    ['a side', { side: 'short' }, [1]],
+    ['wins', { outcomes: ['win'] }, [0, 3]],
+    ['losses', { outcomes: ['loss'] }, [1]],
+    ['breakevens', { outcomes: ['breakeven'] }, [2]],
+    ['wins or breakevens', { outcomes: ['win', 'breakeven'] }, [0, 2, 3]],
+    ['a strategy', { strategyIds: [S] }, [0, 3]],
+    ['a tag', resolve({ tagsAny: [T.toUpperCase()] }), [0, 2]],
+    ['open trades (none are cached)', { status: 'open' }, []],
+    ['several at once', { accountIds: [A], tagsAny: [T], outcomes: ['breakeven'] }, [2]],
+  ] satisfies [string, ResolvedTradeFilter, number[]][])('keeps the rows SQL keeps for %s', (_, filter, expected) => {
     expect(rowsOf(filter)).toEqual(expected);
   });
 });
 
 describe('the row builders', () => {
   it('answer the engine’s trades, details with current names, fee totals and noted closes', () => {
-    const rows = selectTradeFacts(facts, { accountId: A });
+    const rows = selectTradeRows(facts, { accountIds: [A] });
     expect(listTradesOf(toTradeColumnsOf(facts, rows))).toEqual([
       { closedAt: 1 * DAY, netPnl: 10, rMultiple: null },
       { closedAt: 2 * DAY, netPnl: 0, rMultiple: null },
@@ -205,11 +208,16 @@ describe('the engine on the cached columns', () => {
     fc.assert(
       fc.property(
         fc.array(row, { maxLength: 60 }),
-        fc.record({ accountId: fc.option(fc.constantFrom(A, B), { nil: undefined }) }),
+        fc.record({
+          accountIds: fc.option(
+            fc.constantFrom(A, B).map((id) => [id]),
+            { nil: undefined },
+          ),
+        }),
         fc.boolean(),
         (rows, filter, isTagNamed) => {
           const all = makeFacts([...rows].sort((a, b) => a.closedAt - b.closedAt));
-          const selected = selectTradeFacts(all, filter);
+          const selected = selectTradeRows(all, filter);
           // A tag not among the user's tags any more is left out; a strategy keeps its id as name.
           const names = {
             strategiesById: new Map([[S, { id: S, name: 'Breakout' }]]),

@@ -1,5 +1,4 @@
 import type { NamedRef, TradeColumns, TradeDetailColumns } from '../../../core/analytics';
-import type { TradeFilter } from '../trades/trades.queries';
 
 /**
  * One user's closed trades, column by column, with every field the analytics compute on and every
@@ -70,86 +69,6 @@ export function sumExact(column: ExactColumn, rows: Int32Array): number {
   }
   const sign = whole < 0 || frac < 0 ? '-' : '';
   return Number(`${sign}${Math.abs(whole)}.${String(Math.abs(frac)).padStart(8, '0')}`);
-}
-
-/** First index in [0, count) whose close is at or after `ms` (count when none). */
-function lowerBound(values: Float64Array, count: number, ms: number): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-const NONE = new Int32Array(0);
-
-/**
- * The rows the trade filter keeps, ascending: exactly the closed trades `filterConditions` and
- * `dateConditions(…, 'closedAt', 'value')` select in SQL (the close in [from, before), account,
- * any of the symbols, side, outcome on net P&L, strategy, a tag on the trade). Ids compare as
- * PostgreSQL's uuid does, whatever their case.
- */
-export function selectTradeFacts(facts: TradeFacts, filter: TradeFilter): Int32Array {
-  if (filter.status === 'open') return NONE;
-  const start = filter.from ? lowerBound(facts.closedAt, facts.count, filter.from.getTime()) : 0;
-  const end = filter.before ? lowerBound(facts.closedAt, facts.count, filter.before.getTime()) : facts.count;
-  if (end <= start) return NONE;
-
-  const account = filter.accountId === undefined ? -1 : facts.accountIds.indexOf(filter.accountId.toLowerCase());
-  const strategy = filter.strategyId === undefined ? -1 : facts.strategyIds.indexOf(filter.strategyId.toLowerCase());
-  const tag = filter.tagId === undefined ? -1 : facts.tagIds.indexOf(filter.tagId.toLowerCase());
-  let symbols: Uint8Array | null = null;
-  if (filter.symbol !== undefined && filter.symbol.length > 0) {
-    symbols = new Uint8Array(facts.symbols.length);
-    let isAny = false;
-    for (const wanted of filter.symbol) {
-      const index = facts.symbols.indexOf(wanted);
-      if (index >= 0) {
-        symbols[index] = 1;
-        isAny = true;
-      }
-    }
-    if (!isAny) return NONE;
-  }
-  if (
-    (filter.accountId !== undefined && account < 0) ||
-    (filter.strategyId !== undefined && strategy < 0) ||
-    (filter.tagId !== undefined && tag < 0)
-  ) {
-    return NONE;
-  }
-  const side = filter.side === undefined ? -1 : filter.side === 'short' ? 1 : 0;
-  const outcome = filter.outcome;
-  const isAll = account < 0 && strategy < 0 && tag < 0 && symbols === null && side < 0 && outcome === undefined;
-  if (isAll) {
-    const rows = new Int32Array(end - start);
-    for (let k = 0; k < rows.length; k++) rows[k] = start + k;
-    return rows;
-  }
-
-  const out = new Int32Array(end - start);
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    if (account >= 0 && facts.account[i] !== account) continue;
-    if (symbols !== null && symbols[facts.symbol[i]!] !== 1) continue;
-    if (side >= 0 && facts.isShort[i] !== side) continue;
-    if (outcome !== undefined) {
-      const pnl = facts.netPnl[i]!;
-      if (outcome === 'win' ? !(pnl > 0) : outcome === 'loss' ? !(pnl < 0) : pnl !== 0) continue;
-    }
-    if (strategy >= 0 && facts.strategy[i] !== strategy) continue;
-    if (tag >= 0 && !hasTag(facts, i, tag)) continue;
-    out[n++] = i;
-  }
-  return out.subarray(0, n);
-}
-
-function hasTag(facts: TradeFacts, i: number, tag: number): boolean {
-  for (let k = facts.tagStart[i]!; k < facts.tagStart[i + 1]!; k++) if (facts.tagIndex[k] === tag) return true;
-  return false;
 }
 
 /**

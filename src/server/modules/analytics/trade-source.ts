@@ -5,7 +5,7 @@ import {
   type TradeDetailColumns,
 } from '../../../core/analytics';
 import type { Db } from '../../db/client';
-import type { TradeFilter } from '../trades/trades.queries';
+import { canSelectInMemory, selectTradeRows, type ResolvedTradeFilter } from '../../../core/query';
 import {
   getFeeTotals,
   listAnalyticsTradeDetails,
@@ -16,7 +16,6 @@ import {
 } from './analytics.queries';
 import {
   listNotedCloseTimes as listNotedCloseTimesOf,
-  selectTradeFacts,
   sumFeeTotals,
   toTradeColumnsOf,
   toTradeDetailColumnsOf,
@@ -30,12 +29,12 @@ import type { TradeFactsCache } from './trade-facts-cache';
  * columns (the engine's input: typed arrays, not an object per trade).
  */
 export type TradeSource = {
-  listTrades: (filter: TradeFilter) => Promise<TradeColumns>;
+  listTrades: (filter: ResolvedTradeFilter) => Promise<TradeColumns>;
   /** Tags (several per trade) only when asked for. */
-  listTradeDetails: (filter: TradeFilter, params: { withTags: boolean }) => Promise<TradeDetailColumns>;
-  getFeeTotals: (filter: TradeFilter) => Promise<{ grossPnl: number; fees: number }>;
+  listTradeDetails: (filter: ResolvedTradeFilter, params: { withTags: boolean }) => Promise<TradeDetailColumns>;
+  getFeeTotals: (filter: ResolvedTradeFilter) => Promise<{ grossPnl: number; fees: number }>;
   /** Close times of the trades with a journal note. */
-  listNotedCloseTimes: (filter: TradeFilter) => Promise<number[]>;
+  listNotedCloseTimes: (filter: ResolvedTradeFilter) => Promise<number[]>;
 };
 
 /** Reads the user's data version and, when it moved, their trades into the cache (see TradeFactsCache.get). */
@@ -58,22 +57,35 @@ export function createSqlSource(db: Db, userId: string): TradeSource {
   };
 }
 
-/** Cached facts, filtered in memory; strategy and tag names are read now (a rename needs no reload). */
+/**
+ * Cached facts, filtered in memory (the query model's predicate over the cache's columns); a filter
+ * on a field the cache does not hold goes to SQL. Strategy and tag names are read now (a rename
+ * needs no reload).
+ */
 export function createFactsSource(db: Db, params: { userId: string; facts: TradeFacts }): TradeSource {
   const { userId, facts } = params;
+  const sqlSource = createSqlSource(db, userId);
   return {
-    listTrades: async (filter) => toTradeColumnsOf(facts, selectTradeFacts(facts, filter)),
+    listTrades: async (filter) =>
+      canSelectInMemory(filter)
+        ? toTradeColumnsOf(facts, selectTradeRows(facts, filter))
+        : sqlSource.listTrades(filter),
     listTradeDetails: async (filter, { withTags }) => {
+      if (!canSelectInMemory(filter)) return sqlSource.listTradeDetails(filter, { withTags });
       const [strategiesById, tagsById] = await Promise.all([
         facts.strategyIds.length > 0 ? listStrategyRefs(db, userId) : new Map<string, never>(),
         withTags && facts.tagIds.length > 0 ? listTagRefs(db, userId) : new Map<string, never>(),
       ]);
-      return toTradeDetailColumnsOf(facts, selectTradeFacts(facts, filter), {
+      return toTradeDetailColumnsOf(facts, selectTradeRows(facts, filter), {
         strategiesById,
         tagsById: withTags ? tagsById : null,
       });
     },
-    getFeeTotals: async (filter) => sumFeeTotals(facts, selectTradeFacts(facts, filter)),
-    listNotedCloseTimes: async (filter) => listNotedCloseTimesOf(facts, selectTradeFacts(facts, filter)),
+    getFeeTotals: async (filter) =>
+      canSelectInMemory(filter) ? sumFeeTotals(facts, selectTradeRows(facts, filter)) : sqlSource.getFeeTotals(filter),
+    listNotedCloseTimes: async (filter) =>
+      canSelectInMemory(filter)
+        ? listNotedCloseTimesOf(facts, selectTradeRows(facts, filter))
+        : sqlSource.listNotedCloseTimes(filter),
   };
 }

@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { toCsvLine, type CsvCellKind } from '../../../core/csv';
+import type { ResolvedTradeFilter } from '../../../core/query';
 import type { Db } from '../../db/client';
+import { toTradeFilterSql } from '../../db/trade-filter-sql';
 import { executions, tradeParts, trades } from '../../db/schema';
 import { listAccounts } from '../accounts/accounts.queries';
 import { listStrategies } from '../strategies/strategies.queries';
@@ -8,7 +10,7 @@ import { listTags } from '../tags/tags.queries';
 import { D } from '../../../core/trades';
 import { toExportedFingerprint } from './execution-input';
 import { toDecimalText } from './trade-json';
-import { dateConditions, filterConditions, listTagsByOpener, type TradeFilter } from './trades.queries';
+import { listTagsByOpener } from './trades.queries';
 import { yieldToEventLoop } from '../../event-loop';
 
 /**
@@ -175,16 +177,14 @@ function toList(value: string | string[]): string[] {
  */
 export async function* streamTradesCsv(
   db: Db,
-  params: { userId: string; filter?: TradeFilter },
+  params: { userId: string; filter?: ResolvedTradeFilter },
 ): AsyncGenerator<string> {
   const { userId } = params;
   const accountNames = new Map((await listAccounts(db, userId)).map((a) => [a.id, a.name]));
   const strategyNames = new Map((await listStrategies(db, userId)).map((s) => [s.id, s.name]));
   const hasTags = (await listTags(db, userId)).length > 0;
-  // The user condition is in the query itself; the rest of the list's filters apply as they are.
-  const filter = params.filter
-    ? [...filterConditions(userId, params.filter).slice(1), ...dateConditions(params.filter, 'openedAt', 'value')]
-    : [];
+  // The user condition is in the query itself; the filter's conditions apply as the list's do.
+  const filter = params.filter ? toTradeFilterSql(params.filter) : [];
   yield toCsvLine(EDGEBOOK_CSV_COLUMNS);
   let after: string | null = null;
   for (;;) {

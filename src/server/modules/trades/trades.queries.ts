@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { TRADE_SORT_COLUMNS, TradeListQuery } from '../../../contracts/trades';
+import type { TRADE_SORT_COLUMNS } from '../../../contracts/trades';
+import { hasDateRange, type ResolvedTradeFilter } from '../../../core/query';
 import {
   insertByUnnest,
   insertCopyRows,
@@ -11,6 +12,7 @@ import {
 } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
+import { toTradeFilterSql, TRADE_DATE_SQL } from '../../db/trade-filter-sql';
 import { executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
 import type { PreparedExecution } from './execution-input';
 import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
@@ -18,20 +20,12 @@ import type { TradeOrder } from './trade-order-cache';
 
 export type TradeSortColumn = (typeof TRADE_SORT_COLUMNS)[number];
 export type SortOrder = 'asc' | 'desc';
-export type TradeFilter = Pick<TradeListQuery, 'accountId' | 'side' | 'status' | 'outcome' | 'strategyId' | 'tagId'> & {
-  /** Stored (normalised) symbols, any of which matches. */
-  symbol?: string[];
-  /** The trade's date (see dateConditions) at or after this instant. */
-  from?: Date;
-  /** The trade's date strictly before this instant. */
-  before?: Date;
-};
 /** Where the previous page ended: the sort column's value there (null for a null) and the trade id. */
 export type TradeCursor = { sort: TradeSortColumn; order: SortOrder; value: string | number | null; id: string };
 /** One page of the trade list: at most `limit` trades after the cursor (from the start without one). */
 export type TradePageParams = {
   userId: string;
-  filter: TradeFilter;
+  filter: ResolvedTradeFilter;
   sort: TradeSortColumn;
   order: SortOrder;
   limit: number;
@@ -536,44 +530,19 @@ export function toCursorValue(row: TradeRow, sort: TradeSortColumn): string | nu
 }
 
 /**
- * The date range is on the trade's date: when it closed, or when it opened while still open. When
- * the list is sorted by closedAt each segment states it on its own column, so the index applies.
+ * The filter's conditions for the list, with the user's. `from`/`to` bound the trade's date: when
+ * it closed, or when it opened while still open. When the list is sorted by closedAt each segment
+ * states it on its own column, so the index applies.
  */
-export function dateConditions(filter: TradeFilter, sort: TradeSortColumn, segment: Segment): SQL[] {
-  const out: SQL[] = [];
-  if (!filter.from && !filter.before) return out;
-  const column: PgColumn | SQL =
-    sort !== 'closedAt'
-      ? sql`coalesce(${trades.closedAt}, ${trades.openedAt})`
-      : segment === 'value'
-        ? trades.closedAt
-        : trades.openedAt;
-  if (filter.from) out.push(sql`${column} >= ${filter.from.toISOString()}::timestamptz`);
-  if (filter.before) out.push(sql`${column} < ${filter.before.toISOString()}::timestamptz`);
-  return out;
-}
-
-export function filterConditions(userId: string, filter: TradeFilter): SQL[] {
-  const out: SQL[] = [eq(trades.userId, userId)];
-  if (filter.accountId) out.push(eq(trades.accountId, filter.accountId));
-  const [symbol, ...alternatives] = filter.symbol ?? [];
-  if (symbol !== undefined)
-    out.push(alternatives.length === 0 ? eq(trades.symbol, symbol) : inArray(trades.symbol, [symbol, ...alternatives]));
-  if (filter.side) out.push(eq(trades.direction, filter.side));
-  if (filter.status) out.push(eq(trades.status, filter.status));
-  if (filter.outcome) {
-    out.push(eq(trades.status, 'closed'));
-    if (filter.outcome === 'win') out.push(gt(trades.netPnl, '0'));
-    else if (filter.outcome === 'loss') out.push(lt(trades.netPnl, '0'));
-    else out.push(eq(trades.netPnl, '0'));
-  }
-  if (filter.strategyId) out.push(eq(trades.strategyId, filter.strategyId));
-  if (filter.tagId) {
-    out.push(
-      sql`exists (select 1 from ${tradeTags} tt where tt.opening_execution_id = ${trades.openingExecutionId} and tt.tag_id = ${filter.tagId}::uuid)`,
-    );
-  }
-  return out;
+export function listConditions(
+  userId: string,
+  filter: ResolvedTradeFilter,
+  sort: TradeSortColumn,
+  segment: Segment,
+): SQL[] {
+  const dateColumn: PgColumn | SQL =
+    sort !== 'closedAt' ? TRADE_DATE_SQL : segment === 'value' ? trades.closedAt : trades.openedAt;
+  return [eq(trades.userId, userId), ...toTradeFilterSql(filter, { dateColumn })];
 }
 
 function keysetCondition(spec: SortSpec, segment: Segment, cursor: TradeCursor): SQL {
@@ -598,11 +567,11 @@ export async function listTradesPage(db: Db, params: TradePageParams): Promise<{
         ? segments.indexOf('value')
         : 0;
   const direction = order === 'desc' ? desc : asc;
-  const base = filterConditions(params.userId, params.filter);
-  const hasDates = params.filter.from !== undefined || params.filter.before !== undefined;
+  const hasDates = hasDateRange(params.filter);
   // Descending from the top (or from inside the nulls), both segments come out of one backward
   // index scan: PostgreSQL orders DESC with nulls first. This is the default first page.
   if (spec.isNullable && order === 'desc' && (!cursor || cursor.value === null) && !hasDates) {
+    const base = listConditions(params.userId, params.filter, sort, 'value');
     const conditions = cursor
       ? [...base, sql`((${spec.column} is null and ${trades.id} < ${cursor.id}::uuid) or ${spec.column} is not null)`]
       : base;
@@ -617,7 +586,7 @@ export async function listTradesPage(db: Db, params: TradePageParams): Promise<{
   const rows: TradeRow[] = [];
   for (let i = first; i < segments.length && rows.length <= limit; i++) {
     const segment = segments[i]!; // i < segments.length
-    const conditions = [...base, ...dateConditions(params.filter, sort, segment)];
+    const conditions = listConditions(params.userId, params.filter, sort, segment);
     if (spec.isNullable) conditions.push(segment === 'null' ? isNull(spec.column) : isNotNull(spec.column));
     if (cursor && i === first) conditions.push(keysetCondition(spec, segment, cursor));
     const orderBy = segment === 'null' ? [direction(trades.id)] : [direction(spec.column), direction(trades.id)];
@@ -645,14 +614,11 @@ const UUID_TEXT_LENGTH = 36;
  */
 export async function listTradeOrder(
   db: Db,
-  params: { userId: string; filter: TradeFilter; sort: TradeSortColumn },
+  params: { userId: string; filter: ResolvedTradeFilter; sort: TradeSortColumn },
 ): Promise<TradeOrder> {
   const spec = SORTS[params.sort];
   const order = sql`${spec.column} asc nulls last, ${trades.id} asc`;
-  const conditions = and(
-    ...filterConditions(params.userId, params.filter),
-    ...dateConditions(params.filter, params.sort, 'value'),
-  );
+  const conditions = and(...listConditions(params.userId, params.filter, params.sort, 'value'));
   const result = (await db.execute(sql`
     select string_agg(${trades.id}::text, '' order by ${order}) as ids,
       json_agg(${spec.column}::text order by ${order}) as values
@@ -676,7 +642,7 @@ export async function listTradeOrder(
  */
 export async function countTradesBefore(
   db: Db,
-  params: { userId: string; filter: TradeFilter; sort: TradeSortColumn; cursor: TradeCursor },
+  params: { userId: string; filter: ResolvedTradeFilter; sort: TradeSortColumn; cursor: TradeCursor },
 ): Promise<number> {
   const spec = SORTS[params.sort];
   const { cursor } = params;
@@ -685,11 +651,7 @@ export async function countTradesBefore(
     cursor.value === null
       ? sql`(${spec.column} is not null or ${trades.id} < ${cursor.id}::uuid)`
       : sql`(${spec.column}, ${trades.id}) < (${cursor.value}::${sql.raw(spec.cast)}, ${cursor.id}::uuid)`;
-  const conditions = [
-    ...filterConditions(params.userId, params.filter),
-    ...dateConditions(params.filter, params.sort, 'value'),
-    before,
-  ];
+  const conditions = [...listConditions(params.userId, params.filter, params.sort, 'value'), before];
   return db.$count(trades, and(...conditions));
 }
 

@@ -14,7 +14,8 @@ import {
   type tradePatchSchema,
 } from '../../../contracts/trades';
 import { safeText } from '../../../contracts/input-policy';
-import { D, isInstrumentError, parseInstrument, type TradeExecution } from '../../../core/trades';
+import { resolveTradeFilter, toTradeFilterWithShorthands, type ResolvedTradeFilter } from '../../../core/query';
+import { D, type TradeExecution } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UserRow } from '../users/users.queries';
@@ -52,15 +53,13 @@ import {
   updateTradeRow,
   type InsertedExecution,
   type TradeCursor,
-  type TradeFilter,
   type TradePageParams,
 } from './trades.queries';
 import { TOO_LARGE, toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
 import { getAnalyticsVersion } from '../analytics/analytics.queries';
-import { toInstantRange } from './zoned-day';
 
 type ManualTradeRequest = z.infer<typeof manualTradeRequestSchema>;
-/** The filter part of the list query (the export takes the same filters). */
+/** The filter part of the list query: `filter` and its shorthands (the export and analytics take the same). */
 export type TradeListFilterQuery = Omit<TradeListQuery, 'sort' | 'order' | 'limit' | 'cursor'>;
 type TradePatch = z.infer<typeof tradePatchSchema>;
 
@@ -298,23 +297,19 @@ export function decodeCursor(text: string, expected: { sort: string; order: stri
 }
 
 /**
- * The stored symbols a typed one can mean: as typed (upper-cased), and as the instrument parser
- * normalises it when it reads one (`aapl250117c00150000` → the OCC form, `btcusd` → `BTC/USD`).
+ * The query's filter as the compilers take it: `filter` with the shorthands added (`symbol=AAPL` is
+ * `symbols: ["AAPL"]`; a field given both ways is refused), days as instants in `timeZone`.
  */
-function toSymbolFilter(symbol: string): string[] {
-  const typed = symbol.trim().toUpperCase();
-  const parsed = parseInstrument(typed);
-  return isInstrumentError(parsed) || parsed.symbol === typed ? [typed] : [typed, parsed.symbol];
-}
-
-/** The list's filters as the queries take them: symbols normalised, dates as instants in the user's timezone. */
-export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): TradeFilter {
-  const { from, to, symbol, ...rest } = query;
-  return {
-    ...rest,
-    ...toInstantRange({ from, to, timeZone }),
-    symbol: symbol === undefined ? undefined : toSymbolFilter(symbol),
-  };
+export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): ResolvedTradeFilter {
+  const { filter = {}, ...shorthands } = query;
+  const merged = toTradeFilterWithShorthands(filter, shorthands);
+  if ('conflict' in merged) {
+    const { shorthand, field } = merged.conflict;
+    throw new AppError('VALIDATION_ERROR', `Invalid input: ${shorthand}`, {
+      [shorthand]: `Given twice: as ${shorthand} and as filter.${field}`,
+    });
+  }
+  return resolveTradeFilter(merged.filter, { timeZone });
 }
 
 /**
