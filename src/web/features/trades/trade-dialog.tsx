@@ -1,15 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
 import { toApiError } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { Markdown } from '../../components/ui/markdown';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
+
+// The Markdown parser and sanitiser load when a note is first previewed, not with the trades page.
+const PREVIEW_CLASS = 'min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg';
+const Markdown = lazy(() => import('../../components/ui/markdown').then((m) => ({ default: m.Markdown })));
 
 type JournalForm = {
   stopPrice: string;
@@ -428,12 +431,14 @@ function TradeEditor({
           </div>
         </div>
         {isPreview ? (
-          <Markdown
-            data-testid="notes-preview"
-            source={form.notes}
-            empty="Nothing to preview."
-            className="min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg"
-          />
+          <Suspense fallback={<div className={PREVIEW_CLASS} aria-busy="true" />}>
+            <Markdown
+              data-testid="notes-preview"
+              source={form.notes}
+              empty="Nothing to preview."
+              className={PREVIEW_CLASS}
+            />
+          </Suspense>
         ) : (
           <textarea
             id={`${id}-notes`}
