@@ -67,6 +67,36 @@ function ApiAutomationArticle() {
         </li>
       </ul>
 
+      <h3>What the API accepts</h3>
+      <p>Every write, and the trade list’s filters, follow one set of rules; a file import applies them to each row.</p>
+      <ul>
+        <li>
+          <strong>Text</strong> (names, symbols, tags, strategies, notes, plans) may not contain control characters:
+          NUL, the other C0 and C1 control characters, or DEL. They are refused, not stripped. Notes, journal plans and
+          reviews, strategy descriptions and messages keep tabs and line breaks.
+        </li>
+        <li>
+          <strong>Numbers</strong> travel as strings of plain digits, such as <code>"1234.5"</code>. Prices, fees,
+          commissions, multipliers, stops, targets, risk amounts and starting balances take at most 16 digits before the
+          decimal point and 8 after it; quantities 18 and 12; the default risk per trade in your profile 12 and 8.
+        </li>
+        <li>
+          <strong>Dates</strong> of executions, manual trades and journal days lie between 1970-01-01 and one year after
+          the moment of the request. The trade list’s <code>from</code> and <code>to</code> filters take any date from
+          1970 to the year 9999.
+        </li>
+      </ul>
+      <p>
+        A request that breaks a rule is answered with HTTP 400, and nothing of it is stored. The answer names each field
+        that is wrong, an execution in a list by its position:
+      </p>
+      <Formula>{`{ "error": "VALIDATION_ERROR", "message": "Invalid input: executions.3.price",
+  "fields": { "executions.3.price": "At most 16 digits before the decimal point" } }`}</Formula>
+      <p>
+        In a file import, a row that breaks a rule is listed in the preview with its row number and the reason, and is
+        left out when you import the rest.
+      </p>
+
       <h2>Keep tokens safe</h2>
       <ul>
         <li>Use one token per script, so you can revoke one without breaking the others.</li>
