@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
+import type * as OpenAiSdk from 'openai';
 import { z } from 'zod';
 
 /**
@@ -88,14 +89,20 @@ function toErrorText(err: unknown): string {
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    // Handled even when the signal wins: the work rejects too, later.
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
+let sdk: Promise<typeof OpenAiSdk> | undefined;
+/** The SDK loads on first use: most installs configure no provider. */
+const loadSdk = () => (sdk ??= import('openai'));
+
 /** The SDK's client for the configured provider: only the `LLM_*` settings, never `OPENAI_*` ones. */
-export function createOpenAiClient(config: LlmConfig, options: { fetch?: typeof fetch } = {}): OpenAI {
+export async function createOpenAiClient(config: LlmConfig, options: { fetch?: typeof fetch } = {}): Promise<OpenAI> {
+  const { default: OpenAI } = await loadSdk();
   return new OpenAI({
     baseURL: config.baseUrl,
     // The SDK insists on a key; local servers need none, so a placeholder is given and its header
@@ -120,12 +127,15 @@ export function createOpenAiClient(config: LlmConfig, options: { fetch?: typeof 
  * never carry the API key.
  */
 export function createChatClient(config: LlmConfig, options: { fetch?: typeof fetch } = {}): ChatClient {
-  const openai = createOpenAiClient(config, options);
+  let client: Promise<OpenAI> | undefined;
   // Some OpenAI-compatible servers refuse `response_format`; once one says so, it is not sent again
   // (the prompt asks for JSON anyway). The refused request itself fails: a 400 is not retried.
   let isJsonModeRefused = false;
 
   const complete = async (request: ChatRequest): Promise<ChatResult> => {
+    // Loading the SDK, once, is not the provider's time.
+    const { APIConnectionTimeoutError, APIError } = await loadSdk();
+    const openai = await (client ??= createOpenAiClient(config, options));
     const deadline = AbortSignal.timeout(config.timeoutMs);
     const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
     const isJsonMode = request.isJson === true && !isJsonModeRefused;

@@ -101,7 +101,7 @@ describe('createS3Storage', () => {
 describe('createS3Client', () => {
   /** The URL the client would call for a key, caught before anything is sent. */
   async function toRequestUrl(forcePathStyle: boolean): Promise<string> {
-    const client = createS3Client({
+    const client = await createS3Client({
       ...config,
       endpoint: 'https://s3.eu-west-1.amazonaws.com',
       region: 'eu-west-1',

@@ -1,11 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { assertSafeKey, type ObjectStorage } from './object-storage';
 
 export type S3StorageConfig = {
@@ -22,11 +16,16 @@ export type S3StorageConfig = {
 /** What tests vary besides the bucket's settings. */
 export type S3ClientOptions = Pick<S3ClientConfig, 'systemClockOffset' | 'maxAttempts'>;
 
+let sdk: Promise<typeof S3Sdk> | undefined;
+/** The SDK loads on first use: it takes a second or more to load, and most installs keep files on disk. */
+const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
+
 /**
  * The AWS SDK's client for the configured bucket. The credentials are the configured ones only: the
  * SDK's chain of environment variables, profiles and instance roles is not consulted.
  */
-export function createS3Client(config: S3StorageConfig, options: S3ClientOptions = {}): S3Client {
+export async function createS3Client(config: S3StorageConfig, options: S3ClientOptions = {}): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -41,48 +40,54 @@ export function createS3Client(config: S3StorageConfig, options: S3ClientOptions
 }
 
 /** `403 SignatureDoesNotMatch`: the status and S3's error code, never the message or credentials. */
-function describeFailure(err: unknown): string {
+function describeFailure({ S3ServiceException }: typeof S3Sdk, err: unknown): string {
   if (err instanceof S3ServiceException) return `${err.$metadata.httpStatusCode ?? '?'} ${err.name}`;
   return err instanceof Error ? err.message : String(err);
 }
 
-const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+const statusOf = ({ S3ServiceException }: typeof S3Sdk, err: unknown) =>
+  err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
 
 /**
  * An S3-compatible bucket (AWS S3, MinIO, R2, …) through the AWS SDK, which signs, retries and
  * corrects for clock skew. Errors name the operation and S3's error code, never the credentials.
  */
 export function createS3Storage(config: S3StorageConfig, options: S3ClientOptions = {}): ObjectStorage {
-  const client = createS3Client(config, options);
+  let connection: Promise<{ s3: typeof S3Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= Promise.all([loadSdk(), createS3Client(config, options)]).then(([s3, client]) => ({ s3, client })));
   const Bucket = config.bucket;
 
   return {
     async put(key, body, { contentType }) {
       assertSafeKey(key);
+      const { s3, client } = await connect();
       try {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+        await client.send(new s3.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
       } catch (err) {
-        throw new Error(`S3 PUT ${key} failed: ${describeFailure(err)}`, { cause: err });
+        throw new Error(`S3 PUT ${key} failed: ${describeFailure(s3, err)}`, { cause: err });
       }
     },
     async get(key) {
       assertSafeKey(key);
+      const { s3, client } = await connect();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
         return res.Body ? await res.Body.transformToByteArray() : new Uint8Array();
       } catch (err) {
-        if (statusOf(err) === 404) return null;
-        throw new Error(`S3 GET ${key} failed: ${describeFailure(err)}`, { cause: err });
+        if (statusOf(s3, err) === 404) return null;
+        throw new Error(`S3 GET ${key} failed: ${describeFailure(s3, err)}`, { cause: err });
       }
     },
     async delete(key) {
       assertSafeKey(key);
+      const { s3, client } = await connect();
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
       } catch (err) {
         // S3 answers 204 for a missing key too; some compatible stores answer 404.
-        if (statusOf(err) === 404) return;
-        throw new Error(`S3 DELETE ${key} failed: ${describeFailure(err)}`, { cause: err });
+        if (statusOf(s3, err) === 404) return;
+        throw new Error(`S3 DELETE ${key} failed: ${describeFailure(s3, err)}`, { cause: err });
       }
     },
   };
