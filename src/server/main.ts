@@ -5,10 +5,6 @@ import { canListenAt, CLI_SOCKET_FILE, listenForCliCommands } from './cli/cli-so
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { schedulePgliteCheckpoints } from './jobs/pglite-checkpoint-job';
-import { scheduleSubscriptionLifecycle } from './jobs/subscription-lifecycle-job';
-import { failInterruptedImports } from './modules/imports/import-runner';
-import { getUserById } from './modules/users/users.queries';
 import { createStripeProvider } from './payments/stripe-provider';
 
 const config = loadConfig();
@@ -24,13 +20,9 @@ try {
 const paymentProvider = config.stripe ? createStripeProvider(config.stripe) : undefined;
 const app = await buildApp({ config, database, paymentProvider, logger: true });
 
-let stopLifecycle = () => {};
-let stopCheckpoints = () => {};
 let stopCliSocket = async () => {};
 const shutdown = async (signal: string) => {
   app.log.info(`${signal} received, shutting down`);
-  stopLifecycle();
-  stopCheckpoints();
   await stopCliSocket();
   await app.close();
   await database.close();
@@ -39,18 +31,9 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-// PGlite serves one process, so an import still marked running was cut off by the last stop: its
-// rows are taken out again and it is marked failed. (With PostgreSQL another instance may be
-// running it.)
-if (database.engine === 'pglite')
-  await failInterruptedImports(database.db, {
-    now: new Date(),
-    loadUser: (id) => getUserById(database.db, id),
-  });
-
+// Background work (the subscription lifecycle, PGlite's checkpoints, imports a stop cut off, mail)
+// runs as jobs (jobs/registry.ts), started with the app.
 await app.listen({ port: config.port, host: config.host });
-stopLifecycle = scheduleSubscriptionLifecycle(app);
-stopCheckpoints = schedulePgliteCheckpoints(app);
 await listenForOperationsCommands(database);
 app.log.info(
   `${config.publicConfig.brand} is running at ${config.publicConfig.baseUrl} (database: ${database.engine}${database.engine === 'pglite' ? `, data in ${config.dataDir}` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'database outbox'}; payments: ${app.paymentProvider.name})`,

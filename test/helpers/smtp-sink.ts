@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on loopback that keeps what it receives. `failWith` makes it reject every message. */
-export async function startSmtpSink(options: { failWith?: string } = {}) {
+/**
+ * A real SMTP server on loopback that keeps what it receives. `failWith` makes it reject every
+ * message; `delayMs` makes it take that long to accept each (a slow mail server).
+ */
+export async function startSmtpSink(options: { failWith?: string; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -13,7 +16,8 @@ export async function startSmtpSink(options: { failWith?: string } = {}) {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         if (options.failWith) return callback(Object.assign(new Error(options.failWith), { responseCode: 554 }));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

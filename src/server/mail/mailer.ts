@@ -13,17 +13,25 @@ export type MailMessage = {
   meta?: Record<string, string>;
 };
 
-export type Mailer = { send: (message: MailMessage) => Promise<{ id: string; delivered: boolean }> };
+export type Mailer = {
+  /** Writes the message to the outbox and, with SMTP, queues its delivery: it never waits for SMTP. */
+  send: (message: MailMessage) => Promise<{ id: string }>;
+  /** Delivers an outbox message over SMTP unless it was already (the delivery job); throws when SMTP refuses it. */
+  deliver: (outboxId: string) => Promise<void>;
+};
 
 /**
  * Every message is written to the outbox table first. Without SMTP that is where it stays (the
- * embedded default, readable by admins); with SMTP it is also delivered and `sent_at` or `error`
- * records the outcome, so a failed delivery is never silently lost.
+ * embedded default, readable by admins); with SMTP a job delivers it after the request has been
+ * answered (so an answer never tells how long SMTP took), retried with backoff, and `sent_at` or
+ * `error` records the outcome, so a failed delivery is never silently lost.
  */
 export function createMailer(params: {
   db: Db;
   smtpUrl?: string;
   from: string;
+  /** Queues the delivery of an outbox message (the `mail-deliver` job). */
+  enqueueDelivery: (outboxId: string) => Promise<unknown>;
   log?: (msg: string, err?: unknown) => void;
 }): Mailer {
   const transport = params.smtpUrl ? nodemailer.createTransport(params.smtpUrl) : null;
@@ -42,25 +50,31 @@ export function createMailer(params: {
         })
         .returning({ id: emailOutbox.id });
       const id = row!.id; // insert … returning always yields the inserted row
-      if (!transport) return { id, delivered: false };
+      if (transport) await params.enqueueDelivery(id);
+      return { id };
+    },
+    async deliver(outboxId) {
+      if (!transport) return;
+      const [message] = await params.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+      // Sent once: a retry after the send but before `sent_at` was stored is the one case sent twice.
+      if (!message || message.sentAt) return;
       try {
         await transport.sendMail({
           from: params.from,
           to: message.to,
           subject: message.subject,
           text: message.text,
-          replyTo: message.replyTo,
+          replyTo: message.replyTo ?? undefined,
         });
-        await params.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, id));
-        return { id, delivered: true };
       } catch (err) {
-        params.log?.(`SMTP delivery failed for outbox message ${id}`, err);
+        params.log?.(`SMTP delivery failed for outbox message ${outboxId}`, err);
         await params.db
           .update(emailOutbox)
           .set({ error: err instanceof Error ? err.message : String(err) })
-          .where(eq(emailOutbox.id, id));
-        return { id, delivered: false };
+          .where(eq(emailOutbox.id, outboxId));
+        throw err;
       }
+      await params.db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, outboxId));
     },
   };
 }

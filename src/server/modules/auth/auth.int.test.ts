@@ -27,6 +27,8 @@ let clock: ManualClock;
 const client = () => new TestClient(t.url(''));
 
 async function latestMail(to: string, kind: string) {
+  // Mail of a forgot-password or resend request is written by a job after the answer.
+  await t.app.jobs.settle();
   const [mail] = await t.database.db
     .select()
     .from(emailOutbox)

@@ -1,5 +1,6 @@
 import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance';
 import { isPglite, type Db } from '../../db/client';
+import type { Leases } from '../../db/leases';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
 import {
@@ -24,6 +25,7 @@ import type { ImportedJournal } from '../../../core/import/normalise/edgebook-jo
 import { IdenticalFills } from '../trades/identical-fills';
 import {
   deleteImportExecutions,
+  getImport,
   getImportBatchState,
   listAccountInstrumentKeys,
   listFlatInstruments,
@@ -48,6 +50,8 @@ export type ImportRunResult = {
 };
 
 type RunParams = { user: UserRow; importRow: ImportRow; analysis: Analysis; now: Date };
+/** Of the commit's analysis, a large import needs only what replays it (its job carries these). */
+export type LargeRunParams = Omit<RunParams, 'analysis'> & { analysis: Pick<Analysis, 'rowCount' | 'replay'> };
 
 /** Problems and skipped rows kept on the import (the counts say how many more there were). */
 const MAX_LISTED = 500;
@@ -116,7 +120,7 @@ function countTrades(tradeIds: Iterable<string>, existing: ReadonlySet<string>) 
  */
 export async function runImport(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
   if (params.analysis.rowCount <= deps.syncRowLimit) return runSmall(deps, params);
-  return runLarge(deps, params);
+  return runLargeImport(deps, params);
 }
 
 async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
@@ -165,7 +169,8 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   });
 }
 
-async function runLarge(deps: ImportDeps, params: RunParams): Promise<ImportRunResult> {
+/** A large import, in batches (runImport); its commit queued it as a job (import-jobs.ts). */
+export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): Promise<ImportRunResult> {
   const { user, importRow, analysis } = params;
   const { db } = deps;
   const accountId = importRow.accountId!; // commit sets it before running
@@ -532,23 +537,51 @@ async function removeBatch(
   });
 }
 
+/** The lease (db/leases.ts) held by the one process running an import, or taking it out again. */
+export const toImportLeaseKey = (importId: string) => `import:${importId}`;
+
+export const INTERRUPTED_IMPORT_MESSAGE =
+  'The server restarted during this import; nothing was added. Please import the file again.';
+
+type InterruptedParams = { now: Date; loadUser: (id: string) => Promise<UserRow | undefined> };
+
 /**
- * On start-up: an import a restart cut off did not finish. Its executions are removed (all or
- * nothing) and it is marked failed, so the user can run it again.
+ * An import whose process stopped before it finished (the caller holds its lease): its executions
+ * are removed (all or nothing) and it is marked failed, so the user can run it again.
+ */
+export async function failInterruptedImport(
+  db: Db,
+  params: InterruptedParams & { row: Pick<ImportRow, 'id' | 'userId' | 'accountId'> },
+): Promise<void> {
+  const { row } = params;
+  const user = await params.loadUser(row.userId);
+  if (user) await removeBatch(db, { user, importId: row.id, accountId: row.accountId, now: params.now });
+  await updateImport(db, { id: row.id, values: { status: 'failed', failureMessage: INTERRUPTED_IMPORT_MESSAGE } });
+}
+
+/**
+ * Imports still queued or running that no process works on (their lease is free) and that
+ * `isOrphan` (default: all) says were left behind are taken out again and marked failed
+ * (failInterruptedImport). Answers their ids.
  */
 export async function failInterruptedImports(
   db: Db,
-  params: { now: Date; loadUser: (id: string) => Promise<UserRow | undefined> },
-) {
-  for (const row of await listUnfinishedImports(db)) {
-    const user = await params.loadUser(row.userId);
-    if (user) await removeBatch(db, { user, importId: row.id, accountId: row.accountId, now: params.now });
-    await updateImport(db, {
-      id: row.id,
-      values: {
-        status: 'failed',
-        failureMessage: 'The server restarted during this import; nothing was added. Please import the file again.',
-      },
-    });
+  params: InterruptedParams & { leases: Leases; isOrphan?: (row: ImportRow) => Promise<boolean> },
+): Promise<string[]> {
+  const failed: string[] = [];
+  for (const listed of await listUnfinishedImports(db)) {
+    const lease = await params.leases.tryHold(toImportLeaseKey(listed.id));
+    if (!lease) continue;
+    try {
+      // Read again under the lease: it may have finished since the list.
+      const row = await getImport(db, { userId: listed.userId, id: listed.id });
+      if (row?.status !== 'queued' && row?.status !== 'running') continue;
+      if (params.isOrphan && !(await params.isOrphan(row))) continue;
+      await failInterruptedImport(db, { ...params, row });
+      failed.push(row.id);
+    } finally {
+      await lease.release();
+    }
   }
+  return failed;
 }

@@ -1,14 +1,12 @@
 import multipart from '@fastify/multipart';
-import { createSpreadsheetReader } from './spreadsheet-reader';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { importCommitSchema, importRemapSchema } from '../../../contracts/imports';
 import { AppError } from '../../errors';
-import { createChatClient } from '../../llm/chat-client';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
 import { EDGEBOOK_CSV_TEMPLATE } from './csv-template';
-import { createColumnRefiner } from './column-refiner';
+import { createImportDeps } from './import-deps';
 import { brokerFormatRequestRoutes } from './format-requests.routes';
 import {
   commitImport,
@@ -22,8 +20,6 @@ import {
   type ImportDeps,
   type SavedUpload,
 } from './imports.service';
-import { createUploadStore } from './upload-store';
-import { maintainAfterBulkWrite } from '../../db/maintenance';
 
 export const IMPORT_FILE_FIELD = 'file';
 const MULTIPART_EXPECTED = `Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field.`;
@@ -77,35 +73,8 @@ const optional = (value: string | undefined) => (value === undefined || value.tr
 
 /** Broker files in: upload and preview, remap, commit (at once or in the background), history, undo. */
 export const importRoutes: FastifyPluginAsync = async (app) => {
-  // This app's reader processes for uploaded workbooks (a background commit's worker thread starts its own).
-  const spreadsheets = createSpreadsheetReader({
-    maxHeapMb: app.config.importSpreadsheetMaxHeapMb,
-  });
-  app.addHook('onClose', () => spreadsheets.close());
-  const deps: ImportDeps = {
-    db: app.db,
-    openSpreadsheet: spreadsheets.open,
-    spreadsheetMaxHeapMb: app.config.importSpreadsheetMaxHeapMb,
-    uploads: createUploadStore(app.config.importsDir),
-    maxBytes: app.config.importMaxBytes,
-    syncRowLimit: app.config.importSyncRowLimit,
-    batchRows: app.config.importBatchRows,
-    batchTargetMs: app.config.importBatchTargetMs,
-    checkpointWalBytes: app.config.importCheckpointWalBytes,
-    log: (message, err) => app.log.error({ err }, message),
-    // The analytics reload of a large import reads the pages it wrote: vacuumed first, from the
-    // index (PostgreSQL); PGlite checkpoints its write-ahead log (maintenance.ts).
-    onTradesChanged: (userId) =>
-      void maintainAfterBulkWrite(app.db, app.dbEngine)
-        .catch((err: unknown) => app.log.warn({ err }, 'maintenance after an import failed'))
-        .finally(() => app.analyticsCache.refresh(userId)),
-    ...(app.config.llm && {
-      refineColumns: createColumnRefiner({
-        chat: createChatClient(app.config.llm),
-        warn: (details, message) => app.log.warn(details, message),
-      }),
-    }),
-  };
+  const { deps, close } = createImportDeps(app);
+  app.addHook('onClose', close);
   // After main.ts has marked the imports a restart cut off failed: their files go, in the background.
   app.addHook('onReady', async () => {
     removeFailedUploads(deps).catch((err: unknown) => app.log.warn({ err }, 'removing failed imports’ files failed'));

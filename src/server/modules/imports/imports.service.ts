@@ -35,6 +35,7 @@ import {
   upsertMappingTemplate,
   type ImportRow,
 } from './imports.queries';
+import type { ImportRunPayload } from './import-jobs';
 import type { UploadStore } from './upload-store';
 
 export type SavedUpload = { fileName: string; size: number; sha256: string };
@@ -57,6 +58,8 @@ export type ImportDeps = {
   log: (message: string, err: unknown) => void;
   /** A language model's second opinion on unsure columns at upload; absent when none is configured. */
   refineColumns?: ColumnRefiner;
+  /** Queues a large import's run (the `import-run` job); it runs after the answer, and after a restart. */
+  enqueueRun: (payload: ImportRunPayload) => Promise<unknown>;
   /** Told when a background import has finished changing the user's trades. */
   onTradesChanged?: (userId: string) => void;
   /** Reads uploaded workbooks in child processes (spreadsheet-reader.ts). */
@@ -402,10 +405,17 @@ export async function commitImport(
     runImport(deps, { user, importRow: { ...row, accountId: request.accountId }, analysis, now: params.now });
   if (!isLarge) return { kind: 'done', json: toCommitJson(row.id, await finishRun(deps, row.id, run)) };
 
-  // Runs after the answer; its progress and outcome are on the import row.
-  void finishRun(deps, row.id, run)
-    .catch((err) => deps.log('import failed', err))
-    .finally(() => deps.onTradesChanged?.(user.id));
+  // Runs after the answer, as a job (import-jobs.ts); its progress and outcome are on the import row.
+  const { rowCount, replay } = analysis;
+  await deps
+    .enqueueRun({ importId: row.id, userId: user.id, committedAt: params.now.toISOString(), rowCount, replay })
+    .catch(async (err: unknown) => {
+      await updateImport(deps.db, {
+        id: row.id,
+        values: { status: 'failed', failureMessage: 'The import could not be started; nothing was added.' },
+      });
+      throw err;
+    });
   return { kind: 'started', json: toImportJson({ ...row, status: 'queued', accountId: request.accountId }) };
 }
 
@@ -414,7 +424,11 @@ function toCommitJson(id: string, result: ImportRunResult): ImportCommitJson {
 }
 
 /** Runs an import and records its outcome: done with counts, or failed with nothing added. */
-async function finishRun(deps: ImportDeps, id: string, run: () => Promise<ImportRunResult>): Promise<ImportRunResult> {
+export async function finishRun(
+  deps: ImportDeps,
+  id: string,
+  run: () => Promise<ImportRunResult>,
+): Promise<ImportRunResult> {
   try {
     const result = await run();
     await updateImport(deps.db, {
