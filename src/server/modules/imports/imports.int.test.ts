@@ -528,7 +528,7 @@ describe('a large import grouped as it is stored', () => {
     const accountId = await newAccount(c, 'UTC');
     const fills = tradingDay(7, 80);
     const lines = fills.map((f) => `${f.executedAt},${f.symbol},${f.side},${f.quantity},${f.price},${f.commission}`);
-    // Read as a fill, refused when prepared for storage (in the import's worker): row 32 of the file.
+    // Too large for the quantity column: row 32 of the file, refused as it is read (the input policy).
     lines.splice(30, 0, `${fills[30]!.executedAt},AAPL,buy,10000000000000000000,230,0`);
     const state = await importInBackground(
       c,
@@ -536,7 +536,12 @@ describe('a large import grouped as it is stored', () => {
       ['Date,Symbol,Side,Quantity,Price,Commission', ...lines].join('\n'),
     );
     expect(state).toMatchObject({ executionsAdded: fills.length, duplicatesSkipped: 0 });
-    expect(state.errors).toEqual([{ row: 32, message: 'quantity: Too large' }]);
+    expect(state.errors).toEqual([
+      {
+        row: 32,
+        message: 'the quantity 10000000000000000000 is too large (at most 18 digits before the decimal point).',
+      },
+    ]);
   });
 
   /** Round trips on three symbols, one fill a minute: flat in every symbol after each pair. */
