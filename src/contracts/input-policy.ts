@@ -61,15 +61,18 @@ const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 /**
  * A decimal as a string of plain digits ("1234.5", "-0.25") that fits `limits` (one of
  * DECIMAL_COLUMNS); `sign` refuses zero and below (`positive`) or below zero (`nonNegative`).
+ * `limits` null leaves the digits to the caller: a fill's are checked with the same figures where
+ * it is prepared (src/server/modules/trades/execution-input.ts), together with its symbol, so that
+ * one answer names every field of a batch that is wrong.
  */
-export function decimalString(limits: DigitLimits, sign: 'positive' | 'nonNegative' | 'any' = 'any') {
+export function decimalString(limits: DigitLimits | null, sign: 'positive' | 'nonNegative' | 'any' = 'any') {
   return z
     .string()
     .trim()
     .regex(PLAIN_DECIMAL, 'Must be a decimal number such as 12.5')
     .superRefine((text, ctx) => {
       if (!PLAIN_DECIMAL.test(text)) return; // the regex said so
-      const issue = checkDecimalDigits(text, limits);
+      const issue = limits && checkDecimalDigits(text, limits);
       const isZero = !/[1-9]/.test(text);
       const isNegative = text.startsWith('-') && !isZero;
       if (issue) ctx.addIssue({ code: 'custom', message: toDecimalDigitsMessage(issue, limits) });
