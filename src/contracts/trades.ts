@@ -30,16 +30,19 @@ export const accountInputSchema = z.object({
 });
 export type AccountInput = z.infer<typeof accountInputSchema>;
 
+/** A fill's decimals: their digits are checked with its symbol where it is prepared (decimalString). */
+const fillDecimal = (sign: 'positive' | 'nonNegative') => decimalString(null, sign);
+
 export const executionInputSchema = z.object({
   executedAt: fillTimestamp(),
   symbol: line().min(1, 'Symbol is required').max(64),
   side: z.enum(['buy', 'sell'], { error: 'Side must be buy or sell' }),
-  quantity: decimalString(DECIMAL_COLUMNS.quantity, 'positive'),
-  price: nonNegativeMoney,
-  commission: nonNegativeMoney.optional(),
-  fees: nonNegativeMoney.optional(),
+  quantity: fillDecimal('positive'),
+  price: fillDecimal('nonNegative'),
+  commission: fillDecimal('nonNegative').optional(),
+  fees: fillDecimal('nonNegative').optional(),
   assetClass: z.enum(ASSET_CLASSES).optional(),
-  multiplier: positiveMoney.optional(),
+  multiplier: fillDecimal('positive').optional(),
   currency: z
     .string()
     .trim()
