@@ -1,7 +1,14 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { toSubscriptionView } from '../../core/billing/subscription';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_COOKIE_PATH,
+  KNOWN_DEVICE_MAX_AGE_S,
+  toKnownDeviceProof,
+} from '../auth/known-device';
 import { resolveSession, SESSION_IDLE_MS, type SessionRow } from '../auth/sessions';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
@@ -18,14 +25,23 @@ declare module 'fastify' {
   }
 }
 
+/** HttpOnly, SameSite=Lax, and Secure when the app is served over https. */
+function toCookieOptions(
+  app: FastifyInstance,
+  params: { path: string; maxAgeSeconds: number },
+): CookieSerializeOptions {
+  const secure = app.config.publicConfig.baseUrl.startsWith('https:');
+  return { path: params.path, httpOnly: true, sameSite: 'lax', secure, maxAge: params.maxAgeSeconds };
+}
+
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.publicConfig.baseUrl.startsWith('https:'),
-    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
-  });
+  reply.setCookie(SESSION_COOKIE, token, toCookieOptions(app, { path: '/', maxAgeSeconds: SESSION_IDLE_MS / 1000 }));
+}
+
+/** Marks this browser as one the user signed in from (see known-device.ts). */
+export function setKnownDeviceCookie(app: FastifyInstance, reply: FastifyReply, user: UserRow): void {
+  const options = toCookieOptions(app, { path: KNOWN_DEVICE_COOKIE_PATH, maxAgeSeconds: KNOWN_DEVICE_MAX_AGE_S });
+  reply.setCookie(KNOWN_DEVICE_COOKIE, toKnownDeviceProof(user), options);
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

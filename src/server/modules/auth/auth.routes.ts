@@ -7,16 +7,17 @@ import {
   trialSignupRequestSchema,
 } from '../../../contracts/auth';
 import { recordAudit } from '../../auth/audit';
-import {
-  KNOWN_DEVICE_COOKIE,
-  KNOWN_DEVICE_COOKIE_PATH,
-  KNOWN_DEVICE_MAX_AGE_S,
-  toKnownDeviceProof,
-} from '../../auth/known-device';
+import { KNOWN_DEVICE_COOKIE } from '../../auth/known-device';
 import { LoginThrottle, toLoginThrottlePolicy } from '../../auth/login-throttle';
 import { deleteSession, deleteSessionByToken, listSessions } from '../../auth/sessions';
 import { AppError } from '../../errors';
-import { clearSessionCookie, isCrossSiteRequest, requireUser, setSessionCookie } from '../../plugins/auth';
+import {
+  clearSessionCookie,
+  isCrossSiteRequest,
+  requireUser,
+  setKnownDeviceCookie,
+  setSessionCookie,
+} from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { startCheckout } from '../billing/billing.service';
 import {
@@ -71,13 +72,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         // A new random token at every sign-in: a session id planted before login is never reused.
         if (req.sessionToken) await deleteSessionByToken(app.db, req.sessionToken);
         setSessionCookie(app, reply, token);
-        reply.setCookie(KNOWN_DEVICE_COOKIE, toKnownDeviceProof(user), {
-          path: KNOWN_DEVICE_COOKIE_PATH,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: app.config.publicConfig.baseUrl.startsWith('https:'),
-          maxAge: KNOWN_DEVICE_MAX_AGE_S,
-        });
+        setKnownDeviceCookie(app, reply, user);
         // The dashboard comes next: its analytics start loading now, in the background.
         void app.analyticsCache.warm([user.id]);
         return toCurrentUserJson(user, app.clock.now());
