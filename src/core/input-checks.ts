@@ -9,18 +9,23 @@ export type DigitLimits = { integerDigits: number; scale: number };
 /** An inclusive range of instants in epoch milliseconds. */
 export type InstantRange = { earliestMs: number; latestMs: number };
 
-// C0 controls (NUL included), DEL and C1 controls. PostgreSQL refuses NUL in text, and none of
-// them has a place in a name or a note.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// The same without tab, line feed and carriage return, which a multi-line text keeps.
-const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 
 /**
- * True when `text` holds a control character: any C0 or C1 control or DEL; a multi-line text
- * (`allowLineBreaks`) may hold tabs and line breaks.
+ * True when `text` holds a control character: any C0 control (NUL included), DEL or C1 control —
+ * PostgreSQL refuses NUL in text, and none of them has a place in a name or a note. A multi-line
+ * text (`allowLineBreaks`) may hold tabs and line breaks.
  */
 export function hasControlCharacter(text: string, { allowLineBreaks }: { allowLineBreaks: boolean }): boolean {
-  return (allowLineBreaks ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(text);
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x7f && code <= 0x9f) return true;
+    if (code < 0x20 && !(allowLineBreaks && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)))
+      return true;
+  }
+  return false;
 }
 
 const DECIMAL_TEXT = /^[-+]?(\d*)(?:\.(\d*))?$/;
