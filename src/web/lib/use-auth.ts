@@ -12,6 +12,10 @@ export type CurrentUser = {
   emailVerified: boolean;
   /** IANA zone the user's dates are shown in. */
   timezone: string;
+  /** The currency totals across accounts are shown in. */
+  baseCurrency: string;
+  /** Risk per trade in the base currency that R uses when a trade has no stop or risk of its own. */
+  defaultRiskAmount: string | null;
   subscriptionStatus: 'trial' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
   trialInfo: { daysRemaining: number; endsAt: string | null } | null;
   planId: PlanId;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, Check, KeyRound, Laptop, MonitorSmartphone, Smartphone, UserRound, X } from 'lucide-react';
+import { AlertCircle, Check, KeyRound, Laptop, MonitorSmartphone, Smartphone, X } from 'lucide-react';
 import { PASSWORD_REQUIREMENTS, isStrongPassword } from '../../../core/config/password-policy';
 import { AppPage, AppPageHeader, formatDate, toApiError } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/spinner';
 import { AccountsCard } from '../../features/settings/accounts-card';
+import { ProfileCard } from '../../features/settings/profile-card';
 import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-card';
 import { SampleDataCard } from '../../features/settings/sample-data-card';
 import { TagsCard } from '../../features/settings/tags-card';
@@ -74,48 +75,6 @@ export function toLastSeenLabel(iso: string, nowMs: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return RELATIVE.format(-hours, 'hour');
   return RELATIVE.format(-Math.floor(hours / 24), 'day');
-}
-
-// ------------------------------------------------------------------------------------------------
-// Profile
-
-function ProfileCard({ user }: { user: CurrentUser }) {
-  const rows: { term: string; value: string }[] = [
-    { term: 'First name', value: user.firstName },
-    { term: 'Last name', value: user.lastName },
-    { term: 'Email', value: user.email },
-    { term: 'Time zone', value: user.timezone },
-  ];
-  return (
-    <Card>
-      <h2 className="flex items-center gap-2 text-lg font-semibold text-fg">
-        <UserRound className="h-5 w-5 text-accent" aria-hidden="true" />
-        Profile
-      </h2>
-      <p className="mt-1 text-sm text-muted">Editing your profile is coming soon.</p>
-      <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
-        {rows.map((r) => (
-          <div key={r.term} className="border-t border-line py-3">
-            <dt className="text-sm text-muted">{r.term}</dt>
-            <dd className="mt-0.5 flex flex-wrap items-center gap-2 break-all text-sm font-medium text-fg">
-              {r.value || <span className="font-normal text-muted">Not set</span>}
-              {r.term === 'Email' && (
-                <span
-                  className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${
-                    user.emailVerified
-                      ? 'border-gain/40 bg-accent-soft text-gain'
-                      : 'border-highlight/50 text-highlight'
-                  }`}
-                >
-                  {user.emailVerified ? 'Verified' : 'Not verified'}
-                </span>
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
-  );
 }
 
 // ------------------------------------------------------------------------------------------------
