@@ -49,6 +49,18 @@ export const executionInputSchema = z.object({
     .regex(/^[A-Z0-9]{3,6}$/)
     .optional(),
   brokerExecId: line().min(1).max(200).optional(),
+  /** A crypto fill's instrument step (core/trades/dust.ts): an exit leaving less than it closes the trade. */
+  quantityStep: decimalString(DECIMAL_COLUMNS.quantity, 'positive').optional(),
+  /** A fee charged in another asset that could not be converted into the fill's currency (BNB). */
+  unconvertedFee: z
+    .object({
+      amount: nonNegativeMoney,
+      asset: z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9]{2,10}$/),
+    })
+    .optional(),
 });
 export type ExecutionInput = z.infer<typeof executionInputSchema>;
 
@@ -148,6 +160,8 @@ export type TradeExecutionJson = {
   price: string;
   commission: string;
   fees: string;
+  /** A fee of the fill in another asset that could not be converted into the trade's currency. */
+  unconvertedFee?: { amount: string; asset: string };
 };
 
 /** A trade on the wire. Decimals are strings; R is null when the risk is unknown (never 0). */
@@ -223,7 +237,17 @@ export type TradeExtrasJson = {
   riskAmount: string | null;
   maxPosition: string;
 };
-export type TradeDetailJson = TradeJson & TradeExtrasJson & { executions: TradeExecutionJson[] };
+export type TradeDetailJson = TradeJson &
+  TradeExtrasJson & {
+    executions: TradeExecutionJson[];
+    /**
+     * A crypto trade closed as dust (below its instrument's step): Σ entry − Σ exit quantity, > 0
+     * still held, < 0 sold beyond it. Absent when it closed flat or is open.
+     */
+    residual?: string;
+    /** Fees its fills paid in other assets that could not be converted (not in `fees`), by asset. */
+    unconvertedFees?: { asset: string; amount: string }[];
+  };
 
 const idList = z.array(uuid).min(1, 'Select at least one trade').max(10_000);
 const tagIdList = z.array(uuid).min(1, 'Choose at least one tag').max(100);

@@ -187,6 +187,11 @@ export function createBatchGrouper(params: BatchGrouperParams) {
       multiplier: decimal(item.multiplier),
       currency: item.currency,
       sequence: fill.sequence,
+      quantityStep: item.quantityStep === undefined ? null : decimal(item.quantityStep),
+      unconvertedFee:
+        item.unconvertedFee === undefined || item.unconvertedFeeAsset === undefined
+          ? null
+          : { amount: decimal(item.unconvertedFee), asset: item.unconvertedFeeAsset },
     });
   }
 

@@ -234,6 +234,8 @@ function toExecutionInput(execution: ImportedExecution): ExecutionInput {
     multiplier: execution.multiplier,
     currency: execution.currency,
     ...(execution.brokerExecId ? { brokerExecId: execution.brokerExecId } : {}),
+    ...(execution.quantityStep === undefined ? {} : { quantityStep: execution.quantityStep }),
+    ...(execution.unconvertedFee === undefined ? {} : { unconvertedFee: execution.unconvertedFee }),
   } as ExecutionInput;
 }
 

@@ -42,6 +42,11 @@ export type PreparedExecution = {
    * `occurrences`, so it can only clash with a fill of the same instrument stored before.
    */
   fingerprintFromContent: boolean;
+  /** A crypto fill's instrument step in its file (core/trades/dust.ts), when the import gave one. */
+  quantityStep?: string;
+  /** A fee in another asset that could not be converted into `currency`, and that asset, when the import gave one. */
+  unconvertedFee?: string;
+  unconvertedFeeAsset?: string;
 };
 
 export type PrepareExecutionsParams = {
@@ -322,6 +327,10 @@ function prepareExecution(fill: FillBeingPrepared): PreparedExecution | null {
     brokerExecId: item.brokerExecId ?? null,
     fingerprint,
     fingerprintFromContent,
+    ...(item.quantityStep === undefined ? {} : { quantityStep: item.quantityStep }),
+    ...(item.unconvertedFee === undefined
+      ? {}
+      : { unconvertedFee: item.unconvertedFee.amount, unconvertedFeeAsset: item.unconvertedFee.asset }),
   };
 }
 

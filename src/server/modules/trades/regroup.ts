@@ -492,9 +492,16 @@ const FILL_COLUMNS = {
   multiplier: executions.multiplier,
   currency: executions.currency,
   sequence: executions.sequence,
+  quantityStep: executions.quantityStep,
+  unconvertedFee: executions.unconvertedFee,
+  unconvertedFeeAsset: executions.unconvertedFeeAsset,
 };
 
-type FillRow = { [K in keyof typeof FILL_COLUMNS]: (typeof FILL_COLUMNS)[K]['_']['data'] };
+/** A column's value as read: null too where the column is nullable. */
+type ColumnValue<C extends { _: { data: unknown; notNull: boolean } }> = C['_']['notNull'] extends true
+  ? C['_']['data']
+  : C['_']['data'] | null;
+type FillRow = { [K in keyof typeof FILL_COLUMNS]: ColumnValue<(typeof FILL_COLUMNS)[K]> };
 
 /** Each cut's fills from its start on: all of them, or the first `limit` in replay order. */
 async function listFills(tx: Db, starts: readonly StartRow[], limit: number | null): Promise<FillRow[]> {
@@ -557,7 +564,13 @@ async function listFillsToLastFlat(
       continue;
     }
     list.sort((a, b) => a.executedAt.getTime() - b.executedAt.getTime() || a.sequence - b.sequence);
-    const flat = countToLastFlat(list.map((row) => ({ side: row.side, quantity: D(row.quantity) })));
+    const flat = countToLastFlat(
+      list.map((row) => ({
+        side: row.side,
+        quantity: D(row.quantity),
+        quantityStep: row.quantityStep === null ? null : D(row.quantityStep),
+      })),
+    );
     if (flat === 0) {
       if (share.mayDefer) deferred.add(key);
       else whole.push(start);
@@ -581,7 +594,7 @@ async function listFillsToLastFlat(
 /** A stored fill as the database hands it back: times as Dates, decimals as text. */
 export type StoredExecution = Omit<
   Execution,
-  'executedAt' | 'quantity' | 'price' | 'commission' | 'fees' | 'multiplier'
+  'executedAt' | 'quantity' | 'price' | 'commission' | 'fees' | 'multiplier' | 'quantityStep' | 'unconvertedFee'
 > & {
   executedAt: Date;
   quantity: string;
@@ -589,6 +602,10 @@ export type StoredExecution = Omit<
   commission: string;
   fees: string;
   multiplier: string;
+  /** Absent where a caller (sample data) has none. */
+  quantityStep?: string | null;
+  unconvertedFee?: string | null;
+  unconvertedFeeAsset?: string | null;
 };
 
 /** A stored fill as the grouping engine takes it. */
@@ -607,6 +624,11 @@ export function toExecution(row: StoredExecution): Execution {
     multiplier: D(row.multiplier),
     currency: row.currency,
     sequence: row.sequence,
+    quantityStep: row.quantityStep ? D(row.quantityStep) : null,
+    unconvertedFee:
+      row.unconvertedFee && row.unconvertedFeeAsset
+        ? { amount: D(row.unconvertedFee), asset: row.unconvertedFeeAsset }
+        : null,
   };
 }
 

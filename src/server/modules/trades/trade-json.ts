@@ -1,5 +1,5 @@
 import type { TradeDetailJson, TradeExecutionJson, TradeExtrasJson, TradeJson } from '../../../contracts/trades';
-import { D } from '../../../core/trades';
+import { add, D, isZero, subtract, ZERO, type Decimal } from '../../../core/trades';
 import type { trades } from '../../db/schema';
 
 export type TradeRow = typeof trades.$inferSelect;
@@ -19,6 +19,9 @@ export type TradePartRow = {
   side: 'buy' | 'sell';
   price: string;
   sequence: number;
+  /** A fee of the fill in another asset that could not be converted (crypto), and its asset. */
+  unconvertedFee: string | null;
+  unconvertedFeeAsset: string | null;
 };
 
 /**
@@ -84,6 +87,9 @@ export function toTradeExecutionJson(part: TradePartRow): TradeExecutionJson {
     price: toDecimalText(part.price),
     commission: toDecimalText(part.commission),
     fees: toDecimalText(part.fees),
+    ...(part.unconvertedFee !== null && part.unconvertedFeeAsset !== null
+      ? { unconvertedFee: { amount: toDecimalText(part.unconvertedFee), asset: part.unconvertedFeeAsset } }
+      : {}),
   };
 }
 
@@ -92,5 +98,34 @@ export function toTradeDetailJson(
   tags: readonly TradeTagJson[],
   parts: readonly TradePartRow[],
 ): TradeDetailJson {
-  return { ...toTradeJson(row, tags), executions: parts.map(toTradeExecutionJson) };
+  const executions = parts.map(toTradeExecutionJson);
+  const residual = row.status === 'closed' ? toResidual(parts) : null;
+  const unconvertedFees = toUnconvertedFees(executions);
+  return {
+    ...toTradeJson(row, tags),
+    executions,
+    ...(residual === null ? {} : { residual }),
+    ...(unconvertedFees.length === 0 ? {} : { unconvertedFees }),
+  };
+}
+
+/**
+ * A closed trade's dust (core/trades/dust.ts): Σ entry − Σ exit quantity over its parts, as text,
+ * or null when it closed flat.
+ */
+function toResidual(parts: readonly TradePartRow[]): string | null {
+  let residual = ZERO;
+  for (const part of parts) {
+    residual = part.role === 'entry' ? add(residual, D(part.quantity)) : subtract(residual, D(part.quantity));
+  }
+  return isZero(residual) ? null : residual.toString();
+}
+
+/** The trade's fees not converted into its currency, summed by asset. */
+function toUnconvertedFees(executions: readonly TradeExecutionJson[]): { asset: string; amount: string }[] {
+  const byAsset = new Map<string, Decimal>();
+  for (const { unconvertedFee: fee } of executions) {
+    if (fee) byAsset.set(fee.asset, add(byAsset.get(fee.asset) ?? ZERO, D(fee.amount)));
+  }
+  return [...byAsset].map(([asset, amount]) => ({ asset, amount: amount.toString() }));
 }

@@ -54,6 +54,9 @@ const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
   { name: 'multiplier', type: 'numeric', value: (r) => r.item.multiplier },
   { name: 'currency', type: 'text', value: (r) => r.item.currency },
   { name: 'broker_exec_id', type: 'text', value: (r) => r.item.brokerExecId },
+  { name: 'quantity_step', type: 'numeric', value: (r) => r.item.quantityStep ?? null },
+  { name: 'unconverted_fee', type: 'numeric', value: (r) => r.item.unconvertedFee ?? null },
+  { name: 'unconverted_fee_asset', type: 'text', value: (r) => r.item.unconvertedFeeAsset ?? null },
   { name: 'fingerprint', type: 'uuid', value: (r) => r.fingerprint },
   { name: 'sequence', type: 'bigint', value: (r) => r.sequence },
   { name: 'source_row', type: 'integer', value: (r) => r.sourceRow },
@@ -378,6 +381,8 @@ export async function listTradeParts(db: Db, tradeIds: readonly string[]): Promi
         side: executions.side,
         price: executions.price,
         sequence: executions.sequence,
+        unconvertedFee: executions.unconvertedFee,
+        unconvertedFeeAsset: executions.unconvertedFeeAsset,
       })
       .from(tradeParts)
       .innerJoin(executions, eq(executions.id, tradeParts.executionId))

@@ -75,6 +75,17 @@ function CsvImportArticle() {
         with zero value.
       </p>
 
+      <h2>Crypto fees</h2>
+      <p>
+        Binance, Kraken and Coinbase files say which asset each fee was paid in. A fee paid in the coin traded (Binance
+        takes a buy’s fee from the coin bought) reduces the quantity received, or adds to the quantity a sell gives up,
+        and counts as a fee at the fill’s price. A fee paid in a third coin such as BNB is valued at the price of the
+        file’s nearest fill of that coin against the same currency, within 24 hours; without one it stays in its own
+        coin, is left out of Fees and Net, and the trade shows it as “Fee not converted”. When a sell leaves less than
+        the smallest quantity the file trades in that pair, the leftover (dust) no longer keeps the trade open: the
+        trade closes, shows the residual, and its P&amp;L is the cash that moved.
+      </p>
+
       <h2>Broker not recognised?</h2>
       <p>
         Send us a sample of {SAMPLE_FILE_ROWS} rows with account numbers and personal details removed at{' '}

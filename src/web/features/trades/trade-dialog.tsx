@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
+import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
@@ -224,6 +225,7 @@ function TradeEditor({
           <Stat label="Avg entry" value={formatDecimal(trade.avgEntryPrice)} />
           <Stat label="Avg exit" value={formatDecimal(trade.avgExitPrice)} />
         </dl>
+        <CryptoFeeNotes trade={trade} />
       </section>
 
       <section aria-labelledby={`${id}-executions`}>
@@ -270,7 +272,10 @@ function TradeEditor({
                   <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.price)}</td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.fees)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-fg">
+                    {money(e.fees)}
+                    <UnconvertedFee execution={e} />
+                  </td>
                 </tr>
               ))}
             </tbody>
