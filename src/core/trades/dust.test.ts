@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toExecutionOfImported } from '../../../test/builders/imported-execution';
 import { importTable } from '../import/normalise/import-table';
 import { add, D, multiply, subtract, toAbsolute, ZERO, type Decimal } from '../money/decimal';
 import { makeExecution } from '../../../test/builders/execution';
 import { toPositionAfter } from './dust';
-import type { Execution } from './execution';
 import { countToLastFlat, createFlatChunker } from './flat-chunks';
 import { groupTrades, type Trade } from './group-trades';
 
@@ -98,7 +98,7 @@ describe('groupTrades over Binance fills with base-asset fees', () => {
           defaultCurrency: 'USD',
         });
         expect(result.problems).toEqual([]);
-        const trades = groupTrades(result.executions.map(toExecution));
+        const trades = groupTrades(result.executions.map(toExecutionOfImported));
         expect(trades.map((t) => t.status)).toEqual(trips.map(() => 'closed'));
         for (const trade of trades) {
           expect(trade.openQuantity.toString()).toBe('0');
@@ -113,25 +113,6 @@ describe('groupTrades over Binance fills with base-asset fees', () => {
     );
   });
 });
-
-function toExecution(e: ReturnType<typeof importTable>['executions'][number], index: number): Execution {
-  return {
-    id: `x${index}`,
-    accountId: 'acc',
-    executedAt: e.executedAt,
-    symbol: e.symbol,
-    instrumentKey: e.instrumentKey,
-    side: e.side,
-    quantity: D(e.quantity),
-    price: D(e.price),
-    commission: D(e.commission),
-    fees: D(e.fees),
-    multiplier: D(e.multiplier),
-    currency: e.currency,
-    sequence: e.sequence,
-    quantityStep: e.quantityStep === undefined ? null : D(e.quantityStep),
-  };
-}
 
 /** Crypto fills a fee's remainder away from flat, with a step: dust closes trades often. */
 const dustyFills = fc

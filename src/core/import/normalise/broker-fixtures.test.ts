@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toExecutionOfImported } from '../../../../test/builders/imported-execution';
 import { D, add, toMoneyString, type Decimal } from '../../money/decimal';
 import { groupTrades } from '../../trades/group-trades';
-import type { Execution } from '../../trades/execution';
 import { matchBrokerPreset } from '../detect/presets';
 import { importTable } from './import-table';
-import type { ImportedExecution } from './normalise-rows';
 import { BROKER_FIXTURE_CASES as CASES } from '../../../../test/fixtures/import/brokers/expected';
 
 // Vite's raw glob keeps core tests free of node:fs (core is pure, tests included).
@@ -66,26 +65,6 @@ function loadFixture(name: string): { headers: string[]; rows: { line: number; c
   return { headers, rows };
 }
 
-function toExecution(e: ImportedExecution, index: number): Execution {
-  return {
-    id: `x${index}`,
-    accountId: 'acc',
-    executedAt: e.executedAt,
-    symbol: e.symbol,
-    instrumentKey: e.instrumentKey,
-    side: e.side,
-    quantity: D(e.quantity),
-    price: D(e.price),
-    commission: D(e.commission),
-    fees: D(e.fees),
-    multiplier: D(e.multiplier),
-    currency: e.currency,
-    sequence: e.sequence,
-    quantityStep: e.quantityStep === undefined ? null : D(e.quantityStep),
-    unconvertedFee: e.unconvertedFee ? { amount: D(e.unconvertedFee.amount), asset: e.unconvertedFee.asset } : null,
-  };
-}
-
 describe('broker fixtures, end to end (detect → normalise → group)', () => {
   it('has a case for every fixture file', () => {
     const files = Object.keys(FIXTURES).map((path) => path.split('/').pop());
@@ -99,7 +78,7 @@ describe('broker fixtures, end to end (detect → normalise → group)', () => {
     expect(result.problems).toEqual([]);
     expect(result.executions).toHaveLength(expected.executions);
 
-    const trades = groupTrades(result.executions.map(toExecution));
+    const trades = groupTrades(result.executions.map(toExecutionOfImported));
     expect(trades.filter((t) => t.status === 'closed')).toHaveLength(expected.closed);
     expect(trades.filter((t) => t.status === 'open')).toHaveLength(expected.open ?? 0);
     const totals = new Map<string, Decimal>();

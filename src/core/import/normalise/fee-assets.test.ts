@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { toExecutionOfImported } from '../../../../test/builders/imported-execution';
 import { D, type Decimal } from '../../money/decimal';
 import { groupTrades, type Trade } from '../../trades/group-trades';
-import type { Execution } from '../../trades/execution';
 import { bookFee, FEE_RATE_WINDOW_MS, findRate, toFeeBook, type CryptoFillFacts } from './fee-assets';
 import { importTable } from './import-table';
 import type { ImportedExecution } from './normalise-rows';
@@ -14,32 +14,12 @@ function readCsv(text: string): { headers: string[]; rows: string[][] } {
   return { headers: split(lines[0]!), rows: lines.slice(1).map(split) };
 }
 
-function toExecution(e: ImportedExecution, index: number): Execution {
-  return {
-    id: `x${index}`,
-    accountId: 'acc',
-    executedAt: e.executedAt,
-    symbol: e.symbol,
-    instrumentKey: e.instrumentKey,
-    side: e.side,
-    quantity: D(e.quantity),
-    price: D(e.price),
-    commission: D(e.commission),
-    fees: D(e.fees),
-    multiplier: D(e.multiplier),
-    currency: e.currency,
-    sequence: e.sequence,
-    quantityStep: e.quantityStep === undefined ? null : D(e.quantityStep),
-    unconvertedFee: e.unconvertedFee ? { amount: D(e.unconvertedFee.amount), asset: e.unconvertedFee.asset } : null,
-  };
-}
-
 function importCsv(text: string): { executions: ImportedExecution[]; trades: Trade[]; preset: string | undefined } {
   const result = importTable({ ...readCsv(text), accountTimeZone: 'UTC', defaultCurrency: 'USD' });
   expect(result.problems).toEqual([]);
   return {
     executions: result.executions,
-    trades: groupTrades(result.executions.map(toExecution)),
+    trades: groupTrades(result.executions.map(toExecutionOfImported)),
     preset: result.detection.preset?.id,
   };
 }

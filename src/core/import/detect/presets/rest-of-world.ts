@@ -1,7 +1,7 @@
 import { parseDecimal } from '../../values/parse-decimal';
 import type { RawRecord, RowContext, RowHookResult } from '../../normalise/raw-record';
 import { toNameSymbol } from './name-symbol';
-import type { BrokerPreset } from './types';
+import type { BrokerPreset, PresetConventions } from './types';
 
 function readWealthsimpleActivityRow(record: RawRecord): RowHookResult {
   if (record.type !== '' && !/^trade$/i.test(record.type)) return { skip: `${record.type}: not a trade` };
@@ -323,6 +323,14 @@ function readAjBellRow(record: RawRecord): RowHookResult {
   return { ...record, symbol: record.symbol || toNameSymbol(record.description) };
 }
 
+/**
+ * Crypto exchanges' files: UTC times and side words; their rows name the pair and the fee's asset
+ * (RawRecord.crypto), which normaliseRows books over the file (fee-assets.ts).
+ */
+function toCryptoConventions(order: PresetConventions['order']): PresetConventions {
+  return { dateOrder: 'YMD', timeZone: 'UTC', order, sides: 'words', feesFromAmount: false };
+}
+
 export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
   {
     id: 'wealthsimple',
@@ -488,14 +496,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       fees: ['Fees and/or Spread', 'Fees', 'USD Fees', 'EUR Fees', 'GBP Fees'],
       description: ['Notes'],
     },
-    conventions: {
-      dateOrder: 'YMD',
-      timeZone: 'UTC',
-      order: 'newestFirst',
-      sides: 'words',
-      feesFromAmount: false,
-      isCrypto: true,
-    },
+    conventions: toCryptoConventions('newestFirst'),
     readRow: readCoinbaseRow,
   },
   {
@@ -515,14 +516,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['total'],
       currency: ['price/fee/total unit'],
     },
-    conventions: {
-      dateOrder: 'YMD',
-      timeZone: 'UTC',
-      order: 'auto',
-      sides: 'words',
-      feesFromAmount: false,
-      isCrypto: true,
-    },
+    conventions: toCryptoConventions('auto'),
     readRow: readCoinbaseFillsRow,
   },
   {
@@ -541,14 +535,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       fees: ['fee'],
       quantity: ['vol'],
     },
-    conventions: {
-      dateOrder: 'YMD',
-      timeZone: 'UTC',
-      order: 'auto',
-      sides: 'words',
-      feesFromAmount: false,
-      isCrypto: true,
-    },
+    conventions: toCryptoConventions('auto'),
     readRow: readKrakenRow,
   },
   {
@@ -564,14 +551,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['amount'],
       balance: ['balance'],
     },
-    conventions: {
-      dateOrder: 'YMD',
-      timeZone: 'UTC',
-      order: 'auto',
-      sides: 'words',
-      feesFromAmount: false,
-      isCrypto: true,
-    },
+    conventions: toCryptoConventions('auto'),
     readRow: readKrakenLedgerRow,
   },
   {
@@ -588,14 +568,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['Amount'],
       fees: ['Fee'],
     },
-    conventions: {
-      dateOrder: 'YMD',
-      timeZone: 'UTC',
-      order: 'newestFirst',
-      sides: 'words',
-      feesFromAmount: false,
-      isCrypto: true,
-    },
+    conventions: toCryptoConventions('newestFirst'),
     readRow: readBinanceRow,
   },
   {
@@ -612,14 +585,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       amount: ['Total'],
       fees: ['Fee'],
     },
-    conventions: {
-      dateOrder: 'YMD',
-      timeZone: 'UTC',
-      order: 'newestFirst',
-      sides: 'words',
-      feesFromAmount: false,
-      isCrypto: true,
-    },
+    conventions: toCryptoConventions('newestFirst'),
     readRow: readBinanceRow,
   },
   {

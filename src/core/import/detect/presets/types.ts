@@ -42,12 +42,6 @@ export type PresetConventions = {
   feesFromAmount: boolean;
   /** The currency of every row when the file has no currency column. */
   currency?: string;
-  /**
-   * A crypto exchange's layout whose rows name their pair (RawRecord.crypto): fees are booked by
-   * the asset they were charged in and each fill gets its instrument's step, read over the whole
-   * file (fee-assets.ts).
-   */
-  isCrypto?: boolean;
   /** Statements listing a fill twice (identical rows) count it once. */
   dedupeIdenticalRows?: boolean;
   /** Facts a user should know (shown in the preview). */
