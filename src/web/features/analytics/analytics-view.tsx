@@ -10,10 +10,13 @@ import {
 } from '../../../core/analytics';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { ButtonLink } from '../../components/ui/button';
-import { ANALYTICS_FILTER_KEYS, toAnalyticsParams, useAnalytics, type AnalyticsSource } from './analytics-api';
+import type { TradeFieldId } from '../../../core/query';
+import { FilterBar } from '../filters/filter-bar';
+import { toFilterQuery } from '../filters/filter-search';
+import { useFilterState } from '../filters/use-filter-state';
+import { useAnalytics, type AnalyticsSource } from './analytics-api';
 import { BreakdownSection } from './breakdown-section';
 import { DistributionSection, StreaksSection } from './distribution-section';
-import { AnalyticsFilterBar } from './filter-bar';
 import { HeatmapSection } from './heatmap-section';
 import { formatStat, toStatSign, type StatKind } from './metric-format';
 import { MonteCarloSection } from './monte-carlo-section';
@@ -28,6 +31,18 @@ const KPIS: readonly { key: string; label: string; kind: StatKind; isColored?: b
   { key: 'expectancy', label: 'Expectancy / trade', kind: 'signedMoney', isColored: true },
   { key: 'avgR', label: 'Average R', kind: 'r', isColored: true },
 ];
+
+/** The analytics filters, generated from the query model's registry; /trades?… opens the same trades. */
+const ANALYTICS_FILTER_FIELDS = [
+  'from',
+  'to',
+  'accountIds',
+  'symbols',
+  'side',
+  'strategyIds',
+  'tagsAny',
+  'outcomes',
+] as const satisfies readonly TradeFieldId[];
 
 function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
   return options.find((o) => o === value) ?? fallback;
@@ -52,7 +67,8 @@ export function AnalyticsView({
   const search = useSearch();
   const [location, navigate] = useLocation();
   const searchParams = useMemo(() => new URLSearchParams(search), [search]);
-  const filters = useMemo(() => toAnalyticsParams(searchParams), [searchParams]);
+  const filterState = useFilterState();
+  const filters = useMemo(() => toFilterQuery(filterState.filter), [filterState.filter]);
   const setParams = useCallback(
     (changes: Record<string, string | null>) => {
       const next = new URLSearchParams(search);
@@ -71,13 +87,13 @@ export function AnalyticsView({
 
   const summary = useAnalytics<AnalyticsSummaryJson>(source, 'summary', filters);
   const count = summary.data ? Number(summary.data.trades.count) : null;
-  const hasFilters = !source.isDemo && ANALYTICS_FILTER_KEYS.some((k) => filters.get(k));
+  const hasFilters = !source.isDemo && filters.has('filter');
 
   return (
     <AppPage className="grid gap-6">
       <AppPageHeader title={title} intro={intro} />
       {banner}
-      {!source.isDemo && <AnalyticsFilterBar search={searchParams} onChange={setParams} />}
+      {!source.isDemo && <FilterBar label="Filter analytics" fields={ANALYTICS_FILTER_FIELDS} state={filterState} />}
       <QueryState isPending={summary.isPending} error={summary.error} label="your statistics" />
       {count === 0 ? (
         <EmptyState hasFilters={hasFilters} />

@@ -1,20 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { SELECT_CLASS } from './dialog-frame';
 
-/**
- * The trade filters' controls, shared by /trades and /analytics (which keep the same filters in
- * the URL under the same keys).
- */
-
-export const SIDE_OPTIONS = [
-  ['long', 'Long'],
-  ['short', 'Short'],
-] as const;
-export const OUTCOME_OPTIONS = [
-  ['win', 'Win'],
-  ['loss', 'Loss'],
-  ['breakeven', 'Breakeven'],
-] as const;
+/** The trade filters' controls, which the filter bar (features/filters) picks by each field's type. */
 
 export function FilterField({ label, id, children }: { label: string; id: string; children: ReactNode }) {
   return (

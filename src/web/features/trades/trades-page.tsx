@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Columns3, Plus, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Columns3, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
@@ -17,8 +17,11 @@ import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { LoadSampleDataButton, SampleDataBanner } from '../settings/sample-data-card';
-import { DialogFrame, SELECT_BASE, SELECT_CLASS } from './dialog-frame';
-import { FilterField, OUTCOME_OPTIONS, SelectFilter, SIDE_OPTIONS, SymbolInput } from './filter-fields';
+import type { TradeFieldId, TradeFilter } from '../../../core/query';
+import { FilterBar, hasFiltersBesides } from '../filters/filter-bar';
+import { toFilterQuery } from '../filters/filter-search';
+import { useFilterState } from '../filters/use-filter-state';
+import { DialogFrame, SELECT_BASE } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
 import { ManualTradeDialog } from './manual-trade-dialog';
 import { TradeDialog } from './trade-dialog';
@@ -31,8 +34,18 @@ const PHONE_ROW_HEIGHT = 64;
 const CHECKBOX_WIDTH = 44;
 const COLUMNS_STORAGE_KEY = 'edgebook.trades.columns';
 
-/** The quick filters, as the URL's search string carries them. */
-const FILTER_KEYS = ['from', 'to', 'symbol', 'side', 'status', 'outcome', 'strategyId', 'tagId', 'accountId'] as const;
+/** The quick filters, generated from the query model's registry (the account is chosen in the header). */
+const FILTER_FIELDS = [
+  'from',
+  'to',
+  'symbols',
+  'side',
+  'status',
+  'outcomes',
+  'strategyIds',
+  'tagsAny',
+] as const satisfies readonly TradeFieldId[];
+const HEADER_FIELDS = ['accountIds'] as const satisfies readonly TradeFieldId[];
 
 type Column = {
   id: string;
@@ -176,15 +189,10 @@ function useColumnChoice(): [Set<string>, (id: string) => void] {
   return [hidden, toggle];
 }
 
-/** The quick filters and sort as GET /api/trades query parameters. */
-export function toTradeListParams(search: URLSearchParams): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = search.get(key)?.trim();
-    if (!value) continue;
-    // Dates go as they are: the server reads them as whole days in the user's timezone.
-    params.set(key, value);
-  }
+/** The filter and sort as GET /api/trades query parameters. */
+export function toTradeListParams(filter: TradeFilter, search: URLSearchParams): URLSearchParams {
+  // Dates go as they are: the server reads them as whole days in the user's timezone.
+  const params = toFilterQuery(filter);
   const sort = search.get('sort');
   params.set('sort', TRADE_SORT_COLUMNS.find((c) => c === sort) ?? 'closedAt');
   params.set('order', search.get('order') === 'asc' ? 'asc' : 'desc');
@@ -202,6 +210,9 @@ export default function TradesPage() {
   const [isManualOpen, setIsManualOpen] = useState(false);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const ids = useId();
+  const filterState = useFilterState();
+  const { filter } = filterState;
+  const accountId = filter.accountIds?.length === 1 ? filter.accountIds[0] : undefined;
 
   const setParams = useCallback(
     (changes: Record<string, string | null>) => {
@@ -223,7 +234,7 @@ export default function TradesPage() {
   const tagList = tags.data?.tags ?? [];
   const strategyList = strategies.data?.strategies ?? [];
 
-  const listParams = useMemo(() => toTradeListParams(searchParams), [searchParams]);
+  const listParams = useMemo(() => toTradeListParams(filter, searchParams), [filter, searchParams]);
   const listKey = listParams.toString();
   const trades = useInfiniteQuery({
     queryKey: ['/api/trades', 'list', listKey],
@@ -276,7 +287,7 @@ export default function TradesPage() {
   const rowWidth = CHECKBOX_WIDTH + SYMBOL_WIDTH + visibleColumns.reduce((sum, c) => sum + c.width, 0);
   const sort = listParams.get('sort') ?? 'closedAt';
   const order = listParams.get('order') ?? 'desc';
-  const hasFilters = FILTER_KEYS.some((k) => k !== 'accountId' && searchParams.get(k));
+  const hasFilters = hasFiltersBesides(filter, HEADER_FIELDS);
   const openTradeId = searchParams.get('trade');
   const isAllSelected = rows.length > 0 && rows.every((t) => selected.has(t.id));
 
@@ -443,8 +454,8 @@ export default function TradesPage() {
             <select
               id={`${ids}-account`}
               className={`${SELECT_BASE} h-10 w-auto max-w-56`}
-              value={searchParams.get('accountId') ?? ''}
-              onChange={(e) => setParams({ accountId: e.target.value })}
+              value={accountId ?? ''}
+              onChange={(e) => filterState.setField('accountIds', e.target.value ? [e.target.value] : undefined)}
             >
               <option value="">All accounts</option>
               {accountList.map((a) => (
@@ -461,109 +472,7 @@ export default function TradesPage() {
         }
       />
 
-      <form
-        role="search"
-        aria-label="Filter trades"
-        onSubmit={(e) => e.preventDefault()}
-        className="mt-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
-      >
-        <FilterField label="From" id={`${ids}-from`}>
-          <input
-            id={`${ids}-from`}
-            type="date"
-            className={SELECT_CLASS}
-            value={searchParams.get('from') ?? ''}
-            onChange={(e) => setParams({ from: e.target.value })}
-          />
-        </FilterField>
-        <FilterField label="To" id={`${ids}-to`}>
-          <input
-            id={`${ids}-to`}
-            type="date"
-            className={SELECT_CLASS}
-            value={searchParams.get('to') ?? ''}
-            onChange={(e) => setParams({ to: e.target.value })}
-          />
-        </FilterField>
-        <FilterField label="Symbol" id={`${ids}-symbol`}>
-          <SymbolInput
-            key={searchParams.get('symbol') ?? ''}
-            id={`${ids}-symbol`}
-            value={searchParams.get('symbol') ?? ''}
-            onCommit={(v) => setParams({ symbol: v.toUpperCase() })}
-          />
-        </FilterField>
-        <SelectFilter
-          label="Side"
-          id={`${ids}-side`}
-          value={searchParams.get('side') ?? ''}
-          onChange={(v) => setParams({ side: v })}
-          options={SIDE_OPTIONS}
-        />
-        <SelectFilter
-          label="Status"
-          id={`${ids}-status`}
-          value={searchParams.get('status') ?? ''}
-          onChange={(v) => setParams({ status: v })}
-          options={STATUS_OPTIONS}
-        />
-        <SelectFilter
-          label="Outcome"
-          id={`${ids}-outcome`}
-          value={searchParams.get('outcome') ?? ''}
-          onChange={(v) => setParams({ outcome: v })}
-          options={OUTCOME_OPTIONS}
-        />
-        <FilterField label="Strategy" id={`${ids}-strategy`}>
-          <select
-            id={`${ids}-strategy`}
-            className={SELECT_CLASS}
-            value={searchParams.get('strategyId') ?? ''}
-            onChange={(e) => setParams({ strategyId: e.target.value })}
-          >
-            <option value="">Any</option>
-            {strategyList.map((st) => (
-              <option key={st.id} value={st.id}>
-                {st.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label="Tag" id={`${ids}-tag`}>
-          <select
-            id={`${ids}-tag`}
-            className={SELECT_CLASS}
-            value={searchParams.get('tagId') ?? ''}
-            onChange={(e) => setParams({ tagId: e.target.value })}
-          >
-            <option value="">Any</option>
-            {tagList.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        {hasFilters && (
-          <Button
-            variant="ghost"
-            onClick={() =>
-              setParams({
-                from: null,
-                to: null,
-                symbol: null,
-                side: null,
-                status: null,
-                outcome: null,
-                strategyId: null,
-                tagId: null,
-              })
-            }
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-            Clear filters
-          </Button>
-        )}
+      <FilterBar label="Filter trades" fields={FILTER_FIELDS} state={filterState} keep={HEADER_FIELDS} className="mt-6">
         {!isPhone && (
           <details className="relative ml-auto">
             <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-line bg-elevated px-3 text-sm font-semibold text-fg hover:bg-sunken">
@@ -586,7 +495,7 @@ export default function TradesPage() {
             </fieldset>
           </details>
         )}
-      </form>
+      </FilterBar>
 
       {selected.size > 0 && (
         <div
@@ -721,7 +630,7 @@ export default function TradesPage() {
         open={isManualOpen}
         onOpenChange={setIsManualOpen}
         accounts={accountList}
-        defaultAccountId={searchParams.get('accountId') ?? undefined}
+        defaultAccountId={accountId}
       />
       <TradeDialog
         tradeId={openTradeId}
@@ -778,8 +687,3 @@ function SortButton({
     </button>
   );
 }
-
-const STATUS_OPTIONS = [
-  ['open', 'Open'],
-  ['closed', 'Closed'],
-] as const;
