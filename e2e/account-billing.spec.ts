@@ -184,6 +184,7 @@ describe('sign-up journey', () => {
 describe('app shell', () => {
   const SECTIONS = [
     ['Trades', '/trades'],
+    ['Journal', '/journal'],
     ['Import', '/import'],
     ['Playbook', '/playbook'],
     ['Goals', '/goals'],
@@ -255,6 +256,7 @@ describe('app shell', () => {
     const sheet = page.getByRole('dialog', { name: 'More' });
     await expectVisible(sheet);
     for (const label of [
+      'Journal',
       'Goals',
       'Playbook',
       'Advanced Reports',

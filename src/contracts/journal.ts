@@ -56,3 +56,23 @@ export type JournalDayJson = {
 
 /** `GET /api/journal/days?from&to`: the days in the range that have an entry, in date order. */
 export type JournalDayListJson = { days: JournalDayJson[] };
+
+/** At most this many entries in one page of `GET /api/journal/entries`. */
+export const JOURNAL_ENTRIES_PAGE_MAX = 100;
+
+/**
+ * `GET /api/journal/entries?q&before&limit`: the days with a plan, a review or trade notes, newest
+ * first; `q` finds the words in any of them (case-insensitive), `before` (a date) continues a list.
+ */
+export const journalEntriesQuerySchema = z.object({
+  q: safeText().trim().max(200).optional(),
+  before: dateKeySchema.optional(),
+  limit: z.coerce.number().int().min(1).max(JOURNAL_ENTRIES_PAGE_MAX).default(30),
+});
+export type JournalEntriesQuery = z.infer<typeof journalEntriesQuerySchema>;
+
+/** One day of the journal's list: its entry (empty texts when only trades have notes) and how many of its trades have notes. */
+export type JournalEntryJson = JournalDayJson & { notedTradeCount: number };
+
+/** A page of the list; `nextBefore` asks for the next one, null at the end. */
+export type JournalEntryListJson = { entries: JournalEntryJson[]; nextBefore: string | null };

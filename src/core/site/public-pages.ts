@@ -131,6 +131,7 @@ export const SHARE_NOT_FOUND_PAGE: PublicPage = {
 export const PROTECTED_PATHS = [
   '/dashboard',
   '/trades',
+  '/journal',
   '/analytics',
   '/goals',
   '/playbook',

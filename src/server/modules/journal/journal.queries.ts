@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { journalDays } from '../../db/schema';
+import { journalDays, trades } from '../../db/schema';
 
 /** A journal entry as the service sees it. */
 export type JournalDay = {
@@ -69,4 +69,49 @@ export async function upsertJournalDay(
 
 export async function deleteJournalDay(db: Db, params: { userId: string; date: string }): Promise<void> {
   await db.delete(journalDays).where(and(eq(journalDays.userId, params.userId), eq(journalDays.day, params.date)));
+}
+
+/**
+ * The days with a plan, a review or trade notes, newest first, each with how many of its trades
+ * have notes: `limit` days before `before`, containing `q` (case-insensitive) when given. A trade
+ * belongs to its close day in `timeZone` (an open one to its open day), as everywhere.
+ */
+export async function listJournalEntryDays(
+  db: Db,
+  params: { userId: string; timeZone: string; q?: string; before?: string; limit: number },
+): Promise<Array<{ day: string; notedTradeCount: number }>> {
+  const pattern = params.q ? `%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const tradeDay = sql`((coalesce(${trades.closedAt}, ${trades.openedAt}) at time zone ${params.timeZone})::date)`;
+  const rows = await db.execute(sql`
+    with noted as (
+      select ${tradeDay} as day, count(*)::int as noted
+      from ${trades}
+      where ${trades.userId} = ${params.userId} and ${trades.notes} <> ''
+        and (${pattern}::text is null or ${trades.notes} ilike ${pattern})
+      group by 1
+    ), entries as (
+      select ${journalDays.day} as day from ${journalDays}
+      where ${journalDays.userId} = ${params.userId} and (${journalDays.plan} <> '' or ${journalDays.review} <> '')
+        and (${pattern}::text is null or ${journalDays.plan} ilike ${pattern} or ${journalDays.review} ilike ${pattern})
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(n.noted, 0)::int as noted
+    from (select day from entries union select day from noted) d
+    left join noted n on n.day = d.day
+    where (${params.before ?? null}::date is null or d.day < ${params.before ?? null}::date)
+    order by d.day desc
+    limit ${params.limit}
+  `);
+  // Both drivers answer a raw statement as { rows }; the select list above is its shape.
+  const list = (rows as unknown as { rows: Array<{ day: string; noted: number }> }).rows;
+  return list.map((row) => ({ day: row.day, notedTradeCount: Number(row.noted) }));
+}
+
+/** The entries of these days (those that have one). */
+export async function listJournalDaysIn(db: Db, params: { userId: string; days: string[] }): Promise<JournalDay[]> {
+  if (params.days.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(journalDays)
+    .where(and(eq(journalDays.userId, params.userId), inArray(journalDays.day, params.days)));
+  return rows.map(toJournalDay);
 }

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { dateKeySchema, journalDayInputSchema, journalRangeQuerySchema } from '../../../contracts/journal';
+import {
+  dateKeySchema,
+  journalDayInputSchema,
+  journalEntriesQuerySchema,
+  journalRangeQuerySchema,
+} from '../../../contracts/journal';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
-import { getJournalDayJson, listJournalDayJson, saveJournalDay } from './journal.service';
+import { getJournalDayJson, listJournalDayJson, listJournalEntryJson, saveJournalDay } from './journal.service';
 
 const dateParamsSchema = z.object({ date: dateKeySchema });
 const dateParam = (req: FastifyRequest) => parseInput(dateParamsSchema, req.params).date;
@@ -16,6 +21,15 @@ export const journalRoutes: FastifyPluginAsync = async (app) => {
       query: parseInput(journalRangeQuerySchema, req.query),
     }),
   );
+
+  app.get('/api/journal/entries', async (req) => {
+    const user = requireAccess(app, req);
+    return listJournalEntryJson(app.db, {
+      userId: user.id,
+      timeZone: user.timezone,
+      query: parseInput(journalEntriesQuerySchema, req.query),
+    });
+  });
 
   app.get('/api/journal/days/:date', async (req) =>
     getJournalDayJson(app.db, { userId: requireAccess(app, req).id, date: dateParam(req) }),

@@ -1,6 +1,20 @@
-import type { JournalDayInput, JournalDayJson, JournalRangeQuery } from '../../../contracts/journal';
+import type {
+  JournalDayInput,
+  JournalDayJson,
+  JournalEntriesQuery,
+  JournalEntryListJson,
+  JournalRangeQuery,
+} from '../../../contracts/journal';
 import type { Db } from '../../db/client';
-import { deleteJournalDay, getJournalDay, listJournalDays, upsertJournalDay, type JournalDay } from './journal.queries';
+import {
+  deleteJournalDay,
+  getJournalDay,
+  listJournalDays,
+  listJournalDaysIn,
+  listJournalEntryDays,
+  upsertJournalDay,
+  type JournalDay,
+} from './journal.queries';
 
 function toJournalDayJson(day: JournalDay): JournalDayJson {
   return { date: day.date, plan: day.plan, review: day.review, mood: day.mood, updatedAt: day.updatedAt.toISOString() };
@@ -47,4 +61,30 @@ export async function saveJournalDay(
     now: params.now,
   });
   return toJournalDayJson(saved);
+}
+
+/** `GET /api/journal/entries`: a page of the days with a plan, a review or trade notes, newest first. */
+export async function listJournalEntryJson(
+  db: Db,
+  params: { userId: string; timeZone: string; query: JournalEntriesQuery },
+): Promise<JournalEntryListJson> {
+  const { q, before, limit } = params.query;
+  const days = await listJournalEntryDays(db, {
+    userId: params.userId,
+    timeZone: params.timeZone,
+    q: q || undefined,
+    before,
+    limit: limit + 1,
+  });
+  const page = days.slice(0, limit);
+  const byDate = new Map(
+    (await listJournalDaysIn(db, { userId: params.userId, days: page.map((d) => d.day) })).map((d) => [d.date, d]),
+  );
+  return {
+    entries: page.map(({ day, notedTradeCount }) => {
+      const entry = byDate.get(day);
+      return { ...(entry ? toJournalDayJson(entry) : emptyDay(day)), notedTradeCount };
+    }),
+    nextBefore: days.length > limit ? page[page.length - 1]!.day : null,
+  };
 }

@@ -5,6 +5,7 @@ import {
   ArrowLeftRight,
   BarChart3,
   BookOpen,
+  NotebookPen,
   Calculator,
   Clock,
   CreditCard,
@@ -99,6 +100,7 @@ const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     items: [
       { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, isInBottomBar: true },
       { href: '/trades', label: 'Trades', icon: ArrowLeftRight, isInBottomBar: true },
+      { href: '/journal', label: 'Journal', icon: NotebookPen },
       { href: '/import', label: 'Import', icon: Upload, isInBottomBar: true },
       { href: '/playbook', label: 'Playbook', icon: BookOpen },
       { href: '/goals', label: 'Goals', icon: Target },

@@ -57,6 +57,7 @@ function JournalForm({ date, initial }: { date: string; initial: JournalDayJson 
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }),
         queryClient.invalidateQueries({ queryKey: ['/api/journal', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/journal/entries'] }),
       ]);
     },
     onError: (err) =>
@@ -126,6 +127,37 @@ function JournalForm({ date, initial }: { date: string; initial: JournalDayJson 
   );
 }
 
+/** A day's closed trades and its journal (plan, review, mood): the calendar's dialog and the /journal/:date page. */
+export function DayContent({ date, accountId }: { date: string; accountId?: string }) {
+  const trades = useDayTrades(date, accountId);
+  const journal = useJournalDay(date);
+  const list = trades.data?.trades ?? [];
+  return (
+    <div className="grid gap-6">
+      <section aria-label="Trades this day">
+        {trades.isPending ? (
+          <p className="text-sm text-muted">Loading trades…</p>
+        ) : trades.isError ? (
+          <p role="alert" className="text-sm text-loss">
+            {toApiError(trades.error, 'The trades could not be loaded.').message}
+          </p>
+        ) : (
+          <DayTrades trades={list} />
+        )}
+      </section>
+      {journal.isPending ? (
+        <p className="text-sm text-muted">Loading the journal…</p>
+      ) : journal.isError ? (
+        <p role="alert" className="text-sm text-loss">
+          {toApiError(journal.error, 'The journal could not be loaded.').message}
+        </p>
+      ) : (
+        <JournalForm key={`${date}|${journal.data.updatedAt ?? ''}`} date={date} initial={journal.data} />
+      )}
+    </div>
+  );
+}
+
 /** A calendar day: its closed trades and the daily journal (plan, review, mood). */
 export function DayDialog({
   date,
@@ -137,7 +169,6 @@ export function DayDialog({
   onClose: () => void;
 }) {
   const trades = useDayTrades(date, accountId);
-  const journal = useJournalDay(date);
   const list = trades.data?.trades ?? [];
   return (
     <DialogFrame
@@ -149,28 +180,14 @@ export function DayDialog({
       testId="day-dialog"
     >
       {date && (
-        <div className="grid gap-6">
-          <section aria-label="Trades this day">
-            {trades.isPending ? (
-              <p className="text-sm text-muted">Loading trades…</p>
-            ) : trades.isError ? (
-              <p role="alert" className="text-sm text-loss">
-                {toApiError(trades.error, 'The trades could not be loaded.').message}
-              </p>
-            ) : (
-              <DayTrades trades={list} />
-            )}
-          </section>
-          {journal.isPending ? (
-            <p className="text-sm text-muted">Loading the journal…</p>
-          ) : journal.isError ? (
-            <p role="alert" className="text-sm text-loss">
-              {toApiError(journal.error, 'The journal could not be loaded.').message}
-            </p>
-          ) : (
-            <JournalForm key={`${date}|${journal.data.updatedAt ?? ''}`} date={date} initial={journal.data} />
-          )}
-        </div>
+        <>
+          <DayContent date={date} accountId={accountId} />
+          <p className="mt-4 text-sm">
+            <Link href={`/journal/${date}`} className="text-accent underline-offset-2 hover:underline">
+              Open this day’s page
+            </Link>
+          </p>
+        </>
       )}
     </DialogFrame>
   );

@@ -16,6 +16,7 @@ import {
   Shield,
   Target,
   Upload,
+  NotebookPen,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { BROKER_COUNT, MONTE_CARLO_RUNS_LABEL, REPORT_FILTER_COUNT_LABEL } from '../../../core/config/plans';
@@ -63,6 +64,12 @@ const SECTIONS: Record<SectionPath, Section> = {
       'A trade view with executions, P&L, R, stop and target, rules, notes and screenshots',
     ],
     guide: { href: '/help/tags-guide', label: 'Read the tags guide' },
+  },
+  '/journal': {
+    name: 'Journal',
+    icon: NotebookPen,
+    intro: 'Every day you planned, reviewed or noted a trade.',
+    coming: [],
   },
   '/analytics': {
     name: 'Analytics',

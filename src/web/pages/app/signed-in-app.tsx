@@ -22,6 +22,8 @@ const TradesPage = lazyPage(() => import('../../features/trades/trades-page'));
 const PositionSizePage = lazyPage(() => import('../../features/sizing/position-size-page'));
 const DashboardPage = lazyPage(() => import('../../features/dashboard/dashboard-page'));
 const ImportPage = lazyPage(() => import('../../features/import/import-page'));
+const JournalPage = lazyPage(() => import('../../features/journal/journal-page'));
+const JournalDayPage = lazyPage(() => import('../../features/journal/journal-day-page'));
 const AnalyticsPage = lazyPage(() => import('../../features/analytics/analytics-page'));
 const DemoAnalyticsPage = lazyPage(() => import('../../features/analytics/demo-analytics-page'));
 
@@ -32,6 +34,7 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/trades': TradesPage,
   '/position-size': PositionSizePage,
   '/import': ImportPage,
+  '/journal': JournalPage,
   '/analytics': AnalyticsPage,
   '/demo-advanced-analytics': DemoAnalyticsPage,
 };
@@ -67,6 +70,8 @@ export default function SignedInApp() {
             <Route path="/trades" component={TradesPage} />
             <Route path="/position-size" component={PositionSizePage} />
             <Route path="/import" component={ImportPage} />
+            <Route path="/journal" component={JournalPage} />
+            <Route path="/journal/:date" component={JournalDayPage} />
             <Route path="/analytics" component={AnalyticsPage} />
             <Route path="/demo-advanced-analytics" component={DemoAnalyticsPage} />
             <Route>
