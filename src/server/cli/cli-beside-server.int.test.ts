@@ -1,33 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/helpers/http-client';
+import { freePort, runNode, startServerProcess, type NodeProcess } from '../../../test/helpers/server-process';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, LOCK_FILE } from '../db/data-dir-lock';
 import { getUserByEmail } from '../modules/users/users.queries';
 import { CLI_SOCKET_FILE } from './cli-socket';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PASSWORD = 'correct-horse-battery';
 const WRITES = 20;
-
-/** A server process on PGlite in `dataDir`, as `npm start` runs it (without the build step). */
-type ServerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function environment(dataDir: string, port: number): NodeJS.ProcessEnv {
   return {
@@ -46,25 +29,9 @@ function environment(dataDir: string, port: number): NodeJS.ProcessEnv {
   };
 }
 
-function runNode(script: string, args: string[], env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function startServer(dataDir: string, port: number): Promise<ServerProcess> {
-  const server = runNode('src/server/main.ts', [], environment(dataDir, port));
-  // No deadline of its own: a slow machine only makes the test's timeout the limit.
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-    // The socket is opened right after it listens.
-    if (res?.status === 200 && existsSync(join(dataDir, CLI_SOCKET_FILE))) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function startServer(dataDir: string, port: number): Promise<NodeProcess> {
+  // The socket is opened right after it listens.
+  return startServerProcess(environment(dataDir, port), port, () => existsSync(join(dataDir, CLI_SOCKET_FILE)));
 }
 
 async function cli(dataDir: string, port: number, line: string) {
@@ -77,7 +44,7 @@ async function cli(dataDir: string, port: number, line: string) {
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the operations CLI beside a running server on PGlite', () => {
   let dataDir: string;
   let port: number;
-  let server: ServerProcess;
+  let server: NodeProcess;
   const client = () => new TestClient(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
   const login = (email: string) => client().post('/api/auth/login', { email, password: PASSWORD });
 

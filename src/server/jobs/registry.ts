@@ -29,7 +29,8 @@ const authDeps = ({ app }: JobContext): AuthDeps => ({
   config: app.config.publicConfig,
 });
 
-const noPayload = z.object({});
+/** What a periodic job (no payload; its cron on one server at a time) has in common. */
+const periodic = (cron: string) => ({ payload: z.object({}), cron, pollingSeconds: 15 });
 
 /**
  * Every background job of the app, by name: what it carries, how it retries, when it runs by
@@ -79,10 +80,8 @@ export const JOBS = {
   }),
   /** Imports a stopped process left queued or running: taken out again and marked failed. */
   'import-recover': defineJob({
-    payload: noPayload,
+    ...periodic('*/5 * * * *'),
     retry: { limit: 2, delaySeconds: 30 },
-    cron: '*/5 * * * *',
-    pollingSeconds: 15,
     handle: async (context) => {
       const failed = await recoverInterruptedImports(context.imports, {
         ...context,
@@ -93,10 +92,8 @@ export const JOBS = {
   }),
   /** Trial e-mails, conversions and closings; every step is idempotent. */
   'subscription-lifecycle': defineJob({
-    payload: noPayload,
+    ...periodic('*/10 * * * *'),
     retry: { limit: 2, delaySeconds: 60 },
-    cron: '*/10 * * * *',
-    pollingSeconds: 15,
     handle: async ({ app }) => {
       const result = await runSubscriptionLifecycle({
         db: app.db,
@@ -113,10 +110,8 @@ export const JOBS = {
    * reused rather than piling up on disk between restarts. PostgreSQL checkpoints on its own.
    */
   'pglite-checkpoint': defineJob({
-    payload: noPayload,
+    ...periodic('*/10 * * * *'),
     retry: { limit: 0, delaySeconds: 0 },
-    cron: '*/10 * * * *',
-    pollingSeconds: 15,
     handle: async ({ app }) => {
       if (app.dbEngine === 'pglite' && (await checkpointPgliteIfDue(app.db)))
         app.log.info('PGlite checkpointed its write-ahead log');
