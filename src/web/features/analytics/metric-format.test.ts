@@ -1,19 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { computeDailyStats, type DailyPoint, type DailyStats } from '../../../core/analytics';
 import {
   MAX_TINT,
   RISK_METRICS,
   explainRisk,
   formatPercent,
+  formatPercentTicks,
   formatRValue,
   formatStat,
   formatUsd,
   toHeatBackground,
   toHeatScale,
   toHeatTint,
+  toDistinctPercentDigits,
 } from './metric-format';
 
-const context = { startingEquity: 10_000, endingEquity: 12_000, days: 40, trades: 120 };
+const context = { startingEquity: 10_000, endingEquity: 12_000, days: 40, trades: 120, hasDailyReturns: true };
 
 describe('formatStat', () => {
   it.each([
@@ -71,6 +74,34 @@ describe('risk explanations', () => {
       expect(explainRisk(metric, 'Infinity', context)).toBe(metric.explainMissing);
     }
   });
+  it('says a daily figure is missing for want of a positive balance, not of days, when there are days', () => {
+    // Ten days on an account that started at $0: the panel's intro cites the ten days.
+    const stats = computeDailyStats(toDays([100, -50, 20, 30, -10, 40, 5, -5, 60, 10], 0), { startingEquity: 0 });
+    expect(stats.days).toBe(10);
+    for (const metric of RISK_METRICS.filter((m) => m.source === 'daily')) {
+      const line = explainRisk(metric, stats[metric.key as keyof DailyStats] as number | null, {
+        ...context,
+        days: 10,
+        hasDailyReturns: stats.totalReturn !== null,
+      });
+      expect(line, metric.id).not.toMatch(/trading day/);
+      expect(line, metric.id).toMatch(/positive balance at the start of every day/);
+    }
+  });
+  it.each([
+    ['Needs at least one trading day.', 1],
+    ['Needs at least two trading days with different returns.', 2],
+  ])('states the days the computation needs: “%s”', (text, needed) => {
+    const metrics = RISK_METRICS.filter((m) => m.explainMissing === text);
+    expect(metrics.length).toBeGreaterThan(0);
+    const valueOf = (pnls: number[], key: string) =>
+      computeDailyStats(toDays(pnls, 10_000), { startingEquity: 10_000 })[key as keyof DailyStats];
+    for (const metric of metrics) {
+      expect(valueOf([], metric.key), metric.id).toBeNull();
+      expect(valueOf([120, -80].slice(0, needed - 1), metric.key), metric.id).toBeNull();
+      expect(valueOf([120, -80].slice(0, needed), metric.key), metric.id).not.toBeNull();
+    }
+  });
   it('covers the metrics the spec lists', () => {
     expect(RISK_METRICS.map((m) => m.id)).toEqual([
       'sharpe',
@@ -89,6 +120,45 @@ describe('risk explanations', () => {
       'sqn',
       'kelly',
     ]);
+  });
+});
+
+describe('formatPercentTicks', () => {
+  it.each([
+    [
+      [0, 0.005, 0.01, 0.015],
+      ['0.0%', '0.5%', '1.0%', '1.5%'],
+    ],
+    [
+      [0, 0.0004, 0.0008],
+      ['0.00%', '0.04%', '0.08%'],
+    ],
+    [
+      [0, 0.05, 0.1, 0.15],
+      ['0%', '5%', '10%', '15%'],
+    ],
+    [
+      [0.1, 0.125, 0.15],
+      ['10.0%', '12.5%', '15.0%'],
+    ],
+  ])('labels %j as %j', (ticks, labels) => {
+    expect(formatPercentTicks(ticks)).toEqual(labels);
+  });
+  it('never gives two neighbouring ticks the same label when they differ by at least 0.0001%', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        fc.double({ min: 0.000002, max: 0.2, noNaN: true }),
+        fc.integer({ min: 2, max: 30 }),
+        (from, width, count) => {
+          const labels = formatPercentTicks(Array.from({ length: count }, (_, i) => from + i * width));
+          labels.forEach((label, i) => i > 0 && expect(label).not.toBe(labels[i - 1]));
+        },
+      ),
+    );
+  });
+  it('keeps at least the decimals asked for', () => {
+    expect(toDistinctPercentDigits([0, 0.05, 0.1], 1)).toBe(1);
   });
 });
 
@@ -134,3 +204,23 @@ describe('heatmap colour scale', () => {
     expect(toHeatBackground({ tone: null, percent: 0 })).toBeUndefined();
   });
 });
+
+/** Consecutive days closing `pnls`, on an account that starts at `startingEquity`. */
+function toDays(pnls: number[], startingEquity: number): DailyPoint[] {
+  let equity = startingEquity;
+  return pnls.map((pnl, i) => {
+    const startEquity = equity;
+    equity += pnl;
+    const date = `2025-01-${String(i + 1).padStart(2, '0')}`;
+    const dayNumber = 20_089 + i;
+    return {
+      date,
+      dayNumber,
+      trades: 1,
+      pnl,
+      startEquity,
+      endEquity: equity,
+      return: startEquity > 0 ? pnl / startEquity : null,
+    };
+  });
+}

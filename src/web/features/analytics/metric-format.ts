@@ -40,6 +40,33 @@ export function formatPercent(fraction: number, digits = 2): string {
   return `${text === `-${groupFormat(digits).format(0)}` ? text.slice(1) : text}%`;
 }
 
+/** Decimals tick labels may use at most: below 0.0001% a histogram's bins are not worth telling apart. */
+const MAX_TICK_DIGITS = 4;
+
+/**
+ * The fewest decimals (from `minDigits`, at most 4) at which fractions shown as percentages keep
+ * neighbours apart and each label within a tenth of the narrowest gap of its value: bins 0.5% wide
+ * read "0.0% 0.5% 1.0%", not "0% 1% 1%", and 12.5% never reads "13%".
+ */
+export function toDistinctPercentDigits(fractions: readonly number[], minDigits = 0): number {
+  const percents = fractions.map((f) => f * 100);
+  const gaps = percents.slice(1).map((p, i) => Math.abs(p - percents[i]!));
+  const tolerance = Math.min(Infinity, ...gaps.filter((g) => g > 0)) / 10 + 1e-9;
+  for (let digits = minDigits; digits < MAX_TICK_DIGITS; digits++) {
+    const scale = 10 ** digits;
+    const isClose = percents.every((p) => Math.abs(Math.round(p * scale) / scale - p) <= tolerance);
+    const labels = fractions.map((f) => formatPercent(f, digits));
+    if (isClose && labels.every((label, i) => i === 0 || label !== labels[i - 1])) return digits;
+  }
+  return Math.max(minDigits, MAX_TICK_DIGITS);
+}
+
+/** Axis labels for fractions as percentages, each with the decimals that keep neighbours apart. */
+export function formatPercentTicks(fractions: readonly number[]): string[] {
+  const digits = toDistinctPercentDigits(fractions);
+  return fractions.map((f) => formatPercent(f, digits));
+}
+
 /** "+1.25R", "-0.50R", "0.00R". */
 export function formatRValue(value: number): string {
   const text = TWO.format(value);
@@ -81,8 +108,21 @@ export function toStatSign(value: JsonNumber | string | undefined): 1 | -1 | 0 {
 
 export type RiskSource = 'trades' | 'daily';
 
-/** What a risk line's explanation may mention besides its own value. */
-export type RiskContext = { startingEquity: number; endingEquity: number; days: number; trades: number };
+/**
+ * What a risk line's explanation may mention besides its own value. `hasDailyReturns` is false when
+ * some day started with no positive equity: every return-based figure is then undefined, however
+ * many days there are.
+ */
+export type RiskContext = {
+  startingEquity: number;
+  endingEquity: number;
+  days: number;
+  trades: number;
+  hasDailyReturns: boolean;
+};
+
+const NO_DAILY_RETURNS =
+  'Needs a positive balance at the start of every day: set a starting balance on the account that covers its losses.';
 
 export type RiskMetric = {
   id: string;
@@ -208,7 +248,7 @@ export const RISK_METRICS: readonly RiskMetric[] = [
     label: 'VaR 95% (Gaussian)',
     kind: 'percent',
     explain: (v, c) => describeTail(20, v, c, 'if daily returns were bell-shaped, '),
-    explainMissing: 'Needs at least two trading days.',
+    explainMissing: 'Needs at least one trading day.',
   },
   {
     id: 'varGaussian99',
@@ -217,7 +257,7 @@ export const RISK_METRICS: readonly RiskMetric[] = [
     label: 'VaR 99% (Gaussian)',
     kind: 'percent',
     explain: (v, c) => describeTail(100, v, c, 'if daily returns were bell-shaped, '),
-    explainMissing: 'Needs at least two trading days.',
+    explainMissing: 'Needs at least one trading day.',
   },
   {
     id: 'varModified95',
@@ -226,7 +266,7 @@ export const RISK_METRICS: readonly RiskMetric[] = [
     label: 'Modified VaR 95%',
     kind: 'percent',
     explain: (v, c) => describeTail(20, v, c, 'allowing for skew and fat tails, '),
-    explainMissing: 'Needs at least two trading days.',
+    explainMissing: 'Needs at least two trading days with different returns.',
   },
   {
     id: 'varModified99',
@@ -235,7 +275,7 @@ export const RISK_METRICS: readonly RiskMetric[] = [
     label: 'Modified VaR 99%',
     kind: 'percent',
     explain: (v, c) => describeTail(100, v, c, 'allowing for skew and fat tails, '),
-    explainMissing: 'Needs at least two trading days.',
+    explainMissing: 'Needs at least two trading days with different returns.',
   },
   {
     id: 'sqn',
@@ -261,10 +301,16 @@ export const RISK_METRICS: readonly RiskMetric[] = [
   },
 ];
 
-/** The explanation line of a risk metric for a value from the API. */
+/**
+ * The explanation line of a risk metric for a value from the API. A daily figure missing although
+ * there are days is missing for want of returns, not of days: the line says so.
+ */
 export function explainRisk(metric: RiskMetric, value: JsonNumber | string | undefined, context: RiskContext): string {
   const n = toStatNumber(value);
-  if (n === null || !Number.isFinite(n)) return metric.explainMissing;
+  if (n === null || !Number.isFinite(n)) {
+    const isForWantOfReturns = metric.source === 'daily' && context.days > 0 && !context.hasDailyReturns;
+    return isForWantOfReturns ? NO_DAILY_RETURNS : metric.explainMissing;
+  }
   return metric.explain(n, context);
 }
 

@@ -9,7 +9,7 @@ import { useAnalytics, type AnalyticsOutcomesJson, type AnalyticsSource } from '
 import { FanChart } from './fan-chart';
 import type { MonteCarloWorkerResponse } from './monte-carlo-messages';
 import { makeSeed, type MonteCarloRunParams } from './monte-carlo-run';
-import { formatPercent, formatUsd } from './metric-format';
+import { formatPercent, formatPercentTicks, formatUsd, toDistinctPercentDigits } from './metric-format';
 import { AnalyticsSection, ChartBox, QueryState } from './section';
 
 const MIN_RUNS = 1_000;
@@ -322,6 +322,8 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
       : `risking ${formatPercent(result.riskFraction ?? 0, 1)} of equity per trade`;
   const final = result.finalEquity;
   const dd = result.maxDrawdownFrac;
+  // The bins' edges, so a bin's range in the tooltip never reads "0.0%–0.0%".
+  const ddDigits = toDistinctPercentDigits([...dd.histogram.map((b) => b.from), dd.histogram.at(-1)?.to ?? 0], 1);
   const last = result.fan.at(-1);
   const fanSummary = last
     ? `Equity fan over ${result.horizon} trades from ${formatUsd(result.startingEquity)}: after the last trade the median path ends at ${formatUsd(last.p50)}, the middle half between ${formatUsd(last.p25)} and ${formatUsd(last.p75)}, and 90% between ${formatUsd(last.p5)} and ${formatUsd(last.p95)}.`
@@ -425,8 +427,8 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
             summary={`Histogram of the deepest drawdown on each of ${runs} paths: median ${formatPercent(percentile(dd, 50), 1)}, 95th percentile ${formatPercent(percentile(dd, 95), 1)}, worst ${formatPercent(dd.max, 1)}.`}
           >
             <BarChart
-              labels={dd.histogram.map((b) => `${formatPercent(b.from, 1)}–${formatPercent(b.to, 1)}`)}
-              axisLabels={dd.histogram.map((b) => formatPercent(b.from, 0))}
+              labels={dd.histogram.map((b) => `${formatPercent(b.from, ddDigits)}–${formatPercent(b.to, ddDigits)}`)}
+              axisLabels={formatPercentTicks(dd.histogram.map((b) => b.from))}
               values={dd.histogram.map((b) => b.count)}
               height={200}
               color="loss"

@@ -22,6 +22,7 @@ export function RiskPanel({ summary }: { summary: AnalyticsSummaryJson | undefin
     endingEquity: toStatNumber(summary.trades.endingEquity) ?? summary.startingEquity,
     days: toStatNumber(summary.daily.days) ?? 0,
     trades: toStatNumber(summary.trades.count) ?? 0,
+    hasDailyReturns: toStatNumber(summary.daily.totalReturn) !== null,
   };
   return (
     <AnalyticsSection
