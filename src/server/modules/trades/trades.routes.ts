@@ -7,6 +7,7 @@ import {
   tradeListQuerySchema,
   tradePatchSchema,
 } from '../../../contracts/trades';
+import { toTradeFilterJsonSchema } from '../../../core/query';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
@@ -52,9 +53,16 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
+  // The trade filter's fields, types, labels and allowed values (the assistant builds filters from it).
+  app.get('/api/trades/filter-schema', async (req) => {
+    requireAccess(app, req);
+    return toTradeFilterJsonSchema();
+  });
+
   app.get('/api/trades/export.csv', async (req, reply) => {
     const user = requireAccess(app, req);
-    // The trade list's filters (dates as calendar days in the user's timezone); none exports everything.
+    // The trade list's filter (`filter` and its shorthands; from/to by close day in the user's timezone, open
+    // trades by open day); none exports everything.
     const {
       sort: _sort,
       order: _order,

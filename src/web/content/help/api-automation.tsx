@@ -1,3 +1,4 @@
+import { DATE_RANGE_MEANING } from '../../../core/query';
 import { HELP_ARTICLES_UPDATED, Formula, Brand, SupportEmail, type HelpArticleBody } from './article-parts';
 
 function ApiAutomationArticle() {
@@ -66,6 +67,12 @@ function ApiAutomationArticle() {
           A request that contains invalid rows reports each one with its position and reason, like the file importer.
         </li>
       </ul>
+
+      <h3>Filtering trades</h3>
+      <p>
+        Trades, the CSV export and statistics take one <code>filter</code>: URL-encoded JSON whose conditions all hold
+        (each one’s type: <code>GET /api/trades/filter-schema</code>). {DATE_RANGE_MEANING}
+      </p>
 
       <h3>What the API accepts</h3>
       <p>Every write, and the trade list’s filters, follow one set of rules; a file import applies them to each row.</p>

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
+import type { AccountJson, ExecutionInput, TradeListJson } from '../../../contracts/trades';
+import type { TradeFilter } from '../../../core/query';
+import { TRADE_FIELDS } from '../../../core/query';
+import { createUser } from '../users/users.service';
+import { TestClient } from '../../../../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+
+/** The query model over HTTP: `?filter=` on the list, the export and analytics; its errors; its schema. */
+const PASSWORD = 'long-enough-password';
+let t: TestApp;
+let c: TestClient;
+
+const fill = (executedAt: string, symbol: string, side: 'buy' | 'sell', price: string): ExecutionInput => ({
+  executedAt,
+  symbol,
+  side,
+  quantity: '10',
+  price,
+});
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
+  await createUser(t.database.db, {
+    email: 'filter@example.com',
+    password: PASSWORD,
+    isVerified: true,
+    now: new Date(),
+  });
+  c = new TestClient(t.url(''));
+  await c.login('filter@example.com', PASSWORD);
+  const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Main' }));
+  const res = await c.post('/api/executions', {
+    accountId: account.id,
+    executions: [
+      // AAPL: opened on 2024-03-04, closed overnight on 2024-03-05 (UTC, the user's zone), a win.
+      fill('2024-03-04T20:00:00Z', 'AAPL', 'buy', '100'),
+      fill('2024-03-05T14:00:00Z', 'AAPL', 'sell', '103'),
+      // MSFT: a loss within 2024-03-05.
+      fill('2024-03-05T15:00:00Z', 'MSFT', 'buy', '400'),
+      fill('2024-03-05T16:00:00Z', 'MSFT', 'sell', '398'),
+      // NVDA: still open, opened on 2024-03-06.
+      fill('2024-03-06T15:00:00Z', 'NVDA', 'buy', '800'),
+    ],
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}, 240_000);
+afterAll(() => t.close());
+
+const q = (filter: TradeFilter) => `filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+async function listSymbols(query: string): Promise<string[]> {
+  const res = await c.get(`/api/trades?sort=openedAt&order=asc&${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as TradeListJson).trades.map((trade) => trade.symbol);
+}
+
+async function exportSymbols(query: string): Promise<string[]> {
+  const res = await c.get(`/api/trades/export.csv?${query}`);
+  expect(res.status).toBe(200);
+  const lines = (await res.text()).trim().split('\r\n').slice(1);
+  return [...new Set(lines.map((line) => line.split(',')[3]!))];
+}
+
+describe('the trade filter over HTTP', () => {
+  it('selects trades by any filter of the model, ANDed with the old parameters', async () => {
+    expect(await listSymbols(q({ netPnl: { min: '0' } }))).toEqual(['AAPL', 'NVDA']);
+    expect(await listSymbols(q({ outcomes: ['win', 'loss'], excludeSymbols: ['msft'] }))).toEqual(['AAPL']);
+    // JSON numbers read as decimals.
+    const json = encodeURIComponent('{"quantity":{"min":10,"max":10},"status":"open"}');
+    expect(await listSymbols(`side=long&filter=${json}`)).toEqual(['NVDA']);
+  });
+
+  it('reads from/to as the close day everywhere, open trades by their open day', async () => {
+    const day = (date: string) => `from=${date}&to=${date}`;
+    expect(await listSymbols(day('2024-03-04'))).toEqual([]);
+    expect(await listSymbols(day('2024-03-05'))).toEqual(['AAPL', 'MSFT']);
+    expect(await listSymbols(day('2024-03-06'))).toEqual(['NVDA']);
+    // The export once bounded the open: the overnight AAPL trade now counts on the day it closed.
+    expect(await exportSymbols(day('2024-03-04'))).toEqual([]);
+    expect(await exportSymbols(day('2024-03-05'))).toEqual(['AAPL', 'MSFT']);
+    const summary = await c.json<AnalyticsSummaryJson>(c.get(`/api/analytics/summary?${day('2024-03-05')}`));
+    expect(Number(summary.trades.count)).toBe(2);
+  });
+
+  it('answers analytics for fields the cache holds and for those only SQL knows', async () => {
+    const count = async (filter: TradeFilter) =>
+      Number((await c.json<AnalyticsSummaryJson>(c.get(`/api/analytics/summary?${q(filter)}`))).trades.count);
+    expect(await count({ netPnl: { max: '0' } })).toBe(1);
+    expect(await count({ quantity: { min: '10' }, symbols: ['AAPL'] })).toBe(1);
+  });
+
+  it.each([
+    ['an unknown condition', q({ colour: 'red' } as TradeFilter), 'filter'],
+    ['text that is not JSON', 'filter=%7Bsymbols', 'filter'],
+    ['a range with min above max', q({ netPnl: { min: '5', max: '1' } }), 'filter.netPnl'],
+    ['a field given both ways', `symbol=AAPL&${q({ symbols: ['MSFT'] })}`, 'symbol'],
+  ])('refuses %s with 400, naming the parameter', async (_, query, field) => {
+    const res = await c.get(`/api/trades?${query}`);
+    expect(res.status).toBe(400);
+    expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toContain(field);
+  });
+
+  it('publishes the filter as JSON Schema, one property per field of the registry', async () => {
+    const schema = await c.json<{ properties: Record<string, unknown> }>(c.get('/api/trades/filter-schema'));
+    expect(Object.keys(schema.properties)).toEqual(TRADE_FIELDS.map((field) => field.id));
+  });
+});
