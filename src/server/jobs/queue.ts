@@ -42,7 +42,11 @@ export type JobDefinition<P, C> = {
 export type JobSet<C, P extends Record<string, unknown>> = { [N in keyof P]: JobDefinition<P[N], C> };
 
 export type JobQueue<P extends Record<string, unknown>> = {
-  /** Queues a job, durably: it runs after a restart if this process stops first. Answers its id, or null when one with its id exists. */
+  /**
+   * Queues a job, durably: it runs after a restart if this process stops first. Answers its id, or
+   * null when one with its id exists. NOTE: it writes through the app's connections, outside any
+   * transaction: never call it inside one on PGlite, whose one connection the transaction holds.
+   */
   send: <N extends keyof P & string>(name: N, payload: P[N]) => Promise<string | null>;
   /** Whether the job of this id waits, runs or waits for its retry. */
   isPending: (name: keyof P & string, id: string) => Promise<boolean>;
