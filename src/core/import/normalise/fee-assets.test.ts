@@ -4,7 +4,7 @@ import { D, type Decimal } from '../../money/decimal';
 import { groupTrades, type Trade } from '../../trades/group-trades';
 import { bookFee, FEE_RATE_WINDOW_MS, findRate, toFeeBook, type CryptoFillFacts } from './fee-assets';
 import { importTable } from './import-table';
-import type { ImportedExecution } from './normalise-rows';
+import { normaliseRows, readCryptoFillFacts, type ImportedExecution } from './normalise-rows';
 
 /** A CSV text (no quoted line breaks) as importTable's header and rows. */
 function readCsv(text: string): { headers: string[]; rows: string[][] } {
@@ -26,10 +26,9 @@ function importCsv(text: string): { executions: ImportedExecution[]; trades: Tra
 
 const text = (value: Decimal) => value.toString();
 
-describe('crypto fees by their asset', () => {
-  // Binance trade history, current layout (broker-formats.md §3.15), newest first. The buys' fees are
-  // in the base asset; the SOL trades pay theirs in BNB, valued at the BNB/USDT fills an hour away.
-  const BINANCE = `
+// Binance trade history, current layout (broker-formats.md §3.15), newest first. The buys' fees are
+// in the base asset; the SOL trades pay theirs in BNB, valued at the BNB/USDT fills an hour away.
+const BINANCE_FILE = `
 Date(UTC),Pair,Side,Price,Executed,Amount,Fee
 2025-01-10 13:00:00,BNBUSDT,SELL,710.00,0.99900000BNB,709.29000000USDT,0.70929000USDT
 2025-01-10 12:00:00,SOLUSDT,SELL,195.00,10.00000000SOL,"1,950.00000000USDT",0.00200000BNB
@@ -38,8 +37,9 @@ Date(UTC),Pair,Side,Price,Executed,Amount,Fee
 2025-01-08 09:00:00,ETHUSDT,SELL,3400.00,0.49950000ETH,"1,698.30000000USDT",1.69830000USDT
 2025-01-07 09:00:00,ETHUSDT,BUY,3300.00,0.50000000ETH,"1,650.00000000USDT",0.00050000ETH`;
 
+describe('crypto fees by their asset', () => {
   it('closes Binance round trips whose sells are the quantities received, base and BNB fees booked in the quote', () => {
-    const { executions, trades, preset } = importCsv(BINANCE);
+    const { executions, trades, preset } = importCsv(BINANCE_FILE);
     expect(preset).toBe('binance');
     const bnbBuy = executions.find((e) => e.symbol === 'BNB/USDT' && e.side === 'buy');
     // 1 BNB less the 0.001 BNB fee; the fee is 0.001 × 700 = 0.70 USDT.
@@ -160,6 +160,31 @@ default,1002,ETH-USD,SELL,2025-01-09T14:00:00.000Z,0.5,ETH,3400.00,1.70,1698.30,
     expect(fills.preset).toBe('coinbase-fills');
     // 0.5 × 100 = 50, less 1.65 and 1.70.
     expect(fills.trades.map((t) => [t.status, text(t.netPnl)])).toEqual([['closed', '46.65']]);
+  });
+});
+
+describe('a long crypto file in chunks', () => {
+  it('books each chunk with the whole file’s book (readCryptoFillFacts) as the file read whole', () => {
+    const { headers, rows: cells } = readCsv(BINANCE_FILE);
+    const rows = cells.map((row, index) => ({ line: index + 2, cells: row }));
+    const whole = importTable({ headers, rows, accountTimeZone: 'UTC', defaultCurrency: 'USD' });
+    const { detection } = whole;
+    const params = {
+      headers,
+      rows,
+      mapping: detection.mapping,
+      dateFormat: detection.dateFormat ?? { order: 'YMD' as const },
+      decimalSeparator: detection.decimalSeparator,
+      timeZone: detection.timeZone,
+      defaultCurrency: 'USD',
+      preset: detection.preset,
+    };
+    const feeBook = toFeeBook(readCryptoFillFacts(params));
+    // The SOL trades' BNB fees are valued by BNB/USDT fills in the other half of the file.
+    const halves = [rows.slice(0, 3), rows.slice(3)].map((part) => normaliseRows({ ...params, rows: part, feeBook }));
+    const byRow = (e: ImportedExecution) => [e.row, e.quantity, e.fees, e.quantityStep];
+    const chunked = halves.flatMap((half) => half.executions.map(byRow));
+    expect(chunked.sort()).toEqual(whole.executions.map(byRow).sort());
   });
 });
 

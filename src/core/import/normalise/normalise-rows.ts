@@ -670,6 +670,37 @@ function readInstrumentOnce(
   };
 }
 
+/** A crypto candidate as the fee book reads it, or null when it has no side (an event). */
+function toCryptoFillFacts(candidate: Candidate, crypto: CryptoFill): CryptoFillFacts | null {
+  const price = toDecimal(candidate.price);
+  if (candidate.side === null || price === null) return null;
+  const time = Date.parse(candidate.executedAt);
+  return { crypto, time, side: candidate.side, quantity: candidate.quantityValue, price };
+}
+
+/**
+ * A long crypto file's fills as its fee book reads them (toFeeBook), read over the whole file
+ * before its first chunk, as readCancelledIds is: a BNB fee's rate may come from a fill chunks
+ * away, and every chunk must give an instrument the same step (NormaliseParams.feeBook).
+ */
+export function readCryptoFillFacts(params: NormaliseParams): CryptoFillFacts[] {
+  const facts: CryptoFillFacts[] = [];
+  const context = {
+    params,
+    sides: params.preset?.conventions.sides ?? 'words',
+    feesFromAmount: false,
+    dedupeIdentical: false,
+    limits: toCheckedLimits(params.limits),
+  };
+  forEachRecord(params, (row) => {
+    if ('skip' in row || !row.record.crypto) return;
+    const outcome = toCandidate(row.record, { ...context, line: row.line, fileIndex: row.fileIndex });
+    const fill = 'skip' in outcome || 'problem' in outcome ? null : toCryptoFillFacts(outcome, row.record.crypto);
+    if (fill) facts.push(fill);
+  });
+  return facts;
+}
+
 /**
  * Books crypto fills' fees by the asset they were charged in (fee-assets.ts), with the book of the
  * whole file when a long file's chunk is given one, else of these fills: a base-asset fee changes
@@ -684,10 +715,8 @@ function bookCryptoFees(params: {
 }): void {
   const facts = new Map<Candidate, CryptoFillFacts>();
   for (const [candidate, crypto] of params.cryptoFills) {
-    const price = toDecimal(candidate.price);
-    if (candidate.side === null || price === null) continue;
-    const time = Date.parse(candidate.executedAt);
-    facts.set(candidate, { crypto, time, side: candidate.side, quantity: candidate.quantityValue, price });
+    const fill = toCryptoFillFacts(candidate, crypto);
+    if (fill) facts.set(candidate, fill);
   }
   const book = params.feeBook ?? toFeeBook(facts.values());
   const dropped = new Set<Candidate>();

@@ -27,9 +27,11 @@ import {
   createPositions,
   normaliseRows,
   readCancelledIds,
+  readCryptoFillFacts,
   type ImportedExecution,
   type RowLimits,
 } from '../../../core/import/normalise/normalise-rows';
+import { toFeeBook, type CryptoFillFacts, type FeeBook } from '../../../core/import/normalise/fee-assets';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
 import { yieldToIncomingRequests } from '../../event-loop';
@@ -77,25 +79,49 @@ export const SMALL_CHUNK_ROWS = 4_000;
 /** The fills a chunk's normalised rows come out in at a time (normaliseUploadInChunks). */
 const SLICE_ROWS = 2_000;
 
+/** Reads a long file for a pass of its own, in chunks of SMALL_CHUNK_ROWS (rows die young). */
+async function readFileInChunks(
+  reader: Awaited<ReturnType<typeof readTable>>,
+  read: (rows: TableRow[]) => void,
+): Promise<void> {
+  let rows: TableRow[] = [];
+  for await (const batch of reader.batches) {
+    for (const row of batch) {
+      rows.push(row);
+      if (rows.length === SMALL_CHUNK_ROWS) {
+        read(rows);
+        rows = [];
+      }
+    }
+  }
+  read(rows);
+}
+
 /** The execution ids a long file's rows cancel, read in a pass of their own (readCancelledIds). */
 async function readFileCancelledIds(
   reader: Awaited<ReturnType<typeof readTable>>,
   params: ReturnType<typeof normaliseParams>,
 ): Promise<Set<string>> {
   const ids = new Set<string>();
-  let rows: TableRow[] = [];
-  const take = () => {
+  await readFileInChunks(reader, (rows) => {
     for (const id of readCancelledIds({ ...params, rows })) ids.add(id);
-    rows = [];
-  };
-  for await (const batch of reader.batches) {
-    for (const row of batch) {
-      rows.push(row);
-      if (rows.length === SMALL_CHUNK_ROWS) take();
-    }
-  }
-  take();
+  });
   return ids;
+}
+
+/**
+ * A long crypto file's fee book (toFeeBook over readCryptoFillFacts), read in a pass of its own:
+ * rates for fees in a third asset and each pair's step come from the whole file, not one chunk.
+ */
+async function readFileFeeBook(
+  reader: Awaited<ReturnType<typeof readTable>>,
+  params: ReturnType<typeof normaliseParams>,
+): Promise<FeeBook> {
+  const fills: CryptoFillFacts[] = [];
+  await readFileInChunks(reader, (rows) => {
+    for (const fill of readCryptoFillFacts({ ...params, rows })) fills.push(fill);
+  });
+  return toFeeBook(fills);
 }
 
 /** A file's rows counted to the end, and its last row (see AnalyseOptions.counted). */
@@ -559,6 +585,7 @@ export async function* normaliseUploadInChunks(
   // chunk drops a fill whose cancelling row comes chunks later.
   const cancelledIds =
     !isWhole && preset?.readCancelledId ? await readFileCancelledIds(await readFile(), params) : null;
+  const feeBook = !isWhole && preset?.conventions.isCrypto ? await readFileFeeBook(await readFile(), params) : null;
   const reader = await readFile();
   // Long files: a row's place among the data rows (a record may span lines, and a header,
   // preamble or blank lines come before or between), so orders stay within 1…rowCount and the
@@ -589,6 +616,7 @@ export async function* normaliseUploadInChunks(
       ...(positions ? { positions } : {}),
       ...(execIds ? { execIds } : {}),
       ...(cancelledIds ? { cancelledIds } : {}),
+      ...(feeBook ? { feeBook } : {}),
     });
     const { executions } = result;
     if (executions.length > 0) {

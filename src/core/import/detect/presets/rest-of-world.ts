@@ -328,7 +328,7 @@ function readAjBellRow(record: RawRecord): RowHookResult {
  * (RawRecord.crypto), which normaliseRows books over the file (fee-assets.ts).
  */
 function toCryptoConventions(order: PresetConventions['order']): PresetConventions {
-  return { dateOrder: 'YMD', timeZone: 'UTC', order, sides: 'words', feesFromAmount: false };
+  return { dateOrder: 'YMD', timeZone: 'UTC', order, sides: 'words', feesFromAmount: false, isCrypto: true };
 }
 
 export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [

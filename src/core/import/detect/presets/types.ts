@@ -42,6 +42,11 @@ export type PresetConventions = {
   feesFromAmount: boolean;
   /** The currency of every row when the file has no currency column. */
   currency?: string;
+  /**
+   * A crypto exchange's layout: its rows name the pair and the fee's asset (RawRecord.crypto), and
+   * a long file's pairs are read in a pass of their own before its chunks (readCryptoFillFacts).
+   */
+  isCrypto?: boolean;
   /** Statements listing a fill twice (identical rows) count it once. */
   dedupeIdenticalRows?: boolean;
   /** Facts a user should know (shown in the preview). */
