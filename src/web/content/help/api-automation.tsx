@@ -6,28 +6,14 @@ function ApiAutomationArticle() {
     <>
       <p>
         If you export your fills with a script, run your own trading software, or want your journal data in another
-        tool, the <Brand /> API lets you automate it. For most traders a broker connection is the easier route; both are
-        described here.
+        tool, the <Brand /> API lets you automate it.
       </p>
 
-      <h2>Option 1: broker connections</h2>
       <p>
-        A broker connection syncs your executions automatically, with no files. Connections go through an aggregator
-        that covers the supported brokers, or directly through a broker’s own API where one exists.
+        Broker connections, which sync executions with no files, are not available yet: until they are, import a file or
+        use the API described here.
       </p>
-      <ol>
-        <li>
-          Open <strong>Import</strong> and choose <strong>Connect a broker</strong>.
-        </li>
-        <li>Sign in at your broker and approve read access.</li>
-        <li>Pick the accounts to sync. New executions are fetched on a regular schedule.</li>
-      </ol>
-      <p>
-        Connection credentials are encrypted at rest. Each sync appears in your import history like a file import, with
-        the same duplicate protection, so a fill that also arrives in a CSV is never counted twice.
-      </p>
-
-      <h2>Option 2: the API</h2>
+      <h2>The API</h2>
       <h3>Create a token</h3>
       <ol>
         <li>
