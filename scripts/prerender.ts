@@ -1,7 +1,9 @@
 /**
  * Build step: renders every public page to static HTML with its head tags (title, description,
  * canonical, structured data) so crawlers and first paint need no JavaScript.
- * Writes dist/pages/<path>.html, 404.html, share-not-found.html and app-shell.html.
+ * Writes dist/pages/<path>.html, 404.html, share-not-found.html and app-shell.html. The public URL in
+ * them is a placeholder the server replaces with its own (site-pages.ts), so the build does not
+ * depend on PORT or PUBLIC_URL.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,8 +14,10 @@ import {
   APP_SHELL_FILE,
   NOT_FOUND_FILE,
   PAGES_DIR_NAME,
+  PUBLIC_URL_PLACEHOLDER,
   SHARE_NOT_FOUND_FILE,
   toPageFile,
+  toServedPage,
 } from '../src/server/modules/site/site-pages';
 import { toStructuredDataHtml } from '../src/web/lib/structured-data';
 
@@ -22,7 +26,7 @@ const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, '
 const template = readFileSync(join(dist, 'web', 'index.html'), 'utf8');
 type ServerEntry = typeof import('../src/web/entry-server');
 const entry = (await import(pathToFileURL(join(dist, 'ssr', 'entry-server.js')).href)) as ServerEntry;
-const config = loadPublicConfig();
+const config = { ...loadPublicConfig(), baseUrl: PUBLIC_URL_PLACEHOLDER };
 
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const configBlock = `<script type="application/json" id="edgebook-config">${escapeJson(config)}</script>`;
@@ -39,6 +43,7 @@ rmSync(outDir, { recursive: true, force: true });
 const write = (file: string, html: string) => {
   const target = join(outDir, file);
   mkdirSync(dirname(target), { recursive: true });
+  toServedPage(html, PUBLIC_URL_PLACEHOLDER); // throws if the server could not put its public URL in
   writeFileSync(target, html);
 };
 

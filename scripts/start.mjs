@@ -1,65 +1,34 @@
-// `npm start`: builds the web app when its sources (or the operator's public settings) changed
-// since the last build, then runs the server. Migrations are applied by the server at start-up.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// `npm start`: builds the web app when its sources (or the operator's public settings in the pages)
+// changed since the last build, then runs the server on that build. Migrations are applied by the
+// server at start-up. Servers on other ports or public URLs share a build; two starting at once
+// build once (build-output.mjs).
+import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { buildInto } from './build.mjs';
+import { ensureBuild, hashBuildInputs, markInUse, toDistDir } from './build-output.mjs';
 import { serverNodeFlags } from './node-flags.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const STAMP = join(resolve(root, process.env.DIST_DIR ?? 'dist'), '.build-stamp');
-const INPUTS = [
-  'src/web',
-  'src/core',
-  'src/server/config.ts',
-  'src/server/modules/site',
-  'public',
-  'scripts/prerender.ts',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-];
-const PUBLIC_ENV = [
-  'BRAND_NAME',
-  'SUPPORT_EMAIL',
-  'PUBLIC_URL',
-  'PORT',
-  'COMPANY_LEGAL_NAME',
-  'GOVERNING_LAW_STATE',
-  'FOUNDER_NAME',
-  'FOUNDER_BIO',
-  'AD_CONVERSION_ID',
-  'WALKTHROUGH_VIDEO_URL',
-  'TRIAL_DATA_RETENTION_DAYS',
-];
 
-function hashInputs() {
-  const hash = createHash('sha256');
-  const visit = (path) => {
-    const full = join(root, path);
-    if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) {
-      for (const name of readdirSync(full).sort()) visit(join(path, name));
-    } else {
-      hash.update(path).update(readFileSync(full));
-    }
-  };
-  INPUTS.forEach(visit);
-  for (const name of PUBLIC_ENV) hash.update(`${name}=${process.env[name] ?? ''}`);
-  return hash.digest('hex');
+let buildDir;
+try {
+  buildDir = await ensureBuild({ distDir: toDistDir(), digest: hashBuildInputs(), build: buildInto, log: console.log });
+} catch (err) {
+  console.error(err.message);
+  process.exit(err.exitCode ?? 1);
 }
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-const digest = hashInputs();
-const isFresh = existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest;
-if (!isFresh) {
-  console.log('Building the web app…');
-  run('npm', ['run', 'build', '--silent']);
-  writeFileSync(STAMP, digest);
-}
-// With the server's Node flags (node-flags.mjs says why each).
-run(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(root, 'src/server/main.ts')]);
+// With the server's Node flags (node-flags.mjs says why each), on this build whatever DIST_DIR
+// links to later.
+const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(root, 'src/server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DIST_DIR: buildDir },
+});
+const release = markInUse(buildDir, server.pid);
+// A signal to this process alone (a supervisor's stop) reaches the server too; Ctrl-C reaches both.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+server.on('close', (code, signal) => {
+  release();
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -7,6 +7,13 @@ export const PAGES_DIR_NAME = 'pages';
 export const NOT_FOUND_FILE = '404.html';
 export const SHARE_NOT_FOUND_FILE = 'share-not-found.html';
 export const APP_SHELL_FILE = 'app-shell.html';
+/**
+ * The public URL the pages are prerendered with: the server puts its own PUBLIC_URL in its place as
+ * it loads them, so one build serves any port or public URL. Plain characters only, so it reads the
+ * same in an attribute, a JSON block and text; `.invalid` can never be a real host (RFC 2606).
+ */
+export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.edgebook.invalid';
+const PLACEHOLDER_HOST = new URL(PUBLIC_URL_PLACEHOLDER).host;
 
 /** `/` → `index.html`, `/help/r-multiple` → `help/r-multiple.html`. */
 export function toPageFile(path: string): string {
@@ -21,8 +28,33 @@ export type SitePages = {
   appShell: string;
 };
 
-/** Loads every prerendered page into memory once, at start-up: they are small and never change while running. */
-export function loadSitePages(distDir: string): SitePages | null {
+/**
+ * `baseUrl` as the pages carry it in place of the placeholder: no trailing slash (as in their canonical
+ * links), and the few characters a URL may hold that would mean something in HTML or JSON
+ * (`&`, `'`, `"`, `<`, `>`, `\`) percent-encoded, so the same text is right in every place.
+ */
+export function toPageBaseUrl(baseUrl: string): string {
+  return baseUrl
+    .replace(/\/+$/, '')
+    .replace(/[&'"<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/**
+ * Puts `baseUrl` where a prerendered page has the placeholder. Throws when the page names the
+ * placeholder's host otherwise (the prerender wrote the public URL in a form this cannot replace).
+ */
+export function toServedPage(html: string, baseUrl: string): string {
+  const parts = html.split(PUBLIC_URL_PLACEHOLDER);
+  if (parts.some((part) => part.includes(PLACEHOLDER_HOST)))
+    throw new Error(`A prerendered page holds the public URL in a form other than ${PUBLIC_URL_PLACEHOLDER}`);
+  return parts.join(toPageBaseUrl(baseUrl));
+}
+
+/**
+ * Loads every prerendered page into memory once, at start-up, with the server's public URL put in:
+ * they are small and never change while running.
+ */
+export function loadSitePages(distDir: string, baseUrl: string): SitePages | null {
   const dir = join(distDir, PAGES_DIR_NAME);
   if (!existsSync(dir)) return null;
   const files = new Map<string, string>();
@@ -30,7 +62,8 @@ export function loadSitePages(distDir: string): SitePages | null {
     for (const name of readdirSync(d)) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.html')) files.set(relative(dir, full).split(sep).join('/'), readFileSync(full, 'utf8'));
+      else if (name.endsWith('.html'))
+        files.set(relative(dir, full).split(sep).join('/'), toServedPage(readFileSync(full, 'utf8'), baseUrl));
     }
   };
   walk(dir);
