@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEFAULT_PUBLIC_CONFIG, TERMS_LAST_UPDATED } from '../src/core/config/operator';
+import { DEFAULT_PUBLIC_CONFIG, PRIVACY_LAST_UPDATED, TERMS_LAST_UPDATED } from '../src/core/config/operator';
 import { PLANS } from '../src/core/config/plans';
 import { SUPPORTED_BROKERS } from '../src/core/site/brokers';
 import { findPublicPage, toCanonicalUrl, withBrand } from '../src/core/site/public-pages';
 import { findSeriousViolations } from './helpers/axe';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from './helpers/pages';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from './helpers/pages';
 
 /** The six marketing pages (seed §2 "Public page contents"), served prerendered by the real server. */
 
-const ROUTES = ['/about', '/features', '/brokers', '/pricing', '/education', '/terms-of-service'] as const;
+const ROUTES = ['/about', '/features', '/brokers', '/pricing', '/education', '/terms-of-service', '/privacy'] as const;
 const brand = DEFAULT_PUBLIC_CONFIG.brand;
 
 let browser: Browser;
@@ -141,6 +141,14 @@ describe('with operator configuration', () => {
     expect(await founder.textContent()).toContain('Sam Rivera');
     expect(await founder.textContent()).toContain('Traded futures for ten years before writing code.');
     expect(await page.locator('h1').count()).toBe(1);
+  });
+
+  it('/privacy names the ad-conversion tag an operator configured', async () => {
+    const page = await openWithConfig('/privacy', { adConversionId: 'AW-123456789' });
+    await expect.poll(() => main(page).textContent()).toContain('ad-conversion tag');
+    const text = (await main(page).textContent()) ?? '';
+    expect(text).toContain('AW-123456789');
+    expect(text).not.toContain('There are no advertising or analytics cookies');
   });
 
   it('/features embeds the configured walkthrough video, lazily, at 16:9', async () => {
@@ -315,6 +323,64 @@ describe('/education', () => {
     expect(text).toContain('+2.3R'); // the dollar example: $690 net on $300 risk
     const trial = main(page).getByRole('link', { name: 'Start Free Trial' });
     expect(await trial.getAttribute('href')).toBe('/signup');
+  });
+});
+
+/** Visible elements of the page that reach past either side of the viewport. */
+const findWiderThanViewport = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.checkVisibility())
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 40)}`),
+  );
+
+describe('/privacy', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('is where the footer’s Privacy Policy link leads on %s', async (_name, viewport) => {
+    const page = await open('/', viewport);
+    await waitForHydration(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/privacy');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Privacy Policy');
+    expect(await page.title()).toBe(withBrand(findPublicPage('/privacy')!.title, brand));
+    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(await findWiderThanViewport(page)).toEqual([]);
+  });
+
+  it('says what the app keeps, with the configured values, and links its contents', async () => {
+    const page = await open('/privacy');
+    const text = (await main(page).textContent()) ?? '';
+    expect(text).toContain('Last updated');
+    expect(await main(page).locator('time').getAttribute('datetime')).toBe(PRIVACY_LAST_UPDATED);
+    for (const fact of [
+      'argon2id',
+      'eb_session',
+      'eb_device',
+      'removed when the import is done or fails',
+      'up to five sample values',
+      'Stripe',
+      'test checkout',
+      `kept for ${DEFAULT_PUBLIC_CONFIG.trialDataRetentionDays} days after the trial ends`,
+      'There are no advertising or analytics cookies',
+      '/api/trades/export.csv',
+      DEFAULT_PUBLIC_CONFIG.supportEmail,
+      DEFAULT_PUBLIC_CONFIG.companyLegalName,
+    ]) {
+      expect(text, fact).toContain(fact);
+    }
+    const sections = main(page).locator('article > section[id]');
+    const ids = await sections.evaluateAll((els) => els.map((el) => el.id));
+    const tocHrefs = await main(page)
+      .getByRole('navigation', { name: 'Contents' })
+      .locator('a')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    expect(tocHrefs).toEqual(ids.map((id) => `#${id}`));
   });
 });
 

@@ -16,6 +16,7 @@ export const PUBLIC_ROUTES: { path: string; page: LazyPage }[] = [
   { path: '/forgot-password', page: lazyPage(() => import('./pages/auth/forgot-password-page')) },
   { path: '/reset-password', page: lazyPage(() => import('./pages/auth/reset-password-page')) },
   { path: '/terms-of-service', page: lazyPage(() => import('./pages/terms-page')) },
+  { path: '/privacy', page: lazyPage(() => import('./pages/privacy-page')) },
   { path: '/share/:slug', page: lazyPage(() => import('./pages/share-page')) },
   { path: '/checkout/:id', page: lazyPage(() => import('./pages/checkout/local-checkout-page')) },
 ];

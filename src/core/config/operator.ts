@@ -31,6 +31,8 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
 
 /** Terms of service version date shown on /terms-of-service. */
 export const TERMS_LAST_UPDATED = 'October 21, 2025';
+/** Privacy policy version date (ISO) shown on /privacy. */
+export const PRIVACY_LAST_UPDATED = '2026-12-02';
 /** Liability cap: the lesser of 12 months of payments or this amount in USD. */
 export const LIABILITY_CAP_USD = 100;
 export const DISPUTE_DIRECT_RESOLUTION_DAYS = 30;

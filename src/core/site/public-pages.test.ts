@@ -17,6 +17,7 @@ const SEED_PUBLIC_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/terms-of-service',
+  '/privacy', // issue 43: the footer's Privacy Policy link leads here
 ];
 
 describe('PUBLIC_PAGES', () => {

@@ -98,6 +98,12 @@ const STATIC_PAGES: PublicPage[] = [
     description: 'The terms that govern your use of the service and your subscription.',
     kind: 'legal',
   },
+  {
+    path: '/privacy',
+    title: 'Privacy Policy | {brand}',
+    description: 'What personal and trading data {brand} keeps, why, for how long, and how to export or delete it.',
+    kind: 'legal',
+  },
 ];
 
 export const HELP_ARTICLE_PAGES: PublicPage[] = HELP_CATEGORIES.flatMap((category) =>

@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { FileText, Mail } from 'lucide-react';
 import {
   DISPUTE_DIRECT_RESOLUTION_DAYS,
   DISPUTE_MEDIATION_WAIT_DAYS,
@@ -10,20 +8,14 @@ import {
 } from '../../core/config/operator';
 import { MONEY_BACK_DAYS, PLANS, TRIAL_DAYS } from '../../core/config/plans';
 import { PageHero, PublicLayout } from '../components/layout/public-layout';
-import { Container } from '../components/ui/card';
+import { LegalDocument, pluralDays, type LegalSection } from '../components/layout/legal-document';
 import { usePublicConfig } from '../lib/public-config';
-
-type TermsSection = { id: string; title: string; body: ReactNode };
 
 const MONTHLY = PLANS.premium_monthly;
 const YEARLY = PLANS.premium_yearly;
 
-function pluralDays(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
-}
-
 /** The 18 sections, in order. Every number comes from the plan and operator constants. */
-function toTermsSections(config: PublicConfig): TermsSection[] {
+function toTermsSections(config: PublicConfig): LegalSection[] {
   const { brand, companyLegalName, governingLawState, supportEmail, trialDataRetentionDays } = config;
   const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
   const retention =
@@ -364,56 +356,12 @@ export default function TermsPage() {
         </p>
       </PageHero>
 
-      <Container className="py-12 sm:py-16">
-        <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
-          <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-24 lg:self-start">
-            <div className="rounded-2xl border border-line bg-elevated p-5">
-              <h2
-                id="toc-heading"
-                className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-muted"
-              >
-                <FileText className="h-4 w-4" aria-hidden="true" />
-                Contents
-              </h2>
-              <ol className="mt-3 grid gap-1 text-sm lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto">
-                {sections.map((s, i) => (
-                  <li key={s.id}>
-                    <a
-                      href={`#${s.id}`}
-                      className="flex gap-2 rounded-md px-2 py-1 text-fg hover:bg-sunken hover:text-accent"
-                    >
-                      <span className="tabular w-5 shrink-0 text-right text-muted">{i + 1}.</span>
-                      <span>{s.title}</span>
-                    </a>
-                  </li>
-                ))}
-              </ol>
-            </div>
-          </nav>
-
-          <article className="prose-eb max-w-3xl" data-testid="terms">
-            {sections.map((s, i) => (
-              <section
-                key={s.id}
-                id={s.id}
-                aria-labelledby={`${s.id}-heading`}
-                className="terms-section scroll-mt-24 border-b border-line pb-4 last:border-0"
-              >
-                <h2 id={`${s.id}-heading`}>
-                  <span className="tabular text-accent">{i + 1}.</span> {s.title}
-                </h2>
-                {s.body}
-              </section>
-            ))}
-            <aside className="mt-8 flex items-start gap-3 rounded-xl border border-line bg-sunken p-4 text-sm">
-              <Mail className="mt-1 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-              <span>
-                {config.companyLegalName} · <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
-              </span>
-            </aside>
-          </article>
-        </div>
-      </Container>
+      <LegalDocument
+        sections={sections}
+        companyLegalName={config.companyLegalName}
+        supportEmail={config.supportEmail}
+        testId="terms"
+      />
     </PublicLayout>
   );
 }

@@ -24,6 +24,7 @@ const FOOTER_COLUMNS = [
       { href: '/about', label: 'About' },
       { href: '/contact', label: 'Contact' },
       { href: '/terms-of-service', label: 'Terms of Service' },
+      { href: '/privacy', label: 'Privacy Policy' },
     ],
   },
 ] as const;
@@ -56,14 +57,6 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
-              {col.title === 'Company' && (
-                <li>
-                  {/* The seed keeps the Privacy Policy link as an empty anchor until the policy is published. */}
-                  <a href="#" className="text-sm text-muted hover:text-fg">
-                    Privacy Policy
-                  </a>
-                </li>
-              )}
             </ul>
           </nav>
         ))}
