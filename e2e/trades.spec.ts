@@ -210,6 +210,34 @@ describe('/trades', () => {
     expect(await row(page, 'AAPL').locator('[data-column="tags"]').textContent()).toBe('breakout');
   });
 
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('keeps the “Trade saved” toast off the dialog’s Close buttons on %s', async (_name, viewport) => {
+    const { page } = await seededUser(viewport);
+    const list = (await (await page.request.get('/api/trades')).json()) as { trades: { id: string }[] };
+    await openTrades(page, `/trades?trade=${list.trades[0]!.id}`);
+    const dialog = page.getByTestId('trade-dialog');
+    await dialog.getByLabel('Notes').fill('Held to target');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Trade saved' });
+    await toast.waitFor();
+    const closes = await dialog.getByRole('button', { name: 'Close', exact: true }).all();
+    expect(closes).toHaveLength(2); // the corner's X and the footer's Close
+    const toastBox = (await toast.boundingBox())!;
+    for (const close of closes) {
+      const box = (await close.boundingBox())!;
+      const overlaps =
+        box.x < toastBox.x + toastBox.width &&
+        toastBox.x < box.x + box.width &&
+        box.y < toastBox.y + toastBox.height &&
+        toastBox.y < box.y + box.height;
+      expect(overlaps, JSON.stringify({ box, toastBox })).toBe(false);
+    }
+    await closes[1]!.click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('deletes selected trades after a confirmation', async () => {
     const { page } = await seededUser();
     await openTrades(page);

@@ -2,7 +2,12 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, useToast } from '../../lib/use-toast';
 
-/** The toast area: F8 focuses it (Radix's default hotkey), 420 px wide from medium screens up. */
+/**
+ * The toast area: F8 focuses it (Radix's default hotkey). It sits at the top, where an open
+ * dialog's footer buttons (Close, Save) never are, and off the top-right corner, where the dialog's
+ * close button is: on a phone the right 4.5rem stay free; from 640 px up it is centred and at most
+ * 384 px wide, clear of the corner of the narrowest (512 px) dialog.
+ */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (
@@ -37,7 +42,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        className="fixed left-0 right-[4.5rem] top-0 z-[100] flex max-h-screen flex-col p-4 sm:left-1/2 sm:right-auto sm:w-full sm:max-w-sm sm:-translate-x-1/2"
       />
     </ToastPrimitive.Provider>
   );
