@@ -12,6 +12,7 @@ import { createUser } from '../users/users.service';
 import { prepareExecutions } from './execution-input';
 import { regroupStep, type RegroupCut } from './regroup';
 import { insertExecutions } from './trades.queries';
+import { PROPERTY_OVER_DATABASE_MS } from '../../../../test/helpers/timeouts';
 
 /**
  * A large rebuild goes in steps, each its own transaction, each stopping at a flat point
@@ -114,39 +115,45 @@ const walk = fc.array(
 );
 
 describe('a rebuild in steps (regroupStep)', () => {
-  it('gives the trades the fills give entered by hand, whatever the step size, with fills stored out of order', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        walk,
-        fc.integer({ min: 0, max: 40 }),
-        fc.integer({ min: 1, max: 8 }),
-        async (moves, at, size) => {
-          const fills = moves.map((move, index) => fillAt(index * 2, move.side, move.quantity, move.symbol));
-          const before = fills.filter((_, index) => index < at);
-          // Stored after the others but earlier in time for some: each lands between two of them, or
-          // at the time of one (at a price none of them has: not the same fill listed again, which
-          // the account would count once).
-          const later = fills
-            .filter((_, index) => index >= at)
-            .map((fill, index) => ({
-              ...fill,
-              executedAt: fillAt(index * 3 + 1, 'buy', 1).executedAt,
-              price: '99.99',
-            }));
-          const accountId = await newAccount();
-          if (before.length > 0) await enter(accountId, before);
-          await storeOnly(accountId, later, 1_000_000);
-          const changedAt = later.length > 0 ? new Date(later.map((fill) => fill.executedAt).sort()[0]!) : new Date(0);
-          const cuts = ['stock:QQQ', 'stock:SPY'].map((instrumentKey) => ({ accountId, instrumentKey, changedAt }));
-          await regroupInSteps(accountId, cuts, size);
-          const expected = await newAccount();
-          await enter(expected, [...before, ...later]);
-          expect(figures(await tradesOf(accountId))).toEqual(figures(await tradesOf(expected)));
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+  // Sized by its runs: each run rebuilds over the database, so a busy machine takes minutes.
+  it(
+    'gives the trades the fills give entered by hand, whatever the step size, with fills stored out of order',
+    { timeout: PROPERTY_OVER_DATABASE_MS },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          walk,
+          fc.integer({ min: 0, max: 40 }),
+          fc.integer({ min: 1, max: 8 }),
+          async (moves, at, size) => {
+            const fills = moves.map((move, index) => fillAt(index * 2, move.side, move.quantity, move.symbol));
+            const before = fills.filter((_, index) => index < at);
+            // Stored after the others but earlier in time for some: each lands between two of them, or
+            // at the time of one (at a price none of them has: not the same fill listed again, which
+            // the account would count once).
+            const later = fills
+              .filter((_, index) => index >= at)
+              .map((fill, index) => ({
+                ...fill,
+                executedAt: fillAt(index * 3 + 1, 'buy', 1).executedAt,
+                price: '99.99',
+              }));
+            const accountId = await newAccount();
+            if (before.length > 0) await enter(accountId, before);
+            await storeOnly(accountId, later, 1_000_000);
+            const changedAt =
+              later.length > 0 ? new Date(later.map((fill) => fill.executedAt).sort()[0]!) : new Date(0);
+            const cuts = ['stock:QQQ', 'stock:SPY'].map((instrumentKey) => ({ accountId, instrumentKey, changedAt }));
+            await regroupInSteps(accountId, cuts, size);
+            const expected = await newAccount();
+            await enter(expected, [...before, ...later]);
+            expect(figures(await tradesOf(accountId))).toEqual(figures(await tradesOf(expected)));
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+  );
 
   it('stops at flat points, keeps each trade’s id and journal, and reads a position never flat whole', async () => {
     const accountId = await newAccount();

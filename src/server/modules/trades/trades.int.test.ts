@@ -16,6 +16,7 @@ import { toExecution, toMoneyText, toQuantityText } from './regroup';
 import { createUser, setTrialDaysRemaining } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { PROPERTY_OVER_DATABASE_MS } from '../../../../test/helpers/timeouts';
 
 const PASSWORD = 'long-enough-password';
 let t: TestApp;
@@ -653,25 +654,30 @@ const toInput = (f: FillCase): ExecutionInput => ({
 });
 
 describe('incremental regrouping', () => {
-  it('always equals a full regroup of the stored fills, after any adds and deletes', async () => {
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async ({ batches, deletions }) => {
-        const account = await shared.json<AccountJson>(shared.post('/api/accounts', { name: 'Property' }));
-        for (const batch of batches) {
-          const res = await shared.post('/api/executions', { accountId: account.id, executions: batch.map(toInput) });
-          expect(res.status).toBe(200);
-          expect(await storedTrades(account.id)).toEqual(await expectedTrades(account.id));
-        }
-        for (const pick of deletions) {
-          const { trades: list } = await shared.json<TradeListJson>(
-            shared.get(`/api/trades?accountId=${account.id}&limit=500`),
-          );
-          if (list.length === 0) break;
-          expect((await shared.delete(`/api/trades/${list[pick % list.length]!.id}`)).status).toBe(204);
-          expect(await storedTrades(account.id)).toEqual(await expectedTrades(account.id));
-        }
-      }),
-      { numRuns: 25, seed: 20250505 },
-    );
-  });
+  // Sized by its runs: each run rebuilds over the database, so a busy machine takes minutes.
+  it(
+    'always equals a full regroup of the stored fills, after any adds and deletes',
+    { timeout: PROPERTY_OVER_DATABASE_MS },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(scenarioArb, async ({ batches, deletions }) => {
+          const account = await shared.json<AccountJson>(shared.post('/api/accounts', { name: 'Property' }));
+          for (const batch of batches) {
+            const res = await shared.post('/api/executions', { accountId: account.id, executions: batch.map(toInput) });
+            expect(res.status).toBe(200);
+            expect(await storedTrades(account.id)).toEqual(await expectedTrades(account.id));
+          }
+          for (const pick of deletions) {
+            const { trades: list } = await shared.json<TradeListJson>(
+              shared.get(`/api/trades?accountId=${account.id}&limit=500`),
+            );
+            if (list.length === 0) break;
+            expect((await shared.delete(`/api/trades/${list[pick % list.length]!.id}`)).status).toBe(204);
+            expect(await storedTrades(account.id)).toEqual(await expectedTrades(account.id));
+          }
+        }),
+        { numRuns: 25, seed: 20250505 },
+      );
+    },
+  );
 });
