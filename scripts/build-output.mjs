@@ -54,6 +54,8 @@ const PUBLIC_ENV = [
   'WALKTHROUGH_VIDEO_URL',
   'TRIAL_DATA_RETENTION_DAYS',
 ];
+/** Tests beside the sources: no part of a build. */
+const TEST_FILE = /\.test\.tsx?$/;
 const STAMP_FILE = '.build-stamp';
 const LOCK_NAME = '.lock';
 const TEMP_PREFIX = '.tmp-';
@@ -79,7 +81,7 @@ export function hashBuildInputs(env = process.env) {
     if (!existsSync(full)) return;
     if (statSync(full).isDirectory()) {
       for (const name of readdirSync(full).sort()) visit(join(path, name));
-    } else {
+    } else if (!TEST_FILE.test(path)) {
       hash.update(path).update(readFileSync(full));
     }
   };
