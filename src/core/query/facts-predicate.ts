@@ -4,7 +4,7 @@ import type { DecimalRange, NumberRange, ResolvedTradeFilter, ResolvedValueOf } 
 /**
  * The closed trades the analytics cache holds, column by column, in (closedAt, id) order: the
  * columns the in-memory predicate reads. Ids (accounts, strategies, tags) are indexes into lists
- * of lower-case ids; −1 is "none" for a strategy.
+ * of lower-case ids; −1 is "none" for a strategy. (The cache's reader fills the lists in place.)
  */
 export type TradeFactColumns = {
   count: number;
@@ -22,35 +22,43 @@ export type TradeFactColumns = {
   isShort: Uint8Array;
   hasNote: Uint8Array;
   account: Int32Array;
-  accountIds: readonly string[];
+  accountIds: string[];
   symbol: Int32Array;
-  symbols: readonly string[];
+  symbols: string[];
   assetClass: Int32Array;
-  assetClasses: readonly string[];
+  assetClasses: string[];
   strategy: Int32Array;
-  strategyIds: readonly string[];
+  strategyIds: string[];
   /** The tags of trade i are tagIndex[tagStart[i] … tagStart[i + 1] − 1], into tagIds. */
   tagStart: Int32Array;
   tagIndex: Int32Array;
-  tagIds: readonly string[];
+  tagIds: string[];
 };
 
-type RowTest = (i: number) => boolean;
-/** What one condition does to the rows: keep all or none, bound the close, or test each row. */
-type FactCondition =
-  | { kind: 'all' }
-  | { kind: 'none' }
-  | { kind: 'closedFrom'; ms: number }
-  | { kind: 'closedBefore'; ms: number }
-  | { kind: 'test'; test: RowTest };
+/**
+ * What the filter asks of the cached rows, column by column. Each condition adds to it; one loop
+ * over the rows then tests them all (typed arrays and monomorphic records, no call per row), so the
+ * cache stays the fast path.
+ */
+type FactSpec = {
+  /** Rows in [start, end): the close's bounds, found by binary search. */
+  start: number;
+  end: number;
+  isEmpty: boolean;
+  /** An index column's entry marked (`want` 1) or not (0); −1 is never marked. */
+  masks: { column: Int32Array; mask: Uint8Array; want: number }[];
+  bytes: { column: Uint8Array; value: number }[];
+  /** min ≤ value ≤ max, where `has` (when given) is 1. */
+  ranges: { column: Float64Array; has: Uint8Array | null; min: number; max: number }[];
+  /** Net P&L above, below or at 0 kept. */
+  outcome: { isWin: boolean; isLoss: boolean; isBreakeven: boolean } | null;
+  /** The trade's tags among the marked ones number `count` (more than 0 for −1). */
+  tags: { mask: Uint8Array; count: number }[];
+};
 
-type FactCompiler<T extends FieldType> = (facts: TradeFactColumns, value: ResolvedValueOf<T>) => FactCondition;
+type FactCompiler<T extends FieldType> = (spec: FactSpec, facts: TradeFactColumns, value: ResolvedValueOf<T>) => void;
 /** A field the cache holds has an entry; a filter with any other field is answered by SQL. */
 type FactCompilers = { [F in TradeField as F['id']]?: FactCompiler<F['type']> };
-
-const ALL: FactCondition = { kind: 'all' };
-const NONE: FactCondition = { kind: 'none' };
-const test = (fn: RowTest): FactCondition => ({ kind: 'test', test: fn });
 
 /** 1 at the index of each wanted value found in `list`, and how many were found. */
 function toMask(list: readonly string[], wanted: readonly string[]): { mask: Uint8Array; found: number } {
@@ -67,10 +75,15 @@ function toMask(list: readonly string[], wanted: readonly string[]): { mask: Uin
 }
 
 /** A row's index column in a list of values: any of them (`isIn`) or none of them. */
-function indexIn(column: Int32Array, list: readonly string[], wanted: readonly string[], isIn: boolean): FactCondition {
-  const { mask, found } = toMask(list, wanted);
-  if (found === 0) return isIn ? NONE : ALL;
-  return isIn ? test((i) => mask[column[i]!] === 1) : test((i) => mask[column[i]!] !== 1);
+function indexIn(
+  spec: FactSpec,
+  column: Int32Array,
+  list: { all: readonly string[]; wanted: readonly string[] },
+  isIn: boolean,
+): void {
+  const { mask, found } = toMask(list.all, list.wanted);
+  if (found === 0) spec.isEmpty ||= isIn;
+  else spec.masks.push({ column, mask, want: isIn ? 1 : 0 });
 }
 
 /**
@@ -78,70 +91,90 @@ function indexIn(column: Int32Array, list: readonly string[], wanted: readonly s
  * most 15 significant digits (P&L below ten million to the 1e-8, R below 1e7): doubles keep such
  * decimals apart and in order.
  */
-function inRange(column: Float64Array, has: Uint8Array | null, range: DecimalRange | NumberRange): FactCondition {
+function inRange(
+  spec: FactSpec,
+  column: Float64Array,
+  has: Uint8Array | null,
+  range: DecimalRange | NumberRange,
+): void {
   const min = range.min === undefined ? -Infinity : Number(range.min);
   const max = range.max === undefined ? Infinity : Number(range.max);
-  return has === null
-    ? test((i) => column[i]! >= min && column[i]! <= max)
-    : test((i) => has[i] === 1 && column[i]! >= min && column[i]! <= max);
+  spec.ranges.push({ column, has, min, max });
 }
 
-function tagCount(facts: TradeFactColumns, i: number, mask: Uint8Array): number {
-  let n = 0;
-  for (let k = facts.tagStart[i]!; k < facts.tagStart[i + 1]!; k++) n += mask[facts.tagIndex[k]!]!;
-  return n;
+function withTags(spec: FactSpec, facts: TradeFactColumns, ids: readonly string[], kind: 'any' | 'all' | 'none'): void {
+  const { mask, found } = toMask(facts.tagIds, ids);
+  if (kind === 'any') {
+    if (found === 0) spec.isEmpty = true;
+    else spec.tags.push({ mask, count: -1 });
+  } else if (kind === 'all') {
+    // A tag no cached trade carries: no trade has them all. A trade's tags are distinct.
+    if (found < ids.length) spec.isEmpty = true;
+    else spec.tags.push({ mask, count: found });
+  } else if (found > 0) spec.tags.push({ mask, count: 0 });
+}
+
+/** First index in [0, count) whose value is at or after `ms` (count when none). */
+function lowerBound(values: Float64Array, count: number, ms: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Each field the analytics cache holds, as a condition on its columns (the SQL compiler's twin). */
 const FACT_CONDITIONS: FactCompilers = {
   // The cache holds closed trades only: their date is their close.
-  from: (_, ms) => ({ kind: 'closedFrom', ms }),
-  to: (_, ms) => ({ kind: 'closedBefore', ms }),
-  openedFrom: (facts, ms) => test((i) => facts.openedAt[i]! >= ms),
-  openedTo: (facts, ms) => test((i) => facts.openedAt[i]! < ms),
-  symbols: (facts, symbols) => indexIn(facts.symbol, facts.symbols, symbols, true),
-  excludeSymbols: (facts, symbols) => indexIn(facts.symbol, facts.symbols, symbols, false),
-  assetClasses: (facts, classes) => indexIn(facts.assetClass, facts.assetClasses, classes, true),
-  accountIds: (facts, ids) => indexIn(facts.account, facts.accountIds, ids, true),
-  side: (facts, side) => {
-    const isShort = side === 'short' ? 1 : 0;
-    return test((i) => facts.isShort[i] === isShort);
+  from: (spec, facts, ms) => {
+    spec.start = Math.max(spec.start, lowerBound(facts.closedAt, facts.count, ms));
   },
-  status: (_, status) => (status === 'closed' ? ALL : NONE),
-  outcomes: (facts, outcomes) => {
-    const isWin = outcomes.includes('win');
-    const isLoss = outcomes.includes('loss');
-    const isBreakeven = outcomes.includes('breakeven');
-    return test((i) => {
-      const pnl = facts.netPnl[i]!;
-      return pnl > 0 ? isWin : pnl < 0 ? isLoss : isBreakeven;
+  to: (spec, facts, ms) => {
+    spec.end = Math.min(spec.end, lowerBound(facts.closedAt, facts.count, ms));
+  },
+  openedFrom: (spec, facts, ms) => inRange(spec, facts.openedAt, null, { min: ms }),
+  // Strictly before: times are whole milliseconds, so the one before the bound is the last kept.
+  openedTo: (spec, facts, ms) => inRange(spec, facts.openedAt, null, { max: ms - 1 }),
+  symbols: (spec, facts, symbols) => indexIn(spec, facts.symbol, { all: facts.symbols, wanted: symbols }, true),
+  excludeSymbols: (spec, facts, symbols) => indexIn(spec, facts.symbol, { all: facts.symbols, wanted: symbols }, false),
+  assetClasses: (spec, facts, classes) =>
+    indexIn(spec, facts.assetClass, { all: facts.assetClasses, wanted: classes }, true),
+  accountIds: (spec, facts, ids) => indexIn(spec, facts.account, { all: facts.accountIds, wanted: ids }, true),
+  side: (spec, facts, side) => {
+    spec.bytes.push({ column: facts.isShort, value: side === 'short' ? 1 : 0 });
+  },
+  status: (spec, _, status) => {
+    spec.isEmpty ||= status !== 'closed';
+  },
+  outcomes: (spec, _, outcomes) => {
+    spec.outcome = {
+      isWin: outcomes.includes('win'),
+      isLoss: outcomes.includes('loss'),
+      isBreakeven: outcomes.includes('breakeven'),
+    };
+  },
+  netPnl: (spec, facts, range) => inRange(spec, facts.netPnl, null, range),
+  rMultiple: (spec, facts, range) => inRange(spec, facts.rMultiple, facts.hasR, range),
+  holdingSeconds: (spec, facts, range) => inRange(spec, facts.holdingSeconds, facts.hasHolding, range),
+  strategyIds: (spec, facts, ids) => indexIn(spec, facts.strategy, { all: facts.strategyIds, wanted: ids }, true),
+  // A trade without a strategy (−1) is in none of them.
+  excludeStrategyIds: (spec, facts, ids) =>
+    indexIn(spec, facts.strategy, { all: facts.strategyIds, wanted: ids }, false),
+  hasStrategy: (spec, facts, hasStrategy) => {
+    spec.masks.push({
+      column: facts.strategy,
+      mask: new Uint8Array(facts.strategyIds.length).fill(1),
+      want: hasStrategy ? 1 : 0,
     });
   },
-  netPnl: (facts, range) => inRange(facts.netPnl, null, range),
-  rMultiple: (facts, range) => inRange(facts.rMultiple, facts.hasR, range),
-  holdingSeconds: (facts, range) => inRange(facts.holdingSeconds, facts.hasHolding, range),
-  strategyIds: (facts, ids) => indexIn(facts.strategy, facts.strategyIds, ids, true),
-  excludeStrategyIds: (facts, ids) => {
-    const { mask, found } = toMask(facts.strategyIds, ids);
-    return found === 0 ? ALL : test((i) => facts.strategy[i]! < 0 || mask[facts.strategy[i]!] !== 1);
-  },
-  hasStrategy: (facts, hasStrategy) => test((i) => facts.strategy[i]! >= 0 === hasStrategy),
-  tagsAny: (facts, ids) => {
-    const { mask, found } = toMask(facts.tagIds, ids);
-    return found === 0 ? NONE : test((i) => tagCount(facts, i, mask) > 0);
-  },
-  tagsAll: (facts, ids) => {
-    const { mask, found } = toMask(facts.tagIds, ids);
-    // A tag no cached trade carries: no trade has them all. A trade's tags are distinct.
-    return found < ids.length ? NONE : test((i) => tagCount(facts, i, mask) === found);
-  },
-  tagsNone: (facts, ids) => {
-    const { mask, found } = toMask(facts.tagIds, ids);
-    return found === 0 ? ALL : test((i) => tagCount(facts, i, mask) === 0);
-  },
-  hasNotes: (facts, hasNotes) => {
-    const wanted = hasNotes ? 1 : 0;
-    return test((i) => facts.hasNote[i] === wanted);
+  tagsAny: (spec, facts, ids) => withTags(spec, facts, ids, 'any'),
+  tagsAll: (spec, facts, ids) => withTags(spec, facts, ids, 'all'),
+  tagsNone: (spec, facts, ids) => withTags(spec, facts, ids, 'none'),
+  hasNotes: (spec, facts, hasNotes) => {
+    spec.bytes.push({ column: facts.hasNote, value: hasNotes ? 1 : 0 });
   },
 };
 
@@ -156,18 +189,6 @@ export function canSelectInMemory(filter: ResolvedTradeFilter): boolean {
 /** The ids of the fields the in-memory predicate can test (the property test covers each). */
 export const IN_MEMORY_FIELD_IDS: readonly string[] = Object.keys(FACT_CONDITIONS);
 
-/** First index in [0, count) whose value is at or after `ms` (count when none). */
-function lowerBound(values: Float64Array, count: number, ms: number): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 const EMPTY = new Int32Array(0);
 
 /**
@@ -176,29 +197,52 @@ const EMPTY = new Int32Array(0);
  * for a field the cache does not hold: check canSelectInMemory first.
  */
 export function selectTradeRows(facts: TradeFactColumns, filter: ResolvedTradeFilter): Int32Array {
-  let start = 0;
-  let end = facts.count;
-  const tests: RowTest[] = [];
+  const spec: FactSpec = {
+    start: 0,
+    end: facts.count,
+    isEmpty: false,
+    masks: [],
+    bytes: [],
+    ranges: [],
+    outcome: null,
+    tags: [],
+  };
   for (const [id, value] of entriesOf(filter)) {
     const compile = FACT_CONDITIONS[id] as FactCompiler<FieldType> | undefined; // the entry for this id's field
     if (!compile) throw new Error(`The analytics cache does not hold the filter field ${id}`);
-    const condition = compile(facts, value as never); // the value resolved for this very field
-    if (condition.kind === 'none') return EMPTY;
-    if (condition.kind === 'closedFrom') start = Math.max(start, lowerBound(facts.closedAt, facts.count, condition.ms));
-    else if (condition.kind === 'closedBefore')
-      end = Math.min(end, lowerBound(facts.closedAt, facts.count, condition.ms));
-    else if (condition.kind === 'test') tests.push(condition.test);
+    compile(spec, facts, value as never); // the value resolved for this very field
   }
-  if (end <= start) return EMPTY;
-  if (tests.length === 0) {
-    const rows = new Int32Array(end - start);
-    for (let k = 0; k < rows.length; k++) rows[k] = start + k;
-    return rows;
-  }
+  const { start, end, masks, bytes, ranges, outcome, tags } = spec;
+  if (spec.isEmpty || end <= start) return EMPTY;
   const out = new Int32Array(end - start);
+  if (masks.length + bytes.length + ranges.length + tags.length === 0 && outcome === null) {
+    for (let k = 0; k < out.length; k++) out[k] = start + k;
+    return out;
+  }
+  const { netPnl, tagStart, tagIndex } = facts;
   let n = 0;
   rows: for (let i = start; i < end; i++) {
-    for (let t = 0; t < tests.length; t++) if (!tests[t]!(i)) continue rows;
+    for (let c = 0; c < masks.length; c++) {
+      const { column, mask, want } = masks[c]!;
+      const index = column[i]!;
+      if ((index >= 0 && mask[index] === 1 ? 1 : 0) !== want) continue rows;
+    }
+    for (let c = 0; c < bytes.length; c++) if (bytes[c]!.column[i] !== bytes[c]!.value) continue rows;
+    for (let c = 0; c < ranges.length; c++) {
+      const { column, has, min, max } = ranges[c]!;
+      const value = column[i]!;
+      if ((has !== null && has[i] !== 1) || !(value >= min && value <= max)) continue rows;
+    }
+    if (outcome !== null) {
+      const pnl = netPnl[i]!;
+      if (!(pnl > 0 ? outcome.isWin : pnl < 0 ? outcome.isLoss : outcome.isBreakeven)) continue rows;
+    }
+    for (let c = 0; c < tags.length; c++) {
+      const { mask, count } = tags[c]!;
+      let found = 0;
+      for (let t = tagStart[i]!; t < tagStart[i + 1]!; t++) found += mask[tagIndex[t]!]!;
+      if (count < 0 ? found === 0 : found !== count) continue rows;
+    }
     out[n++] = i;
   }
   return out.subarray(0, n);

@@ -1,40 +1,14 @@
 import type { NamedRef, TradeColumns, TradeDetailColumns } from '../../../core/analytics';
+import type { TradeFactColumns } from '../../../core/query';
 
 /**
- * One user's closed trades, column by column, with every field the analytics compute on and every
- * field the trade filters test: what the analytics cache keeps in memory (about 100 bytes a trade
+ * One user's closed trades, column by column (the query model's TradeFactColumns, which the filter
+ * predicate reads, and exact P&L parts): what the analytics cache keeps in memory (about 100 bytes a trade
  * in typed arrays, against several hundred as objects). Rows are in (closedAt, id) order, as the
  * SQL queries answer them. Ids (accounts, strategies, tags) are indexes into a list of lower-case
  * ids; names are not kept, so a rename needs no reload.
  */
-export type TradeFacts = {
-  count: number;
-  /** Epoch ms, ascending. */
-  closedAt: Float64Array;
-  openedAt: Float64Array;
-  netPnl: Float64Array;
-  /** R where `hasR` is 1. */
-  rMultiple: Float64Array;
-  hasR: Uint8Array;
-  /** Seconds where `hasHolding` is 1. */
-  holdingSeconds: Float64Array;
-  hasHolding: Uint8Array;
-  /** 1 for short. */
-  isShort: Uint8Array;
-  hasNote: Uint8Array;
-  account: Int32Array;
-  accountIds: string[];
-  symbol: Int32Array;
-  symbols: string[];
-  assetClass: Int32Array;
-  assetClasses: string[];
-  /** −1 for none. */
-  strategy: Int32Array;
-  strategyIds: string[];
-  /** The tags of trade i are tagIndex[tagStart[i] … tagStart[i + 1] − 1], into tagIds. */
-  tagStart: Int32Array;
-  tagIndex: Int32Array;
-  tagIds: string[];
+export type TradeFacts = TradeFactColumns & {
   /** Gross P&L and fees + commissions, exactly: whole units and 1e-8 units, each of the value's sign. */
   grossPnl: ExactColumn;
   fees: ExactColumn;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { AccountJson, StrategyJson, TagJson } from '../../../contracts/trades';
 import {
   DATE_RANGE_MEANING,
@@ -14,7 +14,7 @@ import {
 } from '../../../core/query';
 import { Button } from '../../components/ui/button';
 import { SELECT_CLASS } from '../trades/dialog-frame';
-import { FilterField, SelectFilter, SymbolInput } from '../trades/filter-fields';
+import { CommitInput, FilterField, SelectFilter, SymbolInput } from '../trades/filter-fields';
 import type { FilterState } from './use-filter-state';
 
 type Choices = readonly (readonly [string, string])[];
@@ -29,30 +29,6 @@ function useRefChoices(): Record<FieldRef, Choices> {
     strategies: (strategies.data?.strategies ?? []).map((s) => [s.id, s.name] as const),
     tags: (tags.data?.tags ?? []).map((t) => [t.id, t.name] as const),
   };
-}
-
-/** Commits on Enter or when the field loses focus, not on every keystroke. */
-function TextCommit({ id, value, onCommit }: { id: string; value: string; onCommit: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const commit = () => {
-    if (draft.trim() !== value) onCommit(draft.trim());
-  };
-  return (
-    <input
-      id={id}
-      className={SELECT_CLASS}
-      value={draft}
-      placeholder="min..max"
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-        }
-      }}
-    />
-  );
 }
 
 /** One field's control, chosen by its type in the registry. */
@@ -121,7 +97,7 @@ function FieldControl({
     case 'numberRange':
       return (
         <FilterField label={field.label} id={id}>
-          <TextCommit key={text} id={id} value={text} onCommit={fromText} />
+          <CommitInput key={text} id={id} value={text} onCommit={fromText} placeholder="min..max" />
         </FilterField>
       );
   }

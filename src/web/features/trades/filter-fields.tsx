@@ -43,20 +43,36 @@ export function SelectFilter(props: {
   );
 }
 
-/** Filters on Enter or when the field loses focus, not on every keystroke. */
-export function SymbolInput({ id, value, onCommit }: { id: string; value: string; onCommit: (value: string) => void }) {
+/**
+ * A text filter that applies on Enter or when the field loses focus, not on every keystroke;
+ * `isSymbol` reads it upper-cased, as symbols are stored.
+ */
+export function CommitInput({
+  id,
+  value,
+  onCommit,
+  placeholder,
+  isSymbol = false,
+}: {
+  id: string;
+  value: string;
+  onCommit: (value: string) => void;
+  placeholder: string;
+  isSymbol?: boolean;
+}) {
   const [draft, setDraft] = useState(value);
   const commit = () => {
-    if (draft.trim().toUpperCase() !== value) onCommit(draft.trim());
+    const text = draft.trim();
+    if ((isSymbol ? text.toUpperCase() : text) !== value) onCommit(text);
   };
   return (
     <input
       id={id}
-      type="search"
+      type={isSymbol ? 'search' : 'text'}
       className={SELECT_CLASS}
       value={draft}
-      placeholder="AAPL"
-      autoCapitalize="characters"
+      placeholder={placeholder}
+      autoCapitalize={isSymbol ? 'characters' : undefined}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => {
@@ -67,4 +83,9 @@ export function SymbolInput({ id, value, onCommit }: { id: string; value: string
       }}
     />
   );
+}
+
+/** Filters by symbol (several comma-separated) on Enter or when the field loses focus. */
+export function SymbolInput({ id, value, onCommit }: { id: string; value: string; onCommit: (value: string) => void }) {
+  return <CommitInput id={id} value={value} onCommit={onCommit} placeholder="AAPL" isSymbol />;
 }
