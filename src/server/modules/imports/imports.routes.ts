@@ -75,7 +75,7 @@ const optional = (value: string | undefined) => (value === undefined || value.tr
 export const importRoutes: FastifyPluginAsync = async (app) => {
   const { deps, close } = createImportDeps(app);
   app.addHook('onClose', close);
-  // After main.ts has marked the imports a restart cut off failed: their files go, in the background.
+  // Files of failed imports left behind go, in the background (import-jobs.ts fails those a stop cut off).
   app.addHook('onReady', async () => {
     removeFailedUploads(deps).catch((err: unknown) => app.log.warn({ err }, 'removing failed imports’ files failed'));
   });

@@ -499,13 +499,10 @@ export async function deleteImport(
 }
 
 /**
- * On start-up, after interrupted imports are marked failed: the files of failed imports are removed
- * (those a restart cut off, and any a failure before finishRun removed them left behind). A file
+ * On start-up: the files of failed imports are removed (any a failure before finishRun removed them
+ * left behind; the import-recover job removes those of the imports it fails itself). A file
  * with no import yet is an upload under way (on another server, with PostgreSQL) and is kept.
  */
 export async function removeFailedUploads(deps: Pick<ImportDeps, 'db' | 'uploads'>): Promise<void> {
   for (const id of await listFailedImportIds(deps.db, await deps.uploads.listIds())) await deps.uploads.remove(id);
 }
-
-/** On start-up: imports a restart cut off are marked failed (they added nothing: all or nothing). */
-export { failInterruptedImports } from './import-runner';
