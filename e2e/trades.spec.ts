@@ -224,8 +224,9 @@ describe('/trades', () => {
     await toast.waitFor();
     const closes = await dialog.getByRole('button', { name: 'Close', exact: true }).all();
     expect(closes).toHaveLength(2); // the corner's X and the footer's Close
-    const toastBox = (await toast.boundingBox())!;
     for (const close of closes) {
+      await close.scrollIntoViewIfNeeded(); // the dialog scrolls: each in view, as a trader reaching for it sees it
+      const toastBox = (await toast.boundingBox())!;
       const box = (await close.boundingBox())!;
       const overlaps =
         box.x < toastBox.x + toastBox.width &&
