@@ -13,6 +13,7 @@ import { parseInput } from '../../validation';
 import { idParam } from '../ids';
 import { deleteStoredObjects } from '../screenshots/screenshots.service';
 import { streamTradesCsv } from './csv-export';
+import { streamTradeListCsv } from './trade-list-csv';
 import {
   addExecutions,
   applyBulkAction,
@@ -77,6 +78,22 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
       .header('content-disposition', `attachment; filename="edgebook-trades-${day}.csv"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(streamTradesCsv(app.db, { userId: user.id, filter })));
+  });
+
+  // The trades of the list's filter as CSV, one row each (the export above has their executions).
+  app.get('/api/trades/list.csv', async (req, reply) => {
+    const user = requireAccess(app, req);
+    const query = parseInput(tradeListQuerySchema, req.query);
+    const day = app.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="edgebook-trade-list-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(
+        Readable.from(
+          streamTradeListCsv(app.db, { userId: user.id, timeZone: user.timezone, query, orders: app.tradeOrders }),
+        ),
+      );
   });
 
   app.post('/api/trades', async (req, reply) => {
