@@ -19,6 +19,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of a server (or CLI) process for a test: on PGlite in `dataDir`, or on
+ * PostgreSQL at `databaseUrl`; no SMTP, Stripe or language model; sign-in limits out of the way.
+ */
+export function serverEnvironment(params: { dataDir: string; port: number; databaseUrl?: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: params.dataDir,
+    DATABASE_URL: params.databaseUrl ?? '',
+    PORT: String(params.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${params.port}`,
+    SMTP_URL: '',
+    STRIPE_SECRET_KEY: '',
+    LLM_BASE_URL: '',
+    LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+  };
+}
+
 /** Runs `script` (relative to the repository) with tsx, collecting its output. */
 export function runNode(script: string, args: string[], env: NodeJS.ProcessEnv): NodeProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env });

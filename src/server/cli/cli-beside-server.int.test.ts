@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/helpers/http-client';
-import { freePort, runNode, startServerProcess, type NodeProcess } from '../../../test/helpers/server-process';
+import {
+  freePort,
+  runNode,
+  serverEnvironment,
+  startServerProcess,
+  type NodeProcess,
+} from '../../../test/helpers/server-process';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, LOCK_FILE } from '../db/data-dir-lock';
 import { getUserByEmail } from '../modules/users/users.queries';
@@ -12,22 +18,7 @@ import { CLI_SOCKET_FILE } from './cli-socket';
 const PASSWORD = 'correct-horse-battery';
 const WRITES = 20;
 
-function environment(dataDir: string, port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: '',
-    STRIPE_SECRET_KEY: '',
-    LLM_BASE_URL: '',
-    LOGIN_RATE_LIMIT: '1000',
-    LOGIN_ACCOUNT_RATE_LIMIT: '1000',
-  };
-}
+const environment = (dataDir: string, port: number) => serverEnvironment({ dataDir, port });
 
 function startServer(dataDir: string, port: number): Promise<NodeProcess> {
   // The socket is opened right after it listens.

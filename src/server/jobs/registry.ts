@@ -56,7 +56,6 @@ export const JOBS = {
     retry: { limit: 3, delaySeconds: 5 },
     // Run at the next poll, never during the answer to the request that sent it.
     wakesOnSend: false,
-    pollingSeconds: 1,
     handle: (context, payload) => requestPasswordReset(authDeps(context), payload),
   }),
   /** A resend-verification request, queued for any address as the password reset is. */
@@ -64,7 +63,6 @@ export const JOBS = {
     payload: z.object({ email: z.string() }),
     retry: { limit: 3, delaySeconds: 5 },
     wakesOnSend: false,
-    pollingSeconds: 1,
     handle: (context, { email }) => resendVerification(authDeps(context), email),
   }),
   /** A large import, committed: runs once (its id is the import's), in the background, with progress on the import. */

@@ -9,7 +9,13 @@ import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
 import type { ImportJson, ImportPreviewJson } from '../../../contracts/imports';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { waitForImport } from '../../../../test/helpers/imports';
-import { freePort, killProcess, startServerProcess, type NodeProcess } from '../../../../test/helpers/server-process';
+import {
+  freePort,
+  killProcess,
+  serverEnvironment,
+  startServerProcess,
+  type NodeProcess,
+} from '../../../../test/helpers/server-process';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { openDatabase } from '../../db/client';
 import { createUser } from '../users/users.service';
@@ -40,8 +46,7 @@ describe(`a 200,000-row import killed with its server (kill -9, ${expectedEngine
   let server: NodeProcess | null = null;
   const file = generateFile();
 
-  const start = () =>
-    startServerProcess({ ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', ...env }, port);
+  const start = () => startServerProcess(env, port);
   const client = () => new TestClient(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
   async function signIn(email: string): Promise<TestClient> {
     const c = client();
@@ -78,16 +83,7 @@ describe(`a 200,000-row import killed with its server (kill -9, ${expectedEngine
       url.pathname = `/${databaseName}`;
       databaseUrl = url.href;
     }
-    env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: '',
-      STRIPE_SECRET_KEY: '',
-      LLM_BASE_URL: '',
-      LOGIN_RATE_LIMIT: '1000',
-      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
-    };
+    env = serverEnvironment({ dataDir, port, databaseUrl });
     // The users, before the server holds the database.
     const database = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
     for (const email of ['killed@example.com', 'clean@example.com'])
