@@ -6,7 +6,8 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, useToast } from '../../lib/us
  * The toast area: F8 focuses it (Radix's default hotkey). It sits at the top, where an open
  * dialog's footer buttons (Close, Save) never are, and off the top-right corner, where the dialog's
  * close button is: on a phone the right 4.5rem stay free; from 640 px up it is centred and at most
- * 384 px wide, clear of the corner of the narrowest (512 px) dialog.
+ * 384 px wide, clear of the corner of the narrowest (512 px) dialog. The empty area lets clicks
+ * through to the header under it; only a toast itself takes them.
  */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
@@ -42,7 +43,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed left-0 right-[4.5rem] top-0 z-[100] flex max-h-screen flex-col p-4 sm:left-1/2 sm:right-auto sm:w-full sm:max-w-sm sm:-translate-x-1/2"
+        className="pointer-events-none fixed left-0 right-[4.5rem] top-0 z-[100] flex max-h-screen flex-col p-4 sm:left-1/2 sm:right-auto sm:w-full sm:max-w-sm sm:-translate-x-1/2"
       />
     </ToastPrimitive.Provider>
   );
