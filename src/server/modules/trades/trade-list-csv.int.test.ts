@@ -62,6 +62,12 @@ describe('GET /api/trades/list.csv', () => {
     expect(rows[1]![col('Net P&L')]).toBe('18');
   });
 
+  it('counts what it will export: GET /api/trades/count', async () => {
+    expect(await c.json(c.get('/api/trades/count'))).toEqual({ count: 2 });
+    expect(await c.json(c.get('/api/trades/count?symbol=MSFT'))).toEqual({ count: 1 });
+    expect(await c.json(c.get('/api/trades/count?symbol=NOPE'))).toEqual({ count: 0 });
+  });
+
   it('takes the same filter as the list', async () => {
     const res = await c.get('/api/trades/list.csv?symbol=MSFT');
     const [, ...rows] = parseRows(await res.text());

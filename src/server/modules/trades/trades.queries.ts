@@ -660,6 +660,11 @@ export async function countTradesBefore(
   return db.$count(trades, and(...conditions));
 }
 
+/** How many of the user's trades the filter selects (what an export of the list will hold). */
+export function countTrades(db: Db, params: { userId: string; filter: ResolvedTradeFilter }): Promise<number> {
+  return db.$count(trades, and(...listConditions(params.userId, params.filter, 'openedAt', 'value')));
+}
+
 /** The user's trades with these ids, in the order given (any no longer there are left out). */
 export async function listTradeRowsInOrder(
   db: Db,

@@ -17,6 +17,7 @@ import { streamTradeListCsv } from './trade-list-csv';
 import {
   addExecutions,
   applyBulkAction,
+  countTradeList,
   createManualTrade,
   deleteTrade,
   getTradeDetail,
@@ -78,6 +79,16 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
       .header('content-disposition', `attachment; filename="edgebook-trades-${day}.csv"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(streamTradesCsv(app.db, { userId: user.id, filter })));
+  });
+
+  // How many trades the list's filter selects: what the export menu says it will export.
+  app.get('/api/trades/count', async (req) => {
+    const user = requireAccess(app, req);
+    return countTradeList(app.db, {
+      userId: user.id,
+      timeZone: user.timezone,
+      query: parseInput(tradeListQuerySchema, req.query),
+    });
   });
 
   // The trades of the list's filter as CSV, one row each (the export above has their executions).

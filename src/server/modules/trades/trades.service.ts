@@ -39,6 +39,7 @@ import {
   listOwnTradeRefs,
   listTagsByOpener,
   listTradeParts,
+  countTrades,
   countTradesBefore,
   isIndexedSort,
   listTradeOrder,
@@ -381,6 +382,16 @@ export async function listTrades(
       hasMore && last
         ? encodeCursor({ sort: query.sort, order: query.order, value: toCursorValue(last, query.sort), id: last.id })
         : null,
+  };
+}
+
+/** `GET /api/trades/count`: how many trades the list's filter selects, over every page. */
+export async function countTradeList(
+  db: Db,
+  params: { userId: string; timeZone: string; query: TradeListQuery },
+): Promise<{ count: number }> {
+  return {
+    count: await countTrades(db, { userId: params.userId, filter: toTradeFilter(params.query, params.timeZone) }),
   };
 }
 
