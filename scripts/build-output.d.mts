@@ -18,6 +18,5 @@ export function findBuild(buildsDir: string, digest: string): string | null;
 export function readLinkedBuild(distDir: string): string | null;
 export function linkBuild(distDir: string, buildDir: string): void;
 export function makeBuild(params: Pick<BuildParams, 'digest' | 'build'> & { buildsDir: string }): Promise<string>;
-export function markInUse(buildDir: string, pid: number): () => void;
 export function pruneBuilds(distDir: string, options?: { keep?: number }): void;
 export function ensureBuild(params: BuildParams): Promise<string>;

@@ -231,13 +231,7 @@ export async function makeBuild({ buildsDir, digest, build }) {
   }
 }
 
-/** Records that process `pid` serves from `buildDir`, so pruning keeps the build while it runs. */
-export function markInUse(buildDir, pid) {
-  mkdirSync(join(buildDir, IN_USE_DIR), { recursive: true });
-  writeFileSync(join(buildDir, IN_USE_DIR, String(pid)), '');
-  return () => rmSync(join(buildDir, IN_USE_DIR, String(pid)), { force: true });
-}
-
+/** Whether a live process serves from the build: the server marks it `.in-use/<pid>` (site-pages.ts markBuildInUse). */
 function isInUse(buildDir) {
   const dir = join(buildDir, IN_USE_DIR);
   return existsSync(dir) && readdirSync(dir).some((name) => isAlive(Number(name)));

@@ -19,12 +19,12 @@ import {
   findBuild,
   hashBuildInputs,
   linkBuild,
-  markInUse,
   pruneBuilds,
   readLinkedBuild,
   toBuildsDir,
   withBuildLock,
 } from './build-output.mjs';
+import { markBuildInUse } from '../src/server/modules/site/site-pages';
 
 let base: string;
 let distDir: string;
@@ -155,8 +155,9 @@ describe('pruneBuilds', () => {
     });
     const [b1, b2, b3, b4, b5] = builds as [string, string, string, string, string];
     linkBuild(distDir, b1);
-    markInUse(b2, process.pid);
-    markInUse(b3, endedPid());
+    markBuildInUse(b2); // as a server does, by this live process
+    mkdirSync(join(b3, '.in-use'));
+    writeFileSync(join(b3, '.in-use', String(endedPid())), ''); // a server that has ended
     const deadTemp = join(buildsDir, '.tmp-dead');
     const liveTemp = join(buildsDir, '.tmp-live');
     for (const [dir, pid] of [

@@ -3,9 +3,10 @@
 // server at start-up. Servers on other ports or public URLs share a build; two starting at once
 // build once (build-output.mjs).
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildInto } from './build.mjs';
-import { ensureBuild, hashBuildInputs, markInUse, toDistDir } from './build-output.mjs';
+import { ensureBuild, hashBuildInputs, toDistDir } from './build-output.mjs';
 import { serverNodeFlags } from './node-flags.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -19,16 +20,16 @@ try {
 }
 
 // With the server's Node flags (node-flags.mjs says why each), on this build whatever DIST_DIR
-// links to later.
+// links to later (the server marks it in use, so no later build's pruning removes it).
 const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(root, 'src/server/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DIST_DIR: buildDir },
+  // A process group of its own, so a signal reaches it once, from here: Ctrl-C reaches only this
+  // process, and the server shuts down on its first signal but dies on a second.
+  detached: true,
 });
-const release = markInUse(buildDir, server.pid);
-// A signal to this process alone (a supervisor's stop) reaches the server too; Ctrl-C reaches both.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('close', (code, signal) => {
-  release();
-  process.exit(code ?? (signal ? 1 : 0));
+  process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
 });

@@ -39,7 +39,7 @@ import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { loadSitePages } from './modules/site/site-pages';
+import { loadSitePages, markBuildInUse } from './modules/site/site-pages';
 import { siteRoutes } from './modules/site/site.routes';
 import { buildContentSecurityPolicy } from './security-headers';
 import {
@@ -227,6 +227,10 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   // DIST_DIR links to the latest build (scripts/build-output.mjs): followed once, so a build made
   // while this server runs does not change the files under it.
   const distDir = named && existsSync(named) ? realpathSync(named) : named;
+  if (distDir) {
+    const release = markBuildInUse(distDir);
+    app.addHook('onClose', async () => release());
+  }
   const pages = distDir ? loadSitePages(distDir, config.publicConfig.baseUrl) : null;
   if (distDir && pages) {
     await app.register(fastifyStatic, {

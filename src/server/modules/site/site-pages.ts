@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PROTECTED_PATHS } from '../../../core/site/public-pages';
 
@@ -79,6 +79,23 @@ export function loadSitePages(distDir: string, baseUrl: string): SitePages | nul
     shareNotFound: required(SHARE_NOT_FOUND_FILE),
     appShell: required(APP_SHELL_FILE),
   };
+}
+
+/**
+ * Marks the build `distDir` as served by this process until the returned function is called, so a
+ * later build's pruning keeps it (scripts/build-output.mjs reads `.in-use/<pid>`; a dead pid's mark counts
+ * for nothing).
+ */
+export function markBuildInUse(distDir: string): () => void {
+  const mark = join(distDir, '.in-use', String(process.pid));
+  if (!existsSync(join(distDir, '.build-stamp'))) return () => {}; // not one of the builds there (a test's pages)
+  try {
+    mkdirSync(join(distDir, '.in-use'), { recursive: true });
+    writeFileSync(mark, '');
+  } catch {
+    return () => {}; // a read-only build is never pruned by this checkout either
+  }
+  return () => rmSync(mark, { force: true });
 }
 
 /** Pages rendered in the browser only: the protected app, settings and the local test checkout. */
