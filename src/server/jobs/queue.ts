@@ -81,9 +81,9 @@ export function createJobQueue<C, P extends Record<string, unknown>>(params: {
   });
   boss.on('error', (err) => log.warn({ err }, 'job queue'));
   const workerIds = new Map<string, string[]>();
-  let isStarted = false;
-
+  /** Set by start: sends wait for it. */
   let started: Promise<void> | null = null;
+  let isStarted = false;
 
   const send: JobQueue<P>['send'] = async (name, payload) => {
     // A job for a queue not yet created would be dropped: sends wait for the start.
@@ -120,11 +120,14 @@ export function createJobQueue<C, P extends Record<string, unknown>>(params: {
           if (!item) return;
           // A worker that found a job looks for the next at once, not after its polling interval.
           boss.notifyWorker(workerId);
-          const payload = job.payload.parse(item.data);
-          await job.handle(context, payload, {
-            retryCount: item.retryCount,
-            isLastAttempt: item.retryCount >= item.retryLimit,
-          });
+          const attempt = { retryCount: item.retryCount, isLastAttempt: item.retryCount >= item.retryLimit };
+          try {
+            await job.handle(context, job.payload.parse(item.data), attempt);
+          } catch (err) {
+            // pg-boss keeps the error with the job and retries it; the operator sees it in the log.
+            log.error({ err, job: name, id: item.id, ...attempt }, `job ${name} failed`);
+            throw err;
+          }
         },
       );
       ids.push(workerId);
