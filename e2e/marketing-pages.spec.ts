@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEFAULT_PUBLIC_CONFIG, PRIVACY_LAST_UPDATED, TERMS_LAST_UPDATED } from '../src/core/config/operator';
 import { PLANS } from '../src/core/config/plans';
 import { SUPPORTED_BROKERS } from '../src/core/site/brokers';
@@ -326,6 +326,16 @@ describe('/education', () => {
   });
 });
 
+/** A legal page's table of contents links to each of its sections, in order. */
+async function expectContentsToLinkEach(page: Page, sections: Locator) {
+  const ids = await sections.evaluateAll((els) => els.map((el) => el.id));
+  const tocHrefs = await main(page)
+    .getByRole('navigation', { name: 'Contents' })
+    .locator('a')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  expect(tocHrefs).toEqual(ids.map((id) => `#${id}`));
+}
+
 /** Visible elements of the page that reach past either side of the viewport. */
 const findWiderThanViewport = (page: Page) =>
   page.evaluate(() =>
@@ -375,12 +385,7 @@ describe('/privacy', () => {
       expect(text, fact).toContain(fact);
     }
     const sections = main(page).locator('article > section[id]');
-    const ids = await sections.evaluateAll((els) => els.map((el) => el.id));
-    const tocHrefs = await main(page)
-      .getByRole('navigation', { name: 'Contents' })
-      .locator('a')
-      .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
-    expect(tocHrefs).toEqual(ids.map((id) => `#${id}`));
+    await expectContentsToLinkEach(page, sections);
   });
 });
 
@@ -391,12 +396,7 @@ describe('/terms-of-service', () => {
     expect(TERMS_LAST_UPDATED).toBe('October 21, 2025');
     const sections = main(page).locator('article > section[id]');
     expect(await sections.count()).toBe(18);
-    const ids = await sections.evaluateAll((els) => els.map((el) => el.id));
-    const tocHrefs = await main(page)
-      .getByRole('navigation', { name: 'Contents' })
-      .locator('a')
-      .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
-    expect(tocHrefs).toEqual(ids.map((id) => `#${id}`));
+    await expectContentsToLinkEach(page, sections);
     const headings = await sections.locator('h2').allTextContents();
     headings.forEach((h, i) => expect(h.startsWith(`${i + 1}.`), h).toBe(true));
   });

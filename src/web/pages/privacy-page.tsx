@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
 import { PRIVACY_LAST_UPDATED, type PublicConfig } from '../../core/config/operator';
 import { TRIAL_DAYS } from '../../core/config/plans';
-import { LegalDocument, pluralDays, type LegalSection } from '../components/layout/legal-document';
-import { PageHero, PublicLayout } from '../components/layout/public-layout';
+import { LegalPage, pluralDays, type LegalSection } from '../components/layout/legal-document';
 import { usePublicConfig } from '../lib/public-config';
 
 /** "2026-12-02" as "December 2, 2026": a calendar date, so read and written in UTC. */
@@ -290,30 +289,21 @@ function toPrivacySections(config: PublicConfig): LegalSection[] {
 
 export default function PrivacyPage() {
   const config = usePublicConfig();
-  const sections = toPrivacySections(config);
   return (
-    <PublicLayout>
-      <PageHero
-        eyebrow="Legal"
-        title="Privacy Policy"
-        intro={
-          <>
-            Last updated <time dateTime={PRIVACY_LAST_UPDATED}>{toLongDate(PRIVACY_LAST_UPDATED)}</time>
-          </>
-        }
-      >
-        <p className="mx-auto mt-4 max-w-2xl rounded-xl border border-line bg-elevated px-4 py-3 text-sm text-muted">
+    <LegalPage
+      title="Privacy Policy"
+      updated={{ iso: PRIVACY_LAST_UPDATED, text: toLongDate(PRIVACY_LAST_UPDATED) }}
+      summary={
+        <>
           In short: we keep what you put into {config.brand} to show it back to you, we do not sell it or use it for
           ads, your password is never stored, uploaded files are removed after import, and you can export your
           executions or have everything deleted.
-        </p>
-      </PageHero>
-      <LegalDocument
-        sections={sections}
-        companyLegalName={config.companyLegalName}
-        supportEmail={config.supportEmail}
-        testId="privacy"
-      />
-    </PublicLayout>
+        </>
+      }
+      sections={toPrivacySections(config)}
+      companyLegalName={config.companyLegalName}
+      supportEmail={config.supportEmail}
+      testId="privacy"
+    />
   );
 }

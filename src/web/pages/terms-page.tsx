@@ -7,8 +7,7 @@ import {
   type PublicConfig,
 } from '../../core/config/operator';
 import { MONEY_BACK_DAYS, PLANS, TRIAL_DAYS } from '../../core/config/plans';
-import { PageHero, PublicLayout } from '../components/layout/public-layout';
-import { LegalDocument, pluralDays, type LegalSection } from '../components/layout/legal-document';
+import { LegalPage, pluralDays, type LegalSection } from '../components/layout/legal-document';
 import { usePublicConfig } from '../lib/public-config';
 
 const MONTHLY = PLANS.premium_monthly;
@@ -337,31 +336,21 @@ function toTermsSections(config: PublicConfig): LegalSection[] {
 
 export default function TermsPage() {
   const config = usePublicConfig();
-  const sections = toTermsSections(config);
   return (
-    <PublicLayout>
-      <PageHero
-        eyebrow="Legal"
-        title="Terms of Service"
-        intro={
-          <>
-            Last updated <time dateTime="2025-10-21">{TERMS_LAST_UPDATED}</time>
-          </>
-        }
-      >
-        <p className="mx-auto mt-4 max-w-2xl rounded-xl border border-line bg-elevated px-4 py-3 text-sm text-muted">
+    <LegalPage
+      title="Terms of Service"
+      updated={{ iso: '2025-10-21', text: TERMS_LAST_UPDATED }}
+      summary={
+        <>
           In short: {config.brand} is for reviewing your past trades and learning from them — it is not financial
           advice. Premium renews until you cancel, your first payment carries a {MONEY_BACK_DAYS}-day money-back
           guarantee, and your data stays yours. The full terms below govern.
-        </p>
-      </PageHero>
-
-      <LegalDocument
-        sections={sections}
-        companyLegalName={config.companyLegalName}
-        supportEmail={config.supportEmail}
-        testId="terms"
-      />
-    </PublicLayout>
+        </>
+      }
+      sections={toTermsSections(config)}
+      companyLegalName={config.companyLegalName}
+      supportEmail={config.supportEmail}
+      testId="terms"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FileText, Mail } from 'lucide-react';
 import { Container } from '../ui/card';
+import { PageHero, PublicLayout } from './public-layout';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
@@ -75,5 +76,49 @@ export function LegalDocument({
         </article>
       </div>
     </Container>
+  );
+}
+
+/** A whole legal page: the hero with its title, update date and summary, then the document. */
+export function LegalPage({
+  title,
+  updated,
+  summary,
+  sections,
+  companyLegalName,
+  supportEmail,
+  testId,
+}: {
+  title: string;
+  /** The version's date: ISO for the machine, as text for the reader. */
+  updated: { iso: string; text: string };
+  summary: ReactNode;
+  sections: LegalSection[];
+  companyLegalName: string;
+  supportEmail: string;
+  testId: string;
+}) {
+  return (
+    <PublicLayout>
+      <PageHero
+        eyebrow="Legal"
+        title={title}
+        intro={
+          <>
+            Last updated <time dateTime={updated.iso}>{updated.text}</time>
+          </>
+        }
+      >
+        <p className="mx-auto mt-4 max-w-2xl rounded-xl border border-line bg-elevated px-4 py-3 text-sm text-muted">
+          {summary}
+        </p>
+      </PageHero>
+      <LegalDocument
+        sections={sections}
+        companyLegalName={companyLegalName}
+        supportEmail={supportEmail}
+        testId={testId}
+      />
+    </PublicLayout>
   );
 }
