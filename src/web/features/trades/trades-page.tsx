@@ -23,6 +23,7 @@ import { toFilterQuery } from '../filters/filter-search';
 import { useFilterState } from '../filters/use-filter-state';
 import { DialogFrame, SELECT_BASE } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
+import { ExportMenu } from './export-menu';
 import { ManualTradeDialog } from './manual-trade-dialog';
 import { TradeDialog } from './trade-dialog';
 import { VirtualTable } from './virtual-table';
@@ -464,6 +465,7 @@ export default function TradesPage() {
                 </option>
               ))}
             </select>
+            <ExportMenu filter={filter} />
             <Button onClick={() => setIsManualOpen(true)}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Add trade

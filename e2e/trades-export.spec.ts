@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { findSeriousViolations } from './helpers/axe';
+import { control, uniqueEmail } from './helpers/control';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './helpers/pages';
+
+/** /trades → Export: the filter's trades as CSV and their executions, with the count stated. */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+const PASSWORD = 'Str0ng!pass';
+const headers = () => ({ origin: new URL(baseUrl()).origin });
+
+async function signedInWithTrades(viewport: { width: number; height: number }): Promise<Page> {
+  const { page, context } = await openPage(browser, viewport);
+  contexts.push(context);
+  const email = uniqueEmail('export');
+  await control.createUser({ email, password: PASSWORD, firstName: 'Ed', lastName: 'Thorp' });
+  expect(
+    (await page.request.post('/api/auth/login', { headers: headers(), data: { email, password: PASSWORD } })).status(),
+  ).toBe(200);
+  const account = (await (
+    await page.request.post('/api/accounts', { headers: headers(), data: { name: 'Main' } })
+  ).json()) as { id: string };
+  const trip = (symbol: string, day: string) => [
+    { executedAt: `${day}T14:35:00Z`, symbol, side: 'buy', quantity: '10', price: '100' },
+    { executedAt: `${day}T15:35:00Z`, symbol, side: 'sell', quantity: '10', price: '101' },
+  ];
+  const res = await page.request.post('/api/executions', {
+    headers: headers(),
+    data: {
+      accountId: account.id,
+      executions: [...trip('AAPL', '2025-01-16'), ...trip('MSFT', '2025-01-17'), ...trip('AAPL', '2025-01-21')],
+    },
+  });
+  expect(res.ok()).toBe(true);
+  return page;
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('the Export menu on /trades (%s)', (name, viewport) => {
+  it("states how many trades it exports and downloads the filter's trades and executions", async () => {
+    const page = await signedInWithTrades(viewport);
+    await visit(page, '/trades?symbols=AAPL');
+    await page.getByText('Export', { exact: true }).click();
+    const menu = page.getByRole('group', { name: 'Export' });
+    await menu.getByText('Exports 2 trades of the current filter.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await findSeriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/trades-export-${name}.png` });
+
+    const [tradesFile] = await Promise.all([
+      page.waitForEvent('download'),
+      menu.getByRole('link', { name: /Trades as CSV/ }).click(),
+    ]);
+    const lines = readFileSync((await tradesFile.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((line) => line.includes(',AAPL,'))).toBe(true);
+
+    const [executionsFile] = await Promise.all([
+      page.waitForEvent('download'),
+      menu.getByRole('link', { name: /Executions as CSV/ }).click(),
+    ]);
+    const fills = readFileSync((await executionsFile.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(fills).toHaveLength(5); // a header and 2 fills of each AAPL trade
+  });
+});
