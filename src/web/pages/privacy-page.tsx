@@ -224,8 +224,9 @@ function toPrivacySections(config: PublicConfig): LegalSection[] {
               time zone and currency in Settings.
             </li>
             <li>
-              <strong>Export:</strong> while signed in, download every execution of your trades as a CSV file from{' '}
-              <a href="/api/trades/export.csv">/api/trades/export.csv</a> (also with a personal API token).
+              <strong>Export:</strong> on the Trades page, <strong>Export</strong> downloads your trades as CSV, a row
+              each, and every execution of them as a CSV file that imports back (also through the API with a personal
+              token).
             </li>
             <li>
               <strong>Delete parts:</strong> delete trades, accounts, screenshots, tags and the sample data in the app,
