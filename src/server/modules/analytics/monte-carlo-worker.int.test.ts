@@ -7,7 +7,7 @@ import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { FAULTY_WORKER_RUNS, FAULTY_WORKER_URL } from '../../../../test/fixtures/workers/faulty-worker-runs';
 import { manualTimeLimit } from '../../../../test/helpers/manual-time-limit';
-import { configureMonteCarloPool } from './monte-carlo-pool';
+import { configureMonteCarloPool, type MonteCarloPoolOptions } from './monte-carlo-pool';
 
 const PASSWORD = 'long-enough-password';
 const STARTING_BALANCE = 25_000;
@@ -33,6 +33,16 @@ const simulateInThread = (params: { runs: number; seed: number }) =>
     ruinDrawdownFrac: 0.5,
     ...params,
   });
+
+/**
+ * One worker that hangs on FAULTY_WORKER_RUNS.hang, under a time limit only the test reaches
+ * (manualTimeLimit): what runs, waits or overruns never depends on the machine's speed.
+ */
+async function configureManualPool(options: Partial<MonteCarloPoolOptions> = {}) {
+  const limit = manualTimeLimit();
+  await configureMonteCarloPool({ size: 1, startTimer: limit.startTimer, workerUrl: FAULTY_WORKER_URL, ...options });
+  return limit;
+}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -81,8 +91,7 @@ describe('POST /api/analytics/monte-carlo on the worker pool', () => {
   it('keeps answering other requests while a simulation runs', async () => {
     // One that never ends: on the request thread no health check would be answered at all, so this
     // holds however fast or slow the machine is.
-    const limit = manualTimeLimit();
-    await configureMonteCarloPool({ size: 1, startTimer: limit.startTimer, workerUrl: FAULTY_WORKER_URL });
+    const limit = await configureManualPool();
     const simulation = simulate({ runs: FAULTY_WORKER_RUNS.hang, seed: 1 });
     await limit.whenRunning();
     for (let i = 0; i < 3; i++) {
@@ -96,13 +105,7 @@ describe('POST /api/analytics/monte-carlo on the worker pool', () => {
 
   it('answers 503 BUSY with Retry-After when the queue is full, and the rest in turn', async () => {
     // The first never ends until the test stops it, so the queue is certainly full for the third.
-    const limit = manualTimeLimit();
-    await configureMonteCarloPool({
-      size: 1,
-      maxQueued: 1,
-      startTimer: limit.startTimer,
-      workerUrl: FAULTY_WORKER_URL,
-    });
+    const limit = await configureManualPool({ maxQueued: 1 });
     const running = simulate({ runs: FAULTY_WORKER_RUNS.hang, seed: 1 });
     await limit.whenRunning();
     const requests = [2, 3].map(async (seed) => {
@@ -139,13 +142,7 @@ describe('POST /api/analytics/monte-carlo on the worker pool', () => {
 
   it('stops a simulation over the time limit with a clear 500, and the next request works', async () => {
     // The test reaches the limit itself: a real one could stop the next simulation on a slow machine.
-    const limit = manualTimeLimit();
-    await configureMonteCarloPool({
-      size: 1,
-      timeoutMs: 2_000,
-      startTimer: limit.startTimer,
-      workerUrl: FAULTY_WORKER_URL,
-    });
+    const limit = await configureManualPool({ timeoutMs: 2_000 });
     const answer = simulate({ runs: FAULTY_WORKER_RUNS.hang, seed: 7 });
     await limit.overrunNext();
     const res = await answer;
