@@ -59,6 +59,10 @@ describe.each([
     const menu = page.getByRole('group', { name: 'Export' });
     await menu.getByText('Exports 2 trades of the current filter.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The whole menu on the screen, on a phone too.
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     expect(await findSeriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/trades-export-${name}.png` });
 

@@ -37,7 +37,7 @@ export function ExportMenu({ filter }: { filter: TradeFilter }) {
       <div
         role="group"
         aria-label="Export"
-        className="absolute right-0 z-20 mt-2 grid w-72 max-w-[calc(100vw-2rem)] gap-1 rounded-xl border border-line bg-elevated p-2 shadow-lg"
+        className="absolute right-0 z-20 mt-2 grid w-72 gap-1 rounded-xl border border-line bg-elevated p-2 shadow-lg max-sm:fixed max-sm:inset-x-4 max-sm:w-auto"
       >
         <p className="px-3 py-1 text-xs text-muted" role="status">
           {count.isError
