@@ -69,10 +69,7 @@ export const profilePatchSchema = z
   .object({
     firstName: safeText().trim().min(1, 'First name is required').max(100),
     lastName: safeText().trim().min(1, 'Last name is required').max(100),
-    timezone: z
-      .string()
-      .trim()
-      .refine(isKnownTimeZone, 'Choose a time zone such as America/New_York'),
+    timezone: z.string().trim().refine(isKnownTimeZone, 'Choose a time zone such as America/New_York'),
     defaultRiskAmount: decimalString(DECIMAL_COLUMNS.riskSetting, 'positive').nullable(),
     baseCurrency: z
       .string()
