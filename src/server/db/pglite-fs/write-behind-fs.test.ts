@@ -22,6 +22,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { carryOutNext, type DiskWriter } from './disk-writer';
 import { WriteBehindFs } from './write-behind-fs';
 import { RingReader, RingViews, type RingMemory } from './write-ring';
+import { PROPERTY_OVER_FILES_MS } from '../../../../test/helpers/timeouts';
 
 /** A disk writer the test steps by hand, in this thread: it decides when queued operations land. */
 function manualDiskWriter() {
@@ -125,128 +126,134 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe('WriteBehindFs', () => {
-  it('answers every operation as the disk would have, whenever the queued ones land, and leaves the same files', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(opArbitrary, { minLength: 20, maxLength: 120, size: 'max' }),
-        fc.constantFrom(2048, 65_536, 1 << 20),
-        async (ops, ringBytes) => {
-          run += 1;
-          const expectedRoot = join(base, `expected-${run}`);
-          const actualRoot = join(base, `actual-${run}`);
-          mkdirSync(join(expectedRoot, 's'), { recursive: true });
-          const manual = manualDiskWriter();
-          const fs = new WriteBehindFs(actualRoot, { ringBytes, startWriter: manual.start });
-          fs.mkdir('/s');
-          const slots: Array<{ expected: number; actual: number }> = [];
-          const openAt = (index: number) => (slots.length === 0 ? undefined : slots[index % slots.length]);
-          const onDisk = (path: string) => join(expectedRoot, path);
-          try {
-            for (const op of ops) {
-              switch (op.kind) {
-                case 'create': {
-                  const path = NAMES[op.name]!;
-                  if ('value' in outcome(() => lstatSync(onDisk(path)))) break;
-                  writeFileSync(onDisk(path), '');
-                  fs.writeFile(path, '');
-                  break;
+  it(
+    'answers every operation as the disk would have, whenever the queued ones land, and leaves the same files',
+    {
+      timeout: PROPERTY_OVER_FILES_MS,
+    },
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(opArbitrary, { minLength: 20, maxLength: 120, size: 'max' }),
+          fc.constantFrom(2048, 65_536, 1 << 20),
+          async (ops, ringBytes) => {
+            run += 1;
+            const expectedRoot = join(base, `expected-${run}`);
+            const actualRoot = join(base, `actual-${run}`);
+            mkdirSync(join(expectedRoot, 's'), { recursive: true });
+            const manual = manualDiskWriter();
+            const fs = new WriteBehindFs(actualRoot, { ringBytes, startWriter: manual.start });
+            fs.mkdir('/s');
+            const slots: Array<{ expected: number; actual: number }> = [];
+            const openAt = (index: number) => (slots.length === 0 ? undefined : slots[index % slots.length]);
+            const onDisk = (path: string) => join(expectedRoot, path);
+            try {
+              for (const op of ops) {
+                switch (op.kind) {
+                  case 'create': {
+                    const path = NAMES[op.name]!;
+                    if ('value' in outcome(() => lstatSync(onDisk(path)))) break;
+                    writeFileSync(onDisk(path), '');
+                    fs.writeFile(path, '');
+                    break;
+                  }
+                  case 'open': {
+                    const path = NAMES[op.name]!;
+                    const expected = outcome(() => openSync(onDisk(path), 'r+'));
+                    const actual = outcome(() => fs.open(path));
+                    expect('value' in actual).toBe('value' in expected);
+                    if ('value' in expected && 'value' in actual)
+                      slots.push({ expected: expected.value, actual: actual.value });
+                    break;
+                  }
+                  case 'write': {
+                    const fds = openAt(op.slot);
+                    if (!fds) break;
+                    const data = new Uint8Array(op.length).fill(op.byte);
+                    writeSync(fds.expected, data, 0, op.length, op.position);
+                    // PGlite hands over Emscripten's heap and an offset into it.
+                    const heap = new Uint8Array(op.length + 16);
+                    heap.set(data, 16);
+                    expect(fs.write(fds.actual, heap, 16, op.length, op.position)).toBe(op.length);
+                    break;
+                  }
+                  case 'read': {
+                    const fds = openAt(op.slot);
+                    if (!fds) break;
+                    const expected = new Uint8Array(op.length);
+                    const expectedCount = readSync(fds.expected, expected, 0, op.length, op.position);
+                    const heap = new Uint8Array(op.length + 8).fill(7);
+                    const actualCount = fs.read(fds.actual, heap, 8, op.length, op.position);
+                    expect(actualCount).toBe(expectedCount);
+                    expect(heap.subarray(8, 8 + actualCount)).toEqual(expected.subarray(0, expectedCount));
+                    break;
+                  }
+                  case 'fstat': {
+                    const fds = openAt(op.slot);
+                    if (fds) expect(fs.fstat(fds.actual).size).toBe(fstatSync(fds.expected).size);
+                    break;
+                  }
+                  case 'lstat': {
+                    const path = NAMES[op.name]!;
+                    const expected = outcome(() => lstatSync(onDisk(path)).size);
+                    const actual = outcome(() => fs.lstat(path).size);
+                    expect(actual).toEqual(expected);
+                    break;
+                  }
+                  case 'truncate': {
+                    const path = NAMES[op.name]!;
+                    const expected = outcome(() => {
+                      const fd = openSync(onDisk(path), 'r+');
+                      ftruncateSync(fd, op.length);
+                      closeSync(fd);
+                    });
+                    expect('threw' in outcome(() => fs.truncate(path, op.length))).toBe('threw' in expected);
+                    break;
+                  }
+                  case 'rename': {
+                    const from = NAMES[op.from]!;
+                    const to = NAMES[op.to]!;
+                    const expected = outcome(() => renameSync(onDisk(from), onDisk(to)));
+                    expect('threw' in outcome(() => fs.rename(from, to))).toBe('threw' in expected);
+                    break;
+                  }
+                  case 'unlink': {
+                    const path = NAMES[op.name]!;
+                    const expected = outcome(() => unlinkSync(onDisk(path)));
+                    expect('threw' in outcome(() => fs.unlink(path))).toBe('threw' in expected);
+                    break;
+                  }
+                  case 'close': {
+                    const fds = openAt(op.slot);
+                    if (!fds) break;
+                    closeSync(fds.expected);
+                    fs.close(fds.actual);
+                    slots.splice(slots.indexOf(fds), 1);
+                    break;
+                  }
+                  case 'readdir':
+                    expect(fs.readdir(op.directory).sort()).toEqual(readdirSync(onDisk(op.directory)).sort());
+                    break;
+                  case 'step':
+                    manual.step(op.records);
+                    break;
                 }
-                case 'open': {
-                  const path = NAMES[op.name]!;
-                  const expected = outcome(() => openSync(onDisk(path), 'r+'));
-                  const actual = outcome(() => fs.open(path));
-                  expect('value' in actual).toBe('value' in expected);
-                  if ('value' in expected && 'value' in actual)
-                    slots.push({ expected: expected.value, actual: actual.value });
-                  break;
-                }
-                case 'write': {
-                  const fds = openAt(op.slot);
-                  if (!fds) break;
-                  const data = new Uint8Array(op.length).fill(op.byte);
-                  writeSync(fds.expected, data, 0, op.length, op.position);
-                  // PGlite hands over Emscripten's heap and an offset into it.
-                  const heap = new Uint8Array(op.length + 16);
-                  heap.set(data, 16);
-                  expect(fs.write(fds.actual, heap, 16, op.length, op.position)).toBe(op.length);
-                  break;
-                }
-                case 'read': {
-                  const fds = openAt(op.slot);
-                  if (!fds) break;
-                  const expected = new Uint8Array(op.length);
-                  const expectedCount = readSync(fds.expected, expected, 0, op.length, op.position);
-                  const heap = new Uint8Array(op.length + 8).fill(7);
-                  const actualCount = fs.read(fds.actual, heap, 8, op.length, op.position);
-                  expect(actualCount).toBe(expectedCount);
-                  expect(heap.subarray(8, 8 + actualCount)).toEqual(expected.subarray(0, expectedCount));
-                  break;
-                }
-                case 'fstat': {
-                  const fds = openAt(op.slot);
-                  if (fds) expect(fs.fstat(fds.actual).size).toBe(fstatSync(fds.expected).size);
-                  break;
-                }
-                case 'lstat': {
-                  const path = NAMES[op.name]!;
-                  const expected = outcome(() => lstatSync(onDisk(path)).size);
-                  const actual = outcome(() => fs.lstat(path).size);
-                  expect(actual).toEqual(expected);
-                  break;
-                }
-                case 'truncate': {
-                  const path = NAMES[op.name]!;
-                  const expected = outcome(() => {
-                    const fd = openSync(onDisk(path), 'r+');
-                    ftruncateSync(fd, op.length);
-                    closeSync(fd);
-                  });
-                  expect('threw' in outcome(() => fs.truncate(path, op.length))).toBe('threw' in expected);
-                  break;
-                }
-                case 'rename': {
-                  const from = NAMES[op.from]!;
-                  const to = NAMES[op.to]!;
-                  const expected = outcome(() => renameSync(onDisk(from), onDisk(to)));
-                  expect('threw' in outcome(() => fs.rename(from, to))).toBe('threw' in expected);
-                  break;
-                }
-                case 'unlink': {
-                  const path = NAMES[op.name]!;
-                  const expected = outcome(() => unlinkSync(onDisk(path)));
-                  expect('threw' in outcome(() => fs.unlink(path))).toBe('threw' in expected);
-                  break;
-                }
-                case 'close': {
-                  const fds = openAt(op.slot);
-                  if (!fds) break;
-                  closeSync(fds.expected);
-                  fs.close(fds.actual);
-                  slots.splice(slots.indexOf(fds), 1);
-                  break;
-                }
-                case 'readdir':
-                  expect(fs.readdir(op.directory).sort()).toEqual(readdirSync(onDisk(op.directory)).sort());
-                  break;
-                case 'step':
-                  manual.step(op.records);
-                  break;
               }
+            } finally {
+              for (const fds of slots) {
+                closeSync(fds.expected);
+                fs.close(fds.actual);
+              }
+              await fs.closeFs();
             }
-          } finally {
-            for (const fds of slots) {
-              closeSync(fds.expected);
-              fs.close(fds.actual);
-            }
-            await fs.closeFs();
-          }
-          expect(listTree(actualRoot)).toEqual(listTree(expectedRoot));
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+            expect(listTree(actualRoot)).toEqual(listTree(expectedRoot));
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
 
 describe('WriteBehindFs.whenWritten', () => {
