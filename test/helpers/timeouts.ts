@@ -11,3 +11,9 @@ export const PROPERTY_OVER_DATABASE_MS = 600_000;
  * on a two-core one saturated by other work, whose disk is busy too.
  */
 export const PROPERTY_OVER_FILES_MS = 600_000;
+
+/**
+ * The timeout of a test that normalises a long file (tens of thousands of rows) more than once:
+ * seconds on an idle machine, over three minutes on a two-core one saturated by other work.
+ */
+export const LONG_FILE_MS = 600_000;

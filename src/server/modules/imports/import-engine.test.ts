@@ -14,6 +14,7 @@ import {
   WHOLE_FILE_ROWS,
   type NormalisedRow,
 } from './import-engine';
+import { LONG_FILE_MS } from '../../../../test/helpers/timeouts';
 
 const FIXTURES_DIR = join(import.meta.dirname, '../../../../test/fixtures/import/brokers');
 const FIXTURES = readdirSync(FIXTURES_DIR)
@@ -317,7 +318,7 @@ describe('counting a long file on the server’s thread', () => {
   });
 });
 
-describe('a long file normalised chunk by chunk', () => {
+describe('a long file normalised chunk by chunk', { timeout: LONG_FILE_MS }, () => {
   /** A long file's lines, each padded to the same length so a byte offset tells its row. */
   const LINE_BYTES = 64;
   const padded = (line: string) => line.padEnd(LINE_BYTES - 1, ' ');
