@@ -36,7 +36,9 @@ const stopLoops = () => {
 console.log(`Saturating: ${loops.length} busy loops beside \`${[command, ...args].join(' ')}\``);
 
 const started = Date.now();
-const child = spawn(command, args, { stdio: 'inherit' });
+// A process group of its own, so a stop reaches every process of the command (npx does not pass
+// signals on to what it runs).
+const child = spawn(command, args, { stdio: 'inherit', detached: true });
 child.on('error', (error) => {
   stopLoops();
   console.error(`Could not run ${command}: ${error.message}`);
@@ -44,7 +46,11 @@ child.on('error', (error) => {
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    child.kill(signal);
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // It has ended already.
+    }
     stopLoops();
   });
 }
