@@ -40,6 +40,7 @@ describe.runIf(expectedEngine() === 'pglite')('PGlite free-space maps', () => {
     await db.execute(sql`insert into contact_messages (name, email, subject, message)
       select 'x' || i, 'x@example.com', 's', 'm' from generate_series(1, 5000) i`);
     await db.execute(sql`checkpoint`); // the maps' pages written out to their files
+    await database.whenWritten(); // PGlite's file writes are queued on a thread of their own
     const map = readFileSync(join(directory, 'pglite', `${await tablePath(db)}_fsm`));
     expect(map.length).toBeGreaterThanOrEqual(8192);
     expect(map.some((byte) => byte !== 0)).toBe(true); // the vacuum recorded free space in it

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/older-database';
 import { groupTrades } from '../../core/trades';
@@ -33,6 +33,7 @@ beforeAll(async () => {
   db = older.db;
 
   const { userId, accountId } = await addOldUserWithAccount(db);
+  // Written in the columns executions had at 0009 (later migrations add more, which this database lacks).
   const fill = (
     name: string,
     minute: number,
@@ -40,29 +41,32 @@ beforeAll(async () => {
     side: 'buy' | 'sell',
     quantity: string,
     commission: string,
-  ) => ({
-    userId,
-    accountId,
-    executedAt: at(minute),
-    symbol,
-    instrumentKey: `stock:${symbol}`,
-    assetClass: 'stock',
-    side,
-    quantity,
-    price: '10',
-    commission,
-    fingerprint: name,
-    sequence: minute,
-  });
-  await db.insert(executions).values([
-    fill('long', 0, 'AAPL', 'buy', '100', '1'),
-    fill('flip', 1, 'AAPL', 'sell', '150', '1.5'), // closes the long with 100, opens a short with 50
-    fill('cover', 2, 'AAPL', 'buy', '50', '0.5'),
-    fill('open', 3, 'AAPL', 'buy', '10', '0'),
-    fill('msft-in', 4, 'MSFT', 'buy', '5', '0'),
-    fill('msft-out', 5, 'MSFT', 'sell', '5', '0'),
-  ]);
-  const rows = await db.select().from(executions).orderBy(asc(executions.sequence));
+  ) => sql`(${userId}, ${accountId}, ${at(minute)}, ${symbol}, ${`stock:${symbol}`}, 'stock', ${side}, ${quantity},
+    '10', ${commission}, ${name}, ${minute})`;
+  await db.execute(sql`insert into executions (user_id, account_id, executed_at, symbol, instrument_key, asset_class,
+    side, quantity, price, commission, fingerprint, sequence) values ${sql.join(
+      [
+        fill('long', 0, 'AAPL', 'buy', '100', '1'),
+        fill('flip', 1, 'AAPL', 'sell', '150', '1.5'), // closes the long with 100, opens a short with 50
+        fill('cover', 2, 'AAPL', 'buy', '50', '0.5'),
+        fill('open', 3, 'AAPL', 'buy', '10', '0'),
+        fill('msft-in', 4, 'MSFT', 'buy', '5', '0'),
+        fill('msft-out', 5, 'MSFT', 'sell', '5', '0'),
+      ],
+      sql`, `,
+    )}`);
+  const {
+    quantityStep: _step,
+    unconvertedFee: _fee,
+    unconvertedFeeAsset: _asset,
+    ...columnsAt0009
+  } = getTableColumns(executions);
+  const rows = (await db.select(columnsAt0009).from(executions).orderBy(asc(executions.sequence))).map((row) => ({
+    ...row,
+    quantityStep: null,
+    unconvertedFee: null,
+    unconvertedFeeAsset: null,
+  }));
   const ids = Object.fromEntries(rows.map((row) => [row.fingerprint, row.id]));
   const now = new Date();
   for (const trade of groupTrades(rows.map(toExecution))) {
