@@ -378,7 +378,7 @@ describe('/privacy', () => {
       'test checkout',
       `kept for ${DEFAULT_PUBLIC_CONFIG.trialDataRetentionDays} days after the trial ends`,
       'There are no advertising or analytics cookies',
-      '/api/trades/export.csv',
+      'Export downloads your trades as CSV',
       DEFAULT_PUBLIC_CONFIG.supportEmail,
       DEFAULT_PUBLIC_CONFIG.companyLegalName,
     ]) {
