@@ -19,7 +19,7 @@ const corePure = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'src/server/db/migrations'] },
+  { ignores: ['dist', 'dist.builds', 'node_modules', 'data', 'test-results', 'src/server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
