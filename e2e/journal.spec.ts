@@ -1,37 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { findSeriousViolations } from './helpers/axe';
-import { control, uniqueEmail } from './helpers/control';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './helpers/pages';
+import { DESKTOP, PHONE, visit } from './helpers/pages';
+import { sameOrigin, signInNewUser, useBrowser } from './helpers/session';
 
 /** /journal (every day with a plan, review or trade notes) and a day's own page, /journal/:date. */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-const PASSWORD = 'Str0ng!pass';
-const origin = () => ({ origin: new URL(baseUrl()).origin });
+const browser = useBrowser();
 
 async function signedInWithJournal(viewport: {
   width: number;
   height: number;
 }): Promise<{ page: Page; errors: string[] }> {
-  const { page, context, errors } = await openPage(browser, viewport);
-  contexts.push(context);
-  const email = uniqueEmail('journal');
-  await control.createUser({ email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' });
-  expect(
-    (await page.request.post('/api/auth/login', { headers: origin(), data: { email, password: PASSWORD } })).status(),
-  ).toBe(200);
+  const { page, errors } = await browser.open(viewport);
+  await signInNewUser(page, { label: 'journal', password: 'Str0ng!pass', firstName: 'Grace', lastName: 'Hopper' });
   for (const [date, plan, review] of [
     ['2025-01-14', 'Trade only the opening range breakout', ''],
     ['2025-01-15', '', 'Revenge trade after the first loss'],
@@ -39,7 +21,7 @@ async function signedInWithJournal(viewport: {
   ])
     expect(
       (
-        await page.request.put(`/api/journal/days/${date}`, { headers: origin(), data: { plan, review, mood: 4 } })
+        await page.request.put(`/api/journal/days/${date}`, { headers: sameOrigin(), data: { plan, review, mood: 4 } })
       ).ok(),
     ).toBe(true);
   return { page, errors };

@@ -1,38 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { findSeriousViolations } from './helpers/axe';
 import { control, uniqueEmail } from './helpers/control';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './helpers/pages';
+import { DESKTOP, PHONE, visit } from './helpers/pages';
+import { signInNewUser, useBrowser } from './helpers/session';
 
 /** Settings → Profile: names, time zone, base currency, default risk, and an email change by link. */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
+const browser = useBrowser();
 const PASSWORD = 'Str0ng!pass';
 
 async function signedIn(viewport: {
   width: number;
   height: number;
 }): Promise<{ page: Page; email: string; errors: string[] }> {
-  const { page, context, errors } = await openPage(browser, viewport);
-  contexts.push(context);
-  const email = uniqueEmail('profile');
-  await control.createUser({ email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' });
-  const login = await page.request.post('/api/auth/login', {
-    headers: { origin: new URL(baseUrl()).origin },
-    data: { email, password: PASSWORD },
+  const { page, errors } = await browser.open(viewport);
+  const email = await signInNewUser(page, {
+    label: 'profile',
+    password: PASSWORD,
+    firstName: 'Grace',
+    lastName: 'Hopper',
   });
-  expect(login.status()).toBe(200);
   return { page, email, errors };
 }
 

@@ -1,44 +1,26 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { findSeriousViolations } from './helpers/axe';
-import { control, uniqueEmail } from './helpers/control';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './helpers/pages';
+import { DESKTOP, PHONE, visit } from './helpers/pages';
+import { sameOrigin, signInNewUser, useBrowser } from './helpers/session';
 
 /** /trades → Export: the filter's trades as CSV and their executions, with the count stated. */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-const PASSWORD = 'Str0ng!pass';
-const headers = () => ({ origin: new URL(baseUrl()).origin });
+const browser = useBrowser();
 
 async function signedInWithTrades(viewport: { width: number; height: number }): Promise<Page> {
-  const { page, context } = await openPage(browser, viewport);
-  contexts.push(context);
-  const email = uniqueEmail('export');
-  await control.createUser({ email, password: PASSWORD, firstName: 'Ed', lastName: 'Thorp' });
-  expect(
-    (await page.request.post('/api/auth/login', { headers: headers(), data: { email, password: PASSWORD } })).status(),
-  ).toBe(200);
+  const { page } = await browser.open(viewport);
+  await signInNewUser(page, { label: 'export', password: 'Str0ng!pass', firstName: 'Ed', lastName: 'Thorp' });
   const account = (await (
-    await page.request.post('/api/accounts', { headers: headers(), data: { name: 'Main' } })
+    await page.request.post('/api/accounts', { headers: sameOrigin(), data: { name: 'Main' } })
   ).json()) as { id: string };
   const trip = (symbol: string, day: string) => [
     { executedAt: `${day}T14:35:00Z`, symbol, side: 'buy', quantity: '10', price: '100' },
     { executedAt: `${day}T15:35:00Z`, symbol, side: 'sell', quantity: '10', price: '101' },
   ];
   const res = await page.request.post('/api/executions', {
-    headers: headers(),
+    headers: sameOrigin(),
     data: {
       accountId: account.id,
       executions: [...trip('AAPL', '2025-01-16'), ...trip('MSFT', '2025-01-17'), ...trip('AAPL', '2025-01-21')],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../core/analytics/time-zone';
 import { PASSWORD_MIN_LENGTH, PLAN_IDS } from '../core/config/plans';
 import { isStrongPassword } from '../core/config/password-policy';
 import { DECIMAL_COLUMNS, decimalString, safeText } from './input-policy';
@@ -51,13 +52,7 @@ const KNOWN_TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])
  * other spellings (`Asia/Kolkata`, the one traders know) are as good.
  */
 function isKnownTimeZone(zone: string): boolean {
-  if (KNOWN_TIME_ZONES.has(zone)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.includes('/');
-  } catch {
-    return false;
-  }
+  return KNOWN_TIME_ZONES.has(zone) || (zone.includes('/') && isValidTimeZone(zone));
 }
 
 /**

@@ -43,4 +43,4 @@ export {
   toSearchValue,
   type FilterSearchIssue,
 } from './url';
-export { toInstantRange, toNextDate, toZonedDayStart } from './zoned-day';
+export { toInstantRange, toNextDate, toWallClockText, toZonedDayStart } from './zoned-day';

@@ -34,6 +34,11 @@ function toWallClockMs(ms: number, timeZone: string): number {
   return Date.UTC(year, month - 1, day, hour, minute, second) + (ms - Math.floor(ms / 1000) * 1000);
 }
 
+/** "YYYY-MM-DD HH:MM:SS" as a clock in `timeZone` read at the instant `ms`. */
+export function toWallClockText(ms: number, timeZone: string): string {
+  return new Date(toWallClockMs(ms, timeZone)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** `timeZone`'s offset from UTC at the instant `ms`, in milliseconds (+9 h for Tokyo). */
 function offsetAt(ms: number, timeZone: string): number {
   return toWallClockMs(ms, timeZone) - ms;

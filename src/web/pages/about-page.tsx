@@ -41,7 +41,7 @@ const WHY_CHOOSE = [
   {
     icon: ShieldCheck,
     title: 'Your data stays yours',
-    body: 'Every execution remembers the file and row it came from. Export all of it as CSV and JSON whenever you like, or delete your account — no questions, no lock-in.',
+    body: 'Every execution remembers the file and row it came from. Export your trades and every execution as CSV whenever you like, or have your account deleted — no questions, no lock-in.',
   },
 ] as const;
 

@@ -99,8 +99,8 @@ export default function PricingPage() {
       a: (
         <>
           Upgrade before the trial ends and everything you imported stays exactly where it is. If you don’t, your trial
-          data is {trialDeletion}. We e-mail you a warning first, and you can export everything as CSV and JSON before
-          then.
+          data is {trialDeletion}. We e-mail you a warning first, and you can export your trades and every execution as
+          CSV from the Trades page before then.
         </>
       ),
     },
@@ -136,8 +136,8 @@ export default function PricingPage() {
       a: (
         <>
           Your data travels encrypted, broker connection credentials are encrypted at rest, and passwords are stored
-          only as strong one-way hashes. Databases are backed up daily. We never sell or share your trades, and you can
-          export everything or delete your account at any time.
+          only as strong one-way hashes. Databases are backed up daily. We never sell or share your trades; you can
+          export your trades and executions as CSV at any time, and have your account deleted by writing to support.
         </>
       ),
     },

@@ -1,5 +1,6 @@
 import type { TradeJson, TradeListQuery } from '../../../contracts/trades';
 import { toCsvLine, type CsvCellKind } from '../../../core/csv';
+import { toWallClockText } from '../../../core/query';
 import type { Db } from '../../db/client';
 import { listAccounts } from '../accounts/accounts.queries';
 import { listStrategies } from '../strategies/strategies.queries';
@@ -49,24 +50,6 @@ const COLUMNS: readonly Column[] = [
 ];
 const KINDS = COLUMNS.map((c) => c.kind);
 
-/** "2025-01-16 09:35:00" in `timeZone`: what the trader's own clock read. */
-function toLocalTimeFormatter(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (iso) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-  };
-}
-
 /**
  * `GET /api/trades/list.csv`: the trades of the list's filter, one row each, oldest first, in the
  * trader's time zone (named in the time columns' headers). Every cell goes through the CSV writer,
@@ -83,7 +66,7 @@ export async function* streamTradeListCsv(
   const names: Names = {
     accounts: new Map(accounts.map((a) => [a.id, a.name])),
     strategies: new Map(strategies.map((s) => [s.id, s.name])),
-    toLocal: toLocalTimeFormatter(params.timeZone),
+    toLocal: (iso) => toWallClockText(Date.parse(iso), params.timeZone),
   };
   yield toCsvLine(
     COLUMNS.map((c) =>

@@ -4,7 +4,7 @@ import type { PublicConfig } from '../../../core/config/operator';
 import { PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '../../../core/config/plans';
 import { consumeOneTimeTokenRow, issueOneTimeToken } from '../../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import type { Clock } from '../../clock';
+import { DAY_MS, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { emailChangeEmail, emailChangeNoticeEmail } from '../../mail/templates';
@@ -14,9 +14,8 @@ import { AppError } from '../../errors';
 import { toCurrentUserJson, type CurrentUserJson } from '../auth/auth.service';
 import { recomputeDefaultRisk } from '../trades/trades.service';
 import { D } from '../../../core/trades';
+import { isUniqueViolation } from '../unique-violation';
 import { getUserByEmail, updateUser, type UserRow } from './users.queries';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type CreateUserParams = {
   email: string;
@@ -155,8 +154,7 @@ export async function confirmEmailChange(
     updated = await updateUser(deps.db, userId, { email: newEmail, emailVerifiedAt: now });
   } catch (err) {
     // Taken in between: the unique index on lower(email) decides.
-    if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505')
-      throw new AppError('CONFLICT', 'An account with this email already exists');
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'An account with this email already exists');
     throw err;
   }
   await recordAudit(deps.db, { event: 'email_changed', userId, ip: params.ip, now });

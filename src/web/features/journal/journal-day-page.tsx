@@ -3,19 +3,10 @@ import { Link, useParams } from 'wouter';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { isDateKey } from '../../../contracts/input-policy';
 import { DayContent } from '../dashboard/day-dialog';
+import { addDays } from '../dashboard/period';
 import { formatDayLong } from '../dashboard/dashboard-format';
-
-const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The date key `days` away from `key`. */
-function shiftDay(key: string, days: number): string {
-  return new Date(Date.parse(`${key}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function isDateKey(key: string): boolean {
-  return DATE_KEY.test(key) && !Number.isNaN(Date.parse(`${key}T00:00:00Z`)) && shiftDay(key, 0) === key;
-}
 
 /** /journal/:date: one day's closed trades and its journal, with the days before and after a click away. */
 export default function JournalDayPage() {
@@ -43,11 +34,11 @@ export default function JournalDayPage() {
         intro="The trades closed this day and your plan and review."
         actions={
           <>
-            <Link href={`/journal/${shiftDay(date, -1)}`} className={buttonClass('secondary', 'sm')}>
+            <Link href={`/journal/${addDays(date, -1)}`} className={buttonClass('secondary', 'sm')}>
               <ChevronLeft className="h-4 w-4" aria-hidden="true" />
               Previous day
             </Link>
-            <Link href={`/journal/${shiftDay(date, 1)}`} className={buttonClass('secondary', 'sm')}>
+            <Link href={`/journal/${addDays(date, 1)}`} className={buttonClass('secondary', 'sm')}>
               Next day
               <ChevronRight className="h-4 w-4" aria-hidden="true" />
             </Link>

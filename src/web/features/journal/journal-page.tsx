@@ -8,7 +8,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { apiRequest } from '../../lib/api';
+import { useAuth } from '../../lib/use-auth';
 import { formatDayLong, plural } from '../dashboard/dashboard-format';
+import { toTodayKey } from '../dashboard/period';
 
 const PAGE_SIZE = 30;
 const SEARCH_DELAY_MS = 250;
@@ -57,6 +59,7 @@ function EntryItem({ entry }: { entry: JournalEntryJson }) {
 
 /** /journal: every day with a plan, a review or trade notes, newest first, searchable. */
 export default function JournalPage() {
+  const { user } = useAuth();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   useEffect(() => {
@@ -115,7 +118,10 @@ export default function JournalPage() {
                     dashboard’s calendar
                   </Link>{' '}
                   or{' '}
-                  <Link href={`/journal/${todayKey()}`} className="text-accent underline-offset-2 hover:underline">
+                  <Link
+                    href={`/journal/${toTodayKey(new Date(), user?.timezone ?? 'UTC')}`}
+                    className="text-accent underline-offset-2 hover:underline"
+                  >
                     write today’s plan
                   </Link>
                   .
@@ -147,10 +153,4 @@ export default function JournalPage() {
       </Card>
     </AppPage>
   );
-}
-
-/** Today in this browser's calendar (the day page takes any date). */
-function todayKey(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

@@ -17,7 +17,6 @@ type ProfileForm = {
   baseCurrency: string;
   defaultRiskAmount: string;
 };
-type FormErrors = Partial<Record<keyof ProfileForm, string>> & { general?: string };
 
 const toForm = (user: CurrentUser): ProfileForm => ({
   firstName: user.firstName,
@@ -47,12 +46,39 @@ const EMAIL_OUTCOMES: Record<string, { title: string; description: string; isErr
   },
 };
 
+type FieldErrors<T> = Partial<Record<keyof T, string>> & { general?: string };
+
+/** A form's values and its errors (per field, or one general), as both forms of this card keep them. */
+function useFormFields<T extends Record<string, string>>(initial: () => T) {
+  const [form, setForm] = useState<T>(initial);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
+  const update = (field: keyof T) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined, general: undefined }));
+  };
+  /** Shows a failed request's field errors, or its message when it names no field. */
+  const showFailure = (err: unknown) => {
+    const apiError = toApiError(err);
+    const fields = apiError.fields as FieldErrors<T>;
+    setErrors(Object.keys(fields).length > 0 ? fields : ({ general: apiError.message } as FieldErrors<T>));
+  };
+  return { form, setForm, errors, setErrors, update, showFailure };
+}
+
+function GeneralError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-loss/40 bg-loss/10 px-3 py-2 text-sm text-loss">
+      {message}
+    </p>
+  );
+}
+
 /** Settings → Profile: names, email (changed through a link to the new address), time zone, currency, risk. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const ids = useId();
-  const [form, setForm] = useState<ProfileForm>(() => toForm(user));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { form, setForm, errors, setErrors, update, showFailure } = useFormFields(() => toForm(user));
   const [timeZones] = useState(() => listTimeZones(user.timezone));
   const [suggestedZone] = useState(browserTimeZone);
 
@@ -88,17 +114,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== AUTH_QUERY_KEY[0] });
       toast({ title: 'Profile saved' });
     },
-    onError: (err) => {
-      const apiError = toApiError(err);
-      const fields = apiError.fields as FormErrors;
-      setErrors(Object.keys(fields).length > 0 ? fields : { general: apiError.message });
-    },
+    onError: showFailure,
   });
 
-  const update = (field: keyof ProfileForm) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, general: undefined }));
-  };
   const isChanged = JSON.stringify(form) !== JSON.stringify(toForm(user));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -114,11 +132,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         Profile
       </h2>
       <form className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate aria-label="Profile">
-        {errors.general && (
-          <p role="alert" className="rounded-lg border border-loss/40 bg-loss/10 px-3 py-2 text-sm text-loss">
-            {errors.general}
-          </p>
-        )}
+        <GeneralError message={errors.general} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"
@@ -216,12 +230,13 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
 }
 
 type EmailForm = { newEmail: string; currentPassword: string };
-type EmailErrors = Partial<Record<keyof EmailForm, string>> & { general?: string };
 
 function EmailSection({ user }: { user: CurrentUser }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [form, setForm] = useState<EmailForm>({ newEmail: '', currentPassword: '' });
-  const [errors, setErrors] = useState<EmailErrors>({});
+  const { form, setForm, errors, setErrors, update, showFailure } = useFormFields<EmailForm>(() => ({
+    newEmail: '',
+    currentPassword: '',
+  }));
   const [sent, setSent] = useState<string | null>(null);
 
   const request = useMutation({
@@ -232,20 +247,12 @@ function EmailSection({ user }: { user: CurrentUser }) {
       setIsOpen(false);
       setForm({ newEmail: '', currentPassword: '' });
     },
-    onError: (err) => {
-      const apiError = toApiError(err);
-      const fields = apiError.fields as EmailErrors;
-      setErrors(Object.keys(fields).length > 0 ? fields : { general: apiError.message });
-    },
+    onError: showFailure,
   });
-  const update = (field: keyof EmailForm) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, general: undefined }));
-  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (request.isPending) return;
-    const missing: EmailErrors = {};
+    const missing: FieldErrors<EmailForm> = {};
     if (form.newEmail.trim() === '') missing.newEmail = 'Email is required';
     if (form.currentPassword === '') missing.currentPassword = 'Password is required';
     if (Object.keys(missing).length > 0) return setErrors(missing);
@@ -275,11 +282,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
       )}
       {isOpen ? (
         <form className="mt-3 grid gap-4 sm:max-w-md" onSubmit={onSubmit} noValidate aria-label="Change email">
-          {errors.general && (
-            <p role="alert" className="rounded-lg border border-loss/40 bg-loss/10 px-3 py-2 text-sm text-loss">
-              {errors.general}
-            </p>
-          )}
+          <GeneralError message={errors.general} />
           <TextField
             label="New email"
             name="newEmail"

@@ -1,3 +1,5 @@
+import { isValidTimeZone } from '../../../core/analytics/time-zone';
+
 /** Current names the browser's own list spells the old way (Asia/Calcutta, Europe/Kiev…): searchable by both. */
 const MODERN_SPELLINGS = [
   'Asia/Kolkata',
@@ -8,19 +10,10 @@ const MODERN_SPELLINGS = [
   'America/Nuuk',
 ];
 
-function isZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The IANA zones this browser knows, with UTC and the current value always offered. */
 export function listTimeZones(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set(['UTC', ...known, ...MODERN_SPELLINGS.filter(isZone), current])].sort((a, b) =>
+  return [...new Set(['UTC', ...known, ...MODERN_SPELLINGS.filter(isValidTimeZone), current])].sort((a, b) =>
     a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b),
   );
 }
