@@ -76,7 +76,7 @@ export const FEATURES: readonly Feature[] = [
     id: 'json-export',
     name: 'Full data export (CSV and JSON)',
     status: 'placeholder',
-    words: [/\bJSON\b/i, /\bfull data export\b/i],
+    words: [/\bJSON (export|download|file)s?\b/i, /\bCSV and JSON\b/i, /\bfull data export\b/i],
   },
   { id: 'two-factor', name: 'Two-factor sign-in', status: 'placeholder', words: [/\btwo-factor\b/i, /\b2FA\b/i] },
   { id: 'mobile-app', name: 'Mobile app', status: 'placeholder', words: [/\bmobile app\b/i] },

@@ -62,7 +62,7 @@ const STATIC_PAGES: PublicPage[] = [
   {
     path: '/help',
     title: 'Help Center | {brand}',
-    description: 'Guides to importing trades, analytics, strategies, goals, the P&L calendar and the AI assistant.',
+    description: 'Guides to importing trades, analytics, tags, the P&L calendar and the daily journal.',
     kind: 'marketing',
   },
   { path: '/login', title: 'Sign in | {brand}', description: 'Sign in to your trading journal.', kind: 'account' },

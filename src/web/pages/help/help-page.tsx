@@ -109,7 +109,7 @@ export default function HelpPage() {
       <PageHero
         eyebrow="Help Center"
         title="How can we help?"
-        intro="Guides to importing trades, reading your analytics, writing your playbook, setting goals and using the AI assistant."
+        intro="Guides to importing trades, reading your analytics, tagging trades and keeping a daily journal, and a word on what is coming."
       >
         <form role="search" className="mx-auto mt-8 max-w-xl text-left" onSubmit={(e) => e.preventDefault()}>
           <TextField
