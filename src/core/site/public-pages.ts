@@ -47,16 +47,16 @@ const STATIC_PAGES: PublicPage[] = [
   },
   {
     path: '/brokers',
-    title: 'Supported brokers — 25 automatic imports | {brand}',
+    title: 'Supported brokers — import files from 25 brokers | {brand}',
     description:
       'Import from E*TRADE, Interactive Brokers, Schwab, Fidelity, Robinhood, Webull and 19 more, or any CSV, Excel or TSV file.',
     kind: 'marketing',
   },
   {
     path: '/features',
-    title: 'Features — import, analytics, playbooks, AI and reports | {brand}',
+    title: 'Features — import, analytics, journal and export | {brand}',
     description:
-      'Smart import, R-multiple analytics, Monte Carlo, strategy playbooks, smart goals, an AI assistant and exports.',
+      'File import from 25 brokers, R-multiple analytics, heatmaps, Monte Carlo, a P&L calendar and journal, and CSV export.',
     kind: 'marketing',
   },
   {
