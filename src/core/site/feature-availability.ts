@@ -69,7 +69,7 @@ export const FEATURES: readonly Feature[] = [
       /\bauto-imports?\b/i,
       /\bautomat(ic|ed) (trade )?imports?\b/i,
       /\bimports? automatically\b/i,
-      /connect(s|ed|ing)?[^.]*brokers?/i,
+      /\bconnect (one of|your|a)\b[^.]*\bbrokers?\b/i,
       /\bbroker (connections?|integrations?)\b/i,
     ],
   },
