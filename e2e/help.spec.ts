@@ -28,7 +28,8 @@ function categoryHeadings(page: Page) {
 }
 
 async function shownCategoryTitles(page: Page): Promise<string[]> {
-  return (await categoryHeadings(page).allTextContents()).map((t) => t.trim());
+  // A category whose articles are all about features not built yet carries a "Coming soon" badge after its title.
+  return (await categoryHeadings(page).allTextContents()).map((t) => t.replace(/Coming soon$/, '').trim());
 }
 
 async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
@@ -163,7 +164,8 @@ describe('help articles', () => {
     const h1 = page.locator('h1');
     expect(await h1.count()).toBe(1);
     expect((await h1.textContent())?.trim()).toBe(title);
-    await page.locator('.prose-eb h2').first().waitFor();
+    // An available article's body has sections; one of a feature not built yet, a single paragraph.
+    await page.locator('.prose-eb > *').first().waitFor();
     // The prerendered article hydrates without a mismatch, although its body is a chunk of its own.
     expect(errors, errors.join('\n')).toEqual([]);
   });

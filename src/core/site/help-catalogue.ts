@@ -56,7 +56,7 @@ export const HELP_CATEGORIES: HelpCategory[] = [
     id: 'strategies-rules',
     title: 'Strategies & Rules',
     icon: 'book-open',
-    description: 'Strategy results today; written rules and rule tracking are coming.',
+    description: 'Strategy results today; the playbook, with written rules and rule tracking, is coming.',
     articles: [
       { id: 'strategy-setup', title: 'Setting up a strategy', feature: 'playbook' },
       { id: 'strategy-rules', title: 'Writing strategy rules', feature: 'playbook' },
