@@ -89,6 +89,11 @@ export type PositionEvent = {
   toInstrumentKey?: string | null;
   /** Cash to the account (dividend, cash in lieu: > 0; reinvestment: < 0), when the file gives it. */
   cashAmount?: Decimal | null;
+  /**
+   * A two-row event's old line: the quantity it removes. When the old line names an instrument the
+   * account does not hold (a CUSIP for a ticker), the one position of this size is the one meant.
+   */
+  heldQuantity?: Decimal | null;
   /** Costs the file charges on the event (a conversion's fee), ≥ 0. */
   fees?: Decimal | null;
   currency: string;
@@ -178,6 +183,13 @@ export function applyPositionEvents(executions: readonly Execution[], events: re
     if (!state) states.set(key, (state = { position: ZERO, sinceFlat: [], isOpenedByCrossing: false, lots: [] }));
     return state;
   };
+  const findHeld = (accountId: string, quantity: Decimal): string | null => {
+    const prefix = `${accountId}\u0000`;
+    const found = [...states].filter(
+      ([key, state]) => key.startsWith(prefix) && toAbsolute(state.position).eq(quantity),
+    );
+    return found.length === 1 ? found[0]![0].slice(prefix.length) : null;
+  };
   // Restating replaces fills in place: the output keeps the replay order of the input.
   const out: Execution[] = [];
   const indexById = new Map<string, number>();
@@ -193,7 +205,7 @@ export function applyPositionEvents(executions: readonly Execution[], events: re
 
   for (const step of steps) {
     if (step.kind === 'fill') emit(step.execution);
-    else applyEvent(step.event, { stateOf, emit, replace, result });
+    else applyEvent(step.event, { stateOf, findHeld, emit, replace, result });
   }
   return result;
 }
@@ -236,6 +248,8 @@ function replayFill(state: PositionState, execution: Execution): void {
 
 type ApplyContext = {
   stateOf: (accountId: string, instrumentKey: string) => PositionState;
+  /** The instrument of the account's one position of exactly this size (either side), or null. */
+  findHeld: (accountId: string, quantity: Decimal) => string | null;
   emit: (execution: Execution) => void;
   replace: (execution: Execution) => void;
   result: AppliedEvents;
@@ -258,26 +272,34 @@ function applyEvent(event: PositionEvent, ctx: ApplyContext): void {
   switch (event.kind) {
     case 'split':
     case 'symbolChange': {
-      if (isZero(state.position))
+      let fromKey = event.instrumentKey;
+      let source = state;
+      if (isZero(source.position) && event.heldQuantity) {
+        // The old line named otherwise (a CUSIP): the one position of the quantity it removes.
+        const found = ctx.findHeld(event.accountId, toAbsolute(event.heldQuantity));
+        if (found !== null) {
+          fromKey = found;
+          source = ctx.stateOf(event.accountId, found);
+        }
+      }
+      if (isZero(source.position))
         return problem(`${describe(event)} of ${event.symbol}, a position the account does not hold.`);
-      if (state.isOpenedByCrossing)
+      if (source.isOpenedByCrossing)
         return problem(
           `${describe(event)} of ${event.symbol}: the position was opened by a fill that also closed the one before; enter it by hand.`,
         );
-      const ratio = event.ratio ?? toDerivedRatio(event, state.position);
+      const ratio = event.ratio ?? toDerivedRatio(event, source.position);
       if (ratio === null || !isPositive(ratio))
         return problem(`${describe(event)} of ${event.symbol} without a ratio or a quantity to read one from.`);
+      // A split may move the position too: a reverse split whose old line names a CUSIP.
       const target =
-        event.kind === 'symbolChange'
-          ? { instrumentKey: event.toInstrumentKey ?? event.instrumentKey, symbol: event.toSymbol ?? event.symbol }
+        event.kind === 'symbolChange' || event.toInstrumentKey
+          ? { instrumentKey: event.toInstrumentKey ?? fromKey, symbol: event.toSymbol ?? event.symbol }
           : null;
-      const restatedRatio = restate(state, ratio, target, ctx);
-      const instrumentKey = target?.instrumentKey ?? event.instrumentKey;
-      if (target && target.instrumentKey !== event.instrumentKey) {
-        const moved = ctx.stateOf(event.accountId, event.instrumentKey);
-        const into = ctx.stateOf(event.accountId, target.instrumentKey);
-        mergeInto(into, moved);
-      }
+      const restatedRatio = restate(source, ratio, target, ctx);
+      const instrumentKey = target?.instrumentKey ?? fromKey;
+      if (target && target.instrumentKey !== fromKey)
+        mergeInto(ctx.stateOf(event.accountId, target.instrumentKey), source);
       return listed(instrumentKey, [], { ratio: restatedRatio });
     }
     case 'dividend':
