@@ -3,15 +3,8 @@ import { toExecutionOfImported } from '../../../../test/builders/imported-execut
 import { toFixtureTable } from '../../../../test/helpers/fixture-csv';
 import { D } from '../../money/decimal';
 import { groupTradesWithEvents, type TradeWithEvents } from '../../trades/group-with-events';
-import {
-  isCusip,
-  isIsin,
-  pairEventRows,
-  toDeliveryEvents,
-  toEventCountText,
-  toPositionEvent,
-  type PlacedEventRow,
-} from './event-rows';
+import { isCusip, isIsin } from '../../instruments/security-id';
+import { pairEventRows, toDeliveryEvents, toEventCountText, toPositionEvent, type PlacedEventRow } from './event-rows';
 import { importTable } from './import-table';
 import type { ImportedExecution } from './normalise-rows';
 
