@@ -221,6 +221,8 @@ export type PairedEventRow = PlacedEventRow & {
   ratio: Decimal | null;
   /** The quantity the old line removed (a CUSIP-named line is matched to the position of that size). */
   heldQuantity: Decimal | null;
+  /** A two-row event's other row. */
+  pairedRow: number | null;
 };
 
 /**
@@ -237,7 +239,7 @@ export function pairEventRows(rows: readonly PlacedEventRow[]): {
   const waiting: PlacedEventRow[] = [];
   for (const row of rows) {
     if (row.half === undefined) {
-      events.push({ ...row, ratio: null, heldQuantity: null });
+      events.push({ ...row, ratio: null, heldQuantity: null, pairedRow: null });
       continue;
     }
     const index = waiting.findIndex(
@@ -267,6 +269,7 @@ function joinHalves(a: PlacedEventRow, b: PlacedEventRow): PairedEventRow {
     ...rest,
     kind: old.kind,
     row: Math.min(a.row, b.row),
+    pairedRow: Math.max(a.row, b.row),
     quantityDelta: subtract(newQuantity, oldQuantity),
     price: null,
     ratio: isZero(oldQuantity) ? null : divide(newQuantity, oldQuantity),
@@ -311,6 +314,8 @@ export type ImportedPositionEvent = {
   fees: string | null;
   /** What the old line of a two-row event removed (matches a position held under another name). */
   heldQuantity: string | null;
+  /** A two-row event's other row. */
+  pairedRow: number | null;
   currency: string;
   multiplier: string;
   account: string | null;
@@ -357,6 +362,7 @@ export function toDeliveryEvents(executions: readonly ImportedExecution[]): Impo
       cashAmount: null,
       fees: null,
       heldQuantity: null,
+      pairedRow: null,
       currency: e.currency,
       multiplier: '1',
       account: e.account,
@@ -443,4 +449,21 @@ export function toPositionEvent(
     multiplier: read(event.multiplier) ?? ONE,
     sourceRow: event.row,
   };
+}
+
+/**
+ * The file rows of position events as rows the import leaves out, each saying what it is, until
+ * events are stored with the fills (issue #45, step 3): an import then still lists every row.
+ */
+export function toPendingEventRows(events: readonly ImportedPositionEvent[]): { row: number; reason: string }[] {
+  const rows = new Map<number, PositionEventKind>();
+  for (const event of events) {
+    for (const row of [event.row, event.pairedRow]) if (row !== null && !rows.has(row)) rows.set(row, event.kind);
+  }
+  return [...rows]
+    .sort(([a], [b]) => a - b)
+    .map(([row, kind]) => ({
+      row,
+      reason: `${KIND_WORDS[kind][0]}: a position event, recognised but not applied yet`,
+    }));
 }

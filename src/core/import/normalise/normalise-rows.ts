@@ -474,6 +474,7 @@ function toImportedEvents(params: {
       cashAmount: text(event.cashAmount),
       fees: text(event.fees),
       heldQuantity: text(event.heldQuantity),
+      pairedRow: event.pairedRow,
       currency,
       multiplier: toText(instrument.multiplier, 8),
       account: event.account,
