@@ -61,6 +61,22 @@ export const executionInputSchema = z.object({
         .regex(/^[A-Z0-9]{2,10}$/),
     })
     .optional(),
+  /**
+   * The broker's own figures of the fill (issue 42): its realised P&L and signed net cash (sells +),
+   * in `currency` when given (else the fill's), and account-currency units per unit of the fill's currency.
+   */
+  broker: z
+    .object({
+      pnl: decimalString(money, 'any').optional(),
+      net: decimalString(money, 'any').optional(),
+      currency: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3,5}$/)
+        .optional(),
+      fxRate: decimalString(DECIMAL_COLUMNS.quantity, 'positive').optional(),
+    })
+    .optional(),
 });
 export type ExecutionInput = z.infer<typeof executionInputSchema>;
 

@@ -47,6 +47,8 @@ export type ReconcileFill = {
   fxRate: Decimal | null;
   /** The broker's realised P&L and signed net cash (sells +), in `currency` (null: the fill's). */
   broker: { pnl: Decimal | null; net: Decimal | null; currency: string | null } | null;
+  /** The zone its file's times were read in, when it came from a file (else the params'). */
+  brokerTimeZone?: string | null;
 };
 
 export type ReconcileParams = {
@@ -54,7 +56,7 @@ export type ReconcileParams = {
   accountCurrency: string;
   /** Zone of the trader's days (ours). */
   timeZone: string;
-  /** Zone the broker's statement dates its rows in (the account's files). */
+  /** Zone the broker's statement dates its rows in (the account's files), where a fill names none. */
   brokerTimeZone: string;
   /** A rate from the user's table: units of `to` one unit of `from` bought on `date`, or null. */
   rateOf?: (params: { date: string; from: string; to: string }) => Decimal | null;
@@ -140,7 +142,7 @@ export function reconcileFills(params: ReconcileParams): { fills: FillCheck[]; d
   for (const fill of params.fills) {
     const ms = parseIsoInstant(fill.executedAt);
     const ourDay = toWallClockText(ms, params.timeZone).slice(0, 10);
-    const brokerDay = toWallClockText(ms, params.brokerTimeZone).slice(0, 10);
+    const brokerDay = toWallClockText(ms, fill.brokerTimeZone ?? params.brokerTimeZone).slice(0, 10);
     const rate = rateToAccount(fill, ourDay, params);
     const sign = fill.side === 'sell' ? ONE : negate(ONE);
     const grossInstr = multiply(sign, multiply(multiply(fill.quantity, fill.price), fill.multiplier));
