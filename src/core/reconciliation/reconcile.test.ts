@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { D } from '../money/decimal';
 import { importTable } from '../import/normalise/import-table';
-import type { ImportedExecution } from '../import/normalise/normalise-rows';
+import { toReconcileFills } from '../../../test/builders/reconcile-fill';
 import { hasUnexplainedDifference, reconcileFills, type ReconcileFill } from './reconcile';
 
 /** A CSV text (no quoted line breaks) as importTable's header and rows. */
@@ -12,30 +12,6 @@ function readCsv(text: string): { headers: string[]; rows: string[][] } {
   return { headers: split(lines[0]!), rows: lines.slice(1).map(split) };
 }
 
-function toReconcileFill(e: ImportedExecution, index: number): ReconcileFill {
-  const broker = e.broker;
-  return {
-    id: `f${index + 1}`,
-    executedAt: e.executedAt,
-    instrumentKey: e.instrumentKey,
-    side: e.side,
-    quantity: D(e.quantity),
-    price: D(e.price),
-    commission: D(e.commission),
-    fees: D(e.fees),
-    multiplier: D(e.multiplier),
-    currency: e.currency,
-    fxRate: broker?.fxRate === undefined ? null : D(broker.fxRate),
-    broker: broker
-      ? {
-          pnl: broker.pnl === undefined ? null : D(broker.pnl),
-          net: broker.net === undefined ? null : D(broker.net),
-          currency: broker.currency ?? null,
-        }
-      : null,
-  };
-}
-
 function importFile(text: string, account: { currency: string; timeZone: string }) {
   const result = importTable({
     ...readCsv(text),
@@ -43,10 +19,8 @@ function importFile(text: string, account: { currency: string; timeZone: string 
     defaultCurrency: account.currency,
   });
   expect(result.problems).toEqual([]);
-  const sorted = [...result.executions].sort((a, b) =>
-    a.executedAt < b.executedAt ? -1 : a.executedAt > b.executedAt ? 1 : a.sequence - b.sequence,
-  );
-  return { executions: sorted, fills: sorted.map(toReconcileFill), preset: result.detection.preset?.id };
+  const executions = [...result.executions].sort((a, b) => a.sequence - b.sequence);
+  return { executions, fills: toReconcileFills(result.executions), preset: result.detection.preset?.id };
 }
 
 const money = (value: { toString(): string } | null) => (value === null ? null : value.toString());
@@ -89,5 +63,166 @@ describe('reconcileFills', () => {
       ['2025-01-13', '16.41', '16.41', '0'],
     ]);
     expect(days.some(hasUnexplainedDifference)).toBe(false);
+  });
+});
+
+let nextId = 0;
+/** A fill of AAPL in USD on 2025-01-06 unless told otherwise; broker figures only when given. */
+function fill(
+  overrides: Partial<Omit<ReconcileFill, 'broker'>> & { pnl?: string; net?: string; brokerCurrency?: string },
+) {
+  const { pnl, net, brokerCurrency, ...rest } = overrides;
+  nextId += 1;
+  return {
+    id: `x${nextId}`,
+    executedAt: '2025-01-06T15:00:00.000Z',
+    instrumentKey: 'stock:AAPL',
+    side: 'buy',
+    quantity: D('10'),
+    price: D('100'),
+    commission: D('0'),
+    fees: D('0'),
+    multiplier: D('1'),
+    currency: 'USD',
+    fxRate: null,
+    broker:
+      pnl === undefined && net === undefined
+        ? null
+        : {
+            pnl: pnl === undefined ? null : D(pnl),
+            net: net === undefined ? null : D(net),
+            currency: brokerCurrency ?? null,
+          },
+    ...rest,
+  } satisfies ReconcileFill;
+}
+
+const USD = { accountCurrency: 'USD', timeZone: 'UTC', brokerTimeZone: 'UTC' };
+const on = (date: string, time = '15:00:00') => `${date}T${time}.000Z`;
+
+describe('reconcileFills explanations', () => {
+  it('names a commission the broker books and Edgebook does not have (fee_missing)', () => {
+    // IBKR-style: FIFO P&L 10 × (105 − 100) = 50; the broker's 48 takes a 2.00 commission off.
+    const { fills, days } = reconcileFills({
+      ...USD,
+      fills: [fill({ pnl: '0' }), fill({ side: 'sell', price: D('105'), executedAt: on('2025-01-07'), pnl: '48' })],
+    });
+    expect(fills[1]).toMatchObject({ figure: 'pnl', agrees: false, kind: null });
+    expect(money(days[1]!.difference)).toBe('2');
+    // Its gross agrees: ours 50 is the gross; a broker figure equal to our gross is a fee one side lacks.
+    const withFee = reconcileFills({
+      ...USD,
+      fills: [
+        fill({ pnl: '0', commission: D('1') }),
+        fill({ side: 'sell', price: D('105'), executedAt: on('2025-01-07'), pnl: '50', commission: D('1') }),
+      ],
+    });
+    expect(withFee.fills[1]).toMatchObject({ kind: 'fee_missing' });
+    expect(withFee.days[1]!.explanations).toEqual([
+      {
+        kind: 'fee_missing',
+        amount: D('-2'),
+        executionIds: [withFee.fills[1]!.executionId, withFee.fills[0]!.executionId],
+      },
+    ]);
+    expect(hasUnexplainedDifference(withFee.days[1]!)).toBe(false);
+  });
+
+  it('names an option imported without its multiplier (multiplier)', () => {
+    // 1 contract 4.10 → 5.10 is 100 × 1.00 = 100 at the broker; Edgebook with multiplier 1 has 1.
+    const option = { instrumentKey: 'option:AAPL250117C00190000' };
+    const { fills, days } = reconcileFills({
+      ...USD,
+      fills: [
+        fill({ ...option, quantity: D('1'), price: D('4.10'), net: '-410' }),
+        fill({ ...option, side: 'sell', quantity: D('1'), price: D('5.10'), executedAt: on('2025-01-07'), net: '510' }),
+      ],
+    });
+    expect(fills.map((f) => f.kind)).toEqual(['multiplier', 'multiplier']);
+    // Ours 1.00; the broker's cash says 100.00: the whole −99 is the multiplier's.
+    expect(days[1]).toMatchObject({ difference: D('-99') });
+    expect(days[1]!.explanations.map((e) => [e.kind, e.amount.toString()])).toEqual([['multiplier', '-99']]);
+  });
+
+  it('names a sell whose opening buy is not in Edgebook (missing_fill)', () => {
+    const { fills, days } = reconcileFills({
+      ...USD,
+      fills: [fill({ side: 'sell', price: D('105'), pnl: '50' })],
+    });
+    expect(fills[0]).toMatchObject({ kind: 'missing_fill', difference: D('-50') });
+    expect(days[0]!.explanations.map((e) => [e.kind, e.amount.toString()])).toEqual([['missing_fill', '-50']]);
+  });
+
+  it("names the broker's average cost against FIFO lots (cost_basis_method)", () => {
+    // Buys 10 @ 100 and 10 @ 110, sell 10 @ 120: FIFO 200, average cost (105) 150.
+    const { fills, days } = reconcileFills({
+      ...USD,
+      fills: [
+        fill({ pnl: '0' }),
+        fill({ price: D('110'), executedAt: on('2025-01-06', '16:00:00'), pnl: '0' }),
+        fill({ side: 'sell', price: D('120'), executedAt: on('2025-01-07'), pnl: '150' }),
+      ],
+    });
+    expect(fills[2]).toMatchObject({ kind: 'cost_basis_method', difference: D('50') });
+    expect(days[1]!.explanations.map((e) => [e.kind, e.amount.toString()])).toEqual([['cost_basis_method', '50']]);
+  });
+
+  it('counts a fill near midnight on the broker day its statement gives it (timezone_shift)', () => {
+    // 02:00 UTC on the 8th is still the 7th in New York, the broker's zone.
+    const { days } = reconcileFills({
+      accountCurrency: 'USD',
+      timeZone: 'UTC',
+      brokerTimeZone: 'America/New_York',
+      fills: [
+        fill({ executedAt: on('2025-01-06'), pnl: '0' }),
+        fill({ side: 'sell', price: D('105'), executedAt: on('2025-01-08', '02:00:00'), pnl: '50' }),
+      ],
+    });
+    expect(days.map((d) => [d.date, money(d.ours.net), money(d.broker.net), money(d.difference)])).toEqual([
+      ['2025-01-06', '0', '0', '0'],
+      ['2025-01-07', '0', '50', '-50'],
+      ['2025-01-08', '50', null, null],
+    ]);
+    expect(days[1]!.explanations.map((e) => [e.kind, e.amount.toString()])).toEqual([['timezone_shift', '-50']]);
+  });
+
+  it('converts at each fill’s own rate and names a rate-only difference (fx_rate)', () => {
+    // An EUR account: bought at 0.9 EUR per USD (−900), sold at 0.95 (997.50): 97.50 EUR.
+    const eur = { accountCurrency: 'EUR', timeZone: 'UTC', brokerTimeZone: 'UTC' };
+    const agreeing = reconcileFills({
+      ...eur,
+      fills: [
+        fill({ fxRate: D('0.9'), net: '-900', brokerCurrency: 'EUR' }),
+        fill({
+          side: 'sell',
+          price: D('105'),
+          fxRate: D('0.95'),
+          executedAt: on('2025-01-07'),
+          pnl: '97.5',
+          brokerCurrency: 'EUR',
+        }),
+      ],
+    });
+    expect(agreeing.fills.map((f) => f.agrees)).toEqual([true, true]);
+    // A broker that converts the USD P&L (50) at the closing rate only: 47.50.
+    const closing = reconcileFills({
+      ...eur,
+      fills: [
+        fill({ fxRate: D('0.9'), net: '-900', brokerCurrency: 'EUR' }),
+        fill({
+          side: 'sell',
+          price: D('105'),
+          fxRate: D('0.95'),
+          executedAt: on('2025-01-07'),
+          pnl: '47.5',
+          brokerCurrency: 'EUR',
+        }),
+      ],
+    });
+    expect(closing.fills[1]).toMatchObject({ kind: 'fx_rate', difference: D('50') });
+    // No rate at all: the fill is left out of the sums and named.
+    const unrated = reconcileFills({ ...eur, fills: [fill({ net: '-900', brokerCurrency: 'EUR' })] });
+    expect(unrated.fills[0]).toMatchObject({ difference: null, kind: 'fx_rate' });
+    expect(unrated.days[0]!.explanations.map((e) => e.kind)).toEqual(['fx_rate']);
   });
 });

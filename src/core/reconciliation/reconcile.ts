@@ -100,6 +100,8 @@ const CENT = D('0.01');
 /** The multiplier of a US option, which a file may have left out. */
 const OPTION_MULTIPLIER = D(100);
 const MONEY_PLACES = 8;
+/** The largest share of a fill's value a missing fee is taken to be (larger shortfalls stay unexplained). */
+const FEE_SHARE_MAX = D('0.01');
 
 /** A figure in the fill's currency and in the account's (null without a rate). */
 type Pair = { instr: Decimal; acct: Decimal | null };
@@ -186,6 +188,9 @@ export function reconcileFills(params: ReconcileParams): { fills: FillCheck[]; d
       remaining = subtract(remaining, take);
       if (isZero(lot.quantity)) queue.shift();
     }
+    // Per-unit shares of a fee divide inexactly: the sums keep money's places.
+    realised.net = roundPair(realised.net);
+    realised.gross = roundPair(realised.gross);
     const closed = subtract(fill.quantity, remaining);
     const average = closeOnAverage(averages, key, { fill, unitCash, unitGross, closed });
 
@@ -236,9 +241,9 @@ export function reconcileFills(params: ReconcileParams): { fills: FillCheck[]; d
           ? brokerToAccount(brokerPnl)
           : brokerNetAcct === null || brokerFromLots === null
             ? null
-            : add(multiply(divide(brokerNetAcct, fill.quantity), closed), brokerFromLots);
+            : roundDecimal(add(multiply(divide(brokerNetAcct, fill.quantity), closed), brokerFromLots), MONEY_PLACES);
     const ourSide = dayOf(ourDay);
-    if (realised.net.acct === null || realised.gross.acct === null) {
+    if (realised.net.acct === null || realised.gross.acct === null || cash.acct === null) {
       ourSide.explain('fx_rate', ZERO, [fill.id]);
       continue;
     }
@@ -325,6 +330,10 @@ function toAccount(value: Decimal, rate: Decimal | null): Decimal | null {
 }
 
 const zeroPair = (): Pair => ({ instr: ZERO, acct: ZERO });
+const roundPair = (pair: Pair): Pair => ({
+  instr: roundDecimal(pair.instr, MONEY_PLACES),
+  acct: pair.acct === null ? null : roundDecimal(pair.acct, MONEY_PLACES),
+});
 const perUnit = (pair: Pair, quantity: Decimal): Pair => ({
   instr: divide(pair.instr, quantity),
   acct: pair.acct === null ? null : divide(pair.acct, quantity),
@@ -370,7 +379,7 @@ function closeOnAverage(
       isZero(after) ? { quantity: ZERO, unitCash: zeroPair(), unitGross: zeroPair() } : { ...state, quantity: after },
     );
   }
-  return { net, gross };
+  return { net: roundPair(net), gross: roundPair(gross) };
 }
 
 /** What tells a fill's figure from the broker's, tried from the most certain to the least. */
@@ -393,9 +402,12 @@ function explainFill(params: {
   if (gross !== null && isMultiplierOff(gross, theirs, fill.multiplier)) return 'multiplier';
   if (isMultiplierOff(ours, theirs, fill.multiplier)) return 'multiplier';
   if (gross !== null && isNear(gross, theirs)) return 'fee_missing';
-  // The broker took a cost Edgebook has no fee for.
-  if (figure === 'net' && isZero(add(fill.commission, fill.fees)) && compareDecimals(theirs, ours) < 0)
-    return 'fee_missing';
+  // The broker took a cost Edgebook has no fee for: less cash, by no more than a fee's size.
+  if (figure === 'net' && isZero(add(fill.commission, fill.fees)) && compareDecimals(theirs, ours) < 0) {
+    const shortfall = subtract(ours, theirs);
+    if (gross !== null && compareDecimals(shortfall, multiply(toAbsolute(gross), FEE_SHARE_MAX)) <= 0)
+      return 'fee_missing';
+  }
   if (params.average !== null && isNear(params.average, theirs)) return 'cost_basis_method';
   if (params.averageGross !== null && isNear(params.averageGross, theirs)) return 'cost_basis_method';
   if (params.isCrossCurrency) return 'fx_rate';
