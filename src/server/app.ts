@@ -28,6 +28,7 @@ import { tagRoutes } from './modules/tags/tags.routes';
 import { sampleDataRoutes } from './modules/sample-data/sample-data.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { reconciliationRoutes } from './modules/reconciliation';
+import { fxRateRoutes } from './modules/fx-rates';
 import { tradeRoutes } from './modules/trades/trades.routes';
 import { createTradeOrderCache, type TradeOrderCache } from './modules/trades/trade-order-cache';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -217,6 +218,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(analyticsDemoRoutes);
   await app.register(importRoutes);
   await app.register(reconciliationRoutes);
+  await app.register(fxRateRoutes);
   await app.register(userRoutes);
   await app.register(screenshotRoutes);
   await app.register(journalRoutes);
