@@ -263,6 +263,17 @@ export type TradeDetailJson = TradeJson &
     residual?: string;
     /** Fees its fills paid in other assets that could not be converted (not in `fees`), by asset. */
     unconvertedFees?: { asset: string; amount: string }[];
+    /**
+     * A closed trade in another currency than its account's, when every fill carries its rate
+     * (issue 42): its P&L in the account's currency at each fill's own rate, and those rates.
+     */
+    accountCurrency?: {
+      currency: string;
+      gross: string;
+      fees: string;
+      net: string;
+      rates: { executionId: string; rate: string }[];
+    };
   };
 
 const idList = z.array(uuid).min(1, 'Select at least one trade').max(10_000);

@@ -52,10 +52,7 @@ export default function ImportDetailPage() {
             {(data.tradesCreated + data.tradesUpdated).toLocaleString('en-US')} trades
           </span>
           {data.accountId && (
-            <Link
-              href={`/settings/accounts/${data.accountId}`}
-              className="text-accent underline-offset-2 hover:underline"
-            >
+            <Link href={`/settings/accounts/${data.accountId}`} className="text-accent underline underline-offset-2">
               Reconciliation of its account
             </Link>
           )}

@@ -20,7 +20,7 @@ import {
 
 const STATUS_BADGES: Record<DayStatus, { label: string; className: string }> = {
   unexplained: { label: 'Unexplained difference', className: 'border-loss/50 text-loss' },
-  explained: { label: 'Difference explained', className: 'border-highlight/50 text-highlight' },
+  explained: { label: 'Difference explained', className: 'border-line text-fg' },
   agrees: { label: 'Agrees', className: 'border-accent/50 text-accent' },
   unchecked: { label: 'No broker figures', className: 'border-line text-muted' },
 };
@@ -215,7 +215,7 @@ function FillRow({ fill }: { fill: ReconciliationFillJson }) {
         {fill.source ? (
           <>
             From{' '}
-            <Link href={`/import/${fill.source.importId}`} className="text-accent underline-offset-2 hover:underline">
+            <Link href={`/import/${fill.source.importId}`} className="text-accent underline underline-offset-2">
               {fill.source.fileName}
             </Link>
             {fill.source.row !== null && `, row ${fill.source.row}`}
