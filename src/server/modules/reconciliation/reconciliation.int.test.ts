@@ -6,7 +6,7 @@ import type {
   ReconciliationFillsJson,
   ReconciliationJson,
 } from '../../../contracts/reconciliation';
-import type { AccountJson } from '../../../contracts/trades';
+import type { AccountJson, TradeDetailJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
@@ -104,6 +104,16 @@ describe('GET /api/reconciliation', () => {
       agrees: true,
       source: { importId: done.id, fileName: 't212.csv', row: 6 },
     });
+
+    // The AAPL trade: 3 × 7.60 − 2.20995 USD; in EUR at its fills' own rates, the statement's 16.41.
+    const list = await c.json<TradeListJson>(c.get(`/api/trades?accountId=${accountId}&sort=openedAt&order=asc`));
+    const aapl = list.trades.find((trade) => trade.symbol === 'AAPL');
+    const detail = await c.json<TradeDetailJson>(c.get(`/api/trades/${aapl?.id}`));
+    expect(detail).toMatchObject({ currency: 'USD', netPnl: '20.59005' });
+    expect(detail.accountCurrency).toMatchObject({ currency: 'EUR', gross: '18.54', fees: '2.13', net: '16.41' });
+    expect(detail.accountCurrency?.rates.map((r) => r.rate)).toEqual(['0.966183574879', '0.961538461538']);
+    const asml = list.trades.find((trade) => trade.symbol === 'ASML');
+    expect((await c.json<TradeDetailJson>(c.get(`/api/trades/${asml?.id}`))).accountCurrency).toBeUndefined();
 
     const quality = await c.json<ImportQualityJson>(c.get(`/api/imports/${done.id}/quality`));
     expect(quality).toMatchObject({
