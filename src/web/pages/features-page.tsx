@@ -59,7 +59,7 @@ const CATEGORIES: FeatureCategory[] = [
       },
       {
         title: 'Provenance and reconciliation',
-        body: 'Every trade shows the file rows it came from; each day’s totals can be checked against the broker’s.',
+        body: 'Every fill keeps the file and row it came from; each day’s realised P&L can be checked against the broker’s own figures where the file carries them, with the reason for any difference named where it can be.',
       },
     ],
   },
