@@ -27,6 +27,8 @@ import { strategyRoutes } from './modules/strategies/strategies.routes';
 import { tagRoutes } from './modules/tags/tags.routes';
 import { sampleDataRoutes } from './modules/sample-data/sample-data.routes';
 import { importRoutes } from './modules/imports/imports.routes';
+import { reconciliationRoutes } from './modules/reconciliation';
+import { fxRateRoutes } from './modules/fx-rates';
 import { tradeRoutes } from './modules/trades/trades.routes';
 import { createTradeOrderCache, type TradeOrderCache } from './modules/trades/trade-order-cache';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -215,6 +217,8 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   app.addHook('onClose', () => closeMonteCarloPool());
   await app.register(analyticsDemoRoutes);
   await app.register(importRoutes);
+  await app.register(reconciliationRoutes);
+  await app.register(fxRateRoutes);
   await app.register(userRoutes);
   await app.register(screenshotRoutes);
   await app.register(journalRoutes);

@@ -35,6 +35,7 @@ describe('/api/accounts', () => {
       currency: 'USD',
       startingBalance: '0',
       timezone: 'America/New_York',
+      isSample: false,
       createdAt: expect.any(String),
     });
     expect(await c.json(c.get(`/api/accounts/${account.id}`))).toEqual(account);
