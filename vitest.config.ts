@@ -24,6 +24,8 @@ export default defineConfig({
           // to 30 s on a two-core machine busy with other work; this leaves room for one four times
           // slower (check with scripts/saturate.mjs). Tests that take longer still set their own.
           testTimeout: 120_000,
+          // Set-up hooks too (a file's beforeAll importing two dozen modules): Vitest's default 10 s is not enough.
+          hookTimeout: 120_000,
           maxWorkers: FILES_AT_ONCE,
         },
       },

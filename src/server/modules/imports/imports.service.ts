@@ -451,9 +451,11 @@ export async function finishRun(
     const fileError = toFileError(err);
     const message =
       err instanceof AppError ? err.message : fileError ? fileError.message : 'The import failed; nothing was added.';
+    // NOTE: a failed import cannot be committed again, so its file (as large as the upload limit) goes,
+    // before the import reads as failed: whoever sees "failed" finds the file gone. (Cut off in
+    // between, the import stays "running" and the start-up sweep marks it failed.)
+    await deps.uploads.remove(id).catch((removeError: unknown) => deps.log('import file not removed', removeError));
     await updateImport(deps.db, { id, values: { status: 'failed', failureMessage: message } });
-    // NOTE: a failed import cannot be committed again, so its file (as large as the upload limit) goes now.
-    await deps.uploads.remove(id);
     throw fileError ?? err;
   }
 }

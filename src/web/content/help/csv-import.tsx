@@ -29,14 +29,13 @@ function CsvImportArticle() {
       <h2>Step by step</h2>
       <ol>
         <li>
-          Open <strong>Import</strong> and choose the account the file belongs to, or create one: a new account asks for
-          its name, currency and the time zone of its files. A starting balance can be set later in{' '}
-          <strong>Settings</strong>.
+          Open <strong>Import</strong> and choose the account the file belongs to, or create one (its name, currency and
+          the time zone of its files).
         </li>
         <li>Drop the file on the page or choose it. A progress bar shows the upload.</li>
         <li>
-          <strong>What we found.</strong> The importer recognises the broker, file type, encoding, delimiter, header
-          row, date format, number format and time zone; you can change the date order and decimal separator.
+          <strong>What we found.</strong> The importer recognises the broker, encoding, delimiter, header row, date and
+          number formats and time zone; you can change the date order and decimal separator.
         </li>
         <li>
           <strong>Columns.</strong> Each column shows sample values, the role it was given (date, symbol, side,
@@ -48,19 +47,16 @@ function CsvImportArticle() {
           be read and the reason.
         </li>
         <li>
-          <strong>Import.</strong> The button names the number of rows. A small file (by default up to 5,000 rows) is
-          written in one transaction while you wait. A larger file is imported in the background in batches, with a
-          progress bar; if it fails, everything it wrote is removed, so you never keep half a file. The summary counts
-          executions added, duplicates skipped, trades created and updated, and rows skipped, with each skipped row’s
-          number and reason.
+          <strong>Import.</strong> A small file (by default up to 5,000 rows) is written while you wait; a larger one in
+          the background in batches, with a progress bar, and if it fails everything it wrote is removed. The summary
+          counts executions added, duplicates skipped, trades created and updated, and rows skipped with their reasons.
         </li>
       </ol>
 
       <h2>Re-importing is safe</h2>
       <p>
         Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s
-        content. Importing the same file twice, or overlapping exports, adds nothing new: the summary then says that
-        everything in the file was already in your journal.
+        content. Importing the same file twice, or overlapping exports, adds nothing new, and the summary says so.
       </p>
 
       <h2>Saved mappings and undo</h2>
@@ -90,28 +86,17 @@ function CsvImportArticle() {
 
       <h2>Crypto fees</h2>
       <p>
-        Binance, Kraken and Coinbase files say which asset each fee was paid in. A fee paid in the coin traded changes
-        the quantity and counts as a fee at the fill’s price. A fee paid in a third coin such as BNB is valued at the
-        file’s nearest fill of that coin within 24 hours; without one, the trade shows it as “Fee not converted”.
+        A Binance, Kraken or Coinbase fee paid in the coin traded changes the quantity and counts as a fee at the fill’s
+        price; one paid in a third coin such as BNB is valued at the file’s nearest fill of it within 24 hours, or shown
+        on the trade as “Fee not converted”.
       </p>
 
-      <h2>Checking against the broker’s own figures</h2>
+      <h2>Checking against the broker</h2>
       <p>
-        Where a file carries the broker’s own realised P&amp;L or net amount per row (Trading 212, Interactive Brokers,
-        BUX, Charles Schwab, Fidelity, Questrade, Wealthsimple), Edgebook keeps it with the fill. An account’s
-        Reconciliation view (Settings → Accounts → Reconcile) compares each day’s realised P&amp;L with the broker’s,
-        days with a difference nothing explains first, and names what it can: a fee one side lacks, an exchange rate, a
-        contract multiplier, a fill missing from Edgebook, a day boundary in another time zone, or the broker’s average
-        cost against Edgebook’s first-in-first-out lots. Each import’s page shows how many of its fills agree to the
-        cent. Zerodha’s tradebook carries no such figures, so its days are not checked.
-      </p>
-
-      <h2>Exchange rates</h2>
-      <p>
-        A fill keeps the currency it was priced in. Where the file gives the rate to the account’s currency (Trading
-        212, Interactive Brokers, BUX), the rate is kept with the fill, currency conversion fees count as fees, and a
-        closed trade shows its P&amp;L in the account’s currency too, each fill at its own rate. The reconciliation also
-        uses rates you upload as CSV (date, from, to, rate) through the API.
+        Where a file carries the broker’s own realised P&amp;L or net amount (Trading 212, Interactive Brokers, BUX,
+        Charles Schwab, Fidelity, Questrade, Wealthsimple), each fill keeps it, with the file’s exchange rate.{' '}
+        <strong>Settings → Accounts → Reconcile</strong> compares each day with the broker’s figure and names what
+        explains a difference; each import’s page shows how many of its fills agree to the cent.
       </p>
 
       <h2>Broker not recognised?</h2>
