@@ -213,9 +213,12 @@ describe('app shell', () => {
     expect(await appNav(page).getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await page.goto('/admin');
     await expectVisible(page.getByText('For administrators only'));
-    // Sub-paths stay in their section; unknown app paths get an in-app not-found.
+    // A feature still being built keeps its page under its sub-paths; any other unknown app path
+    // (under a page that exists too) gets an in-app not-found, never a "coming soon" for what exists.
+    await page.goto('/goals/123');
+    await mainHeading(page).filter({ hasText: 'Goals' }).waitFor();
     await page.goto('/trades/123');
-    await mainHeading(page).filter({ hasText: 'Trades' }).waitFor();
+    await mainHeading(page).filter({ hasText: 'Page not found' }).waitFor();
     await page.goto('/settings/nothing-here');
     await mainHeading(page).filter({ hasText: 'Page not found' }).waitFor();
     expect(errors).toEqual([]);
