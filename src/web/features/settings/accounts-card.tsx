@@ -288,7 +288,7 @@ export function AccountsCard() {
                 <Link
                   href={`/settings/accounts/${a.id}`}
                   className={buttonClass('ghost', 'sm')}
-                  aria-label={`Reconciliation of ${a.name}`}
+                  aria-label={`Reconcile ${a.name}`}
                 >
                   <Scale className="h-4 w-4" aria-hidden="true" />
                   <span className="hidden sm:inline">Reconcile</span>
