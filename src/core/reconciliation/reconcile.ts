@@ -16,7 +16,7 @@ import {
 } from '../money/decimal';
 import { parseIsoInstant } from '../iso-instant';
 import { toWallClockText } from '../query/zoned-day';
-import type { Side } from '../trades/execution';
+import type { Execution } from '../trades/execution';
 
 /** Why Edgebook's figure and the broker's differ, where it can be told (issue 42). */
 export const EXPLANATION_KINDS = [
@@ -30,19 +30,19 @@ export const EXPLANATION_KINDS = [
 export type ExplanationKind = (typeof EXPLANATION_KINDS)[number];
 
 /** One stored fill with the broker's figures of its file row, in replay order. */
-export type ReconcileFill = {
-  id: string;
-  /** ISO-8601 UTC. */
-  executedAt: string;
-  instrumentKey: string;
-  side: Side;
-  quantity: Decimal;
-  price: Decimal;
-  commission: Decimal;
-  fees: Decimal;
-  multiplier: Decimal;
-  /** Currency of price, commission and fees. */
-  currency: string;
+export type ReconcileFill = Pick<
+  Execution,
+  | 'id'
+  | 'executedAt'
+  | 'instrumentKey'
+  | 'side'
+  | 'quantity'
+  | 'price'
+  | 'commission'
+  | 'fees'
+  | 'multiplier'
+  | 'currency'
+> & {
   /** Account-currency units one unit of `currency` bought at the fill (the file's rate), or null. */
   fxRate: Decimal | null;
   /** The broker's realised P&L and signed net cash (sells +), in `currency` (null: the fill's). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { D, type Decimal } from '../../../core/trades';
 import type { ReconcileFill } from '../../../core/reconciliation';
 import type { Db } from '../../db/client';
+import { toExecution } from '../trades/regroup';
 import { accounts, executions, fxRates, imports } from '../../db/schema';
 
 export type ReconcileAccount = { id: string; currency: string; timezone: string };
@@ -32,6 +33,7 @@ export async function listAccountFills(db: Db, accountId: string): Promise<Store
   const rows = await db
     .select({
       id: executions.id,
+      accountId: executions.accountId,
       executedAt: executions.executedAt,
       symbol: executions.symbol,
       instrumentKey: executions.instrumentKey,
@@ -42,6 +44,7 @@ export async function listAccountFills(db: Db, accountId: string): Promise<Store
       fees: executions.fees,
       multiplier: executions.multiplier,
       currency: executions.currency,
+      sequence: executions.sequence,
       fxRate: executions.fxRate,
       brokerPnl: executions.brokerPnl,
       brokerNet: executions.brokerNet,
@@ -55,17 +58,7 @@ export async function listAccountFills(db: Db, accountId: string): Promise<Store
     .where(eq(executions.accountId, accountId))
     .orderBy(asc(executions.executedAt), asc(executions.sequence));
   return rows.map((row) => ({
-    id: row.id,
-    executedAt: row.executedAt.toISOString(),
-    symbol: row.symbol,
-    instrumentKey: row.instrumentKey,
-    side: row.side,
-    quantity: D(row.quantity),
-    price: D(row.price),
-    commission: D(row.commission),
-    fees: D(row.fees),
-    multiplier: D(row.multiplier),
-    currency: row.currency,
+    ...toExecution(row),
     fxRate: D_OR_NULL(row.fxRate),
     broker:
       row.brokerPnl === null && row.brokerNet === null

@@ -79,6 +79,7 @@ export async function* streamTradeListCsv(
       userId: params.userId,
       timeZone: params.timeZone,
       orders: params.orders,
+      accounts,
       query: { ...params.query, sort: 'openedAt', order: 'asc', limit: PAGE, cursor },
     });
     let chunk = '';

@@ -17,6 +17,7 @@ import { safeText } from '../../../contracts/input-policy';
 import {
   resolveTradeFilter,
   toAllAccountsScope,
+  type ScopedAccount,
   toTradeFilterWithShorthands,
   type ResolvedTradeFilter,
 } from '../../../core/query';
@@ -323,11 +324,17 @@ export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): Re
 /** The query's trade filter for the user, "All accounts" (none chosen) as toAllAccountsScope defines it. */
 export async function toUserTradeFilter(
   db: Db,
-  params: { userId: string; timeZone: string; query: TradeListFilterQuery },
+  params: {
+    userId: string;
+    timeZone: string;
+    query: TradeListFilterQuery;
+    /** The user's accounts when the caller has them already (a paged export reads them once). */
+    accounts?: readonly ScopedAccount[];
+  },
 ): Promise<ResolvedTradeFilter> {
   const filter = toTradeFilter(params.query, params.timeZone);
   if (filter.accountIds !== undefined) return filter;
-  const accountIds = toAllAccountsScope(await listAccounts(db, params.userId));
+  const accountIds = toAllAccountsScope(params.accounts ?? (await listAccounts(db, params.userId)));
   return accountIds === undefined ? filter : { ...filter, accountIds };
 }
 
@@ -378,7 +385,13 @@ async function listTradesPageFromOrder(
  */
 export async function listTrades(
   db: Db,
-  params: { userId: string; timeZone: string; query: TradeListQuery; orders: TradeOrderCache },
+  params: {
+    userId: string;
+    timeZone: string;
+    query: TradeListQuery;
+    orders: TradeOrderCache;
+    accounts?: readonly ScopedAccount[];
+  },
 ): Promise<TradeListJson> {
   const { query } = params;
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;

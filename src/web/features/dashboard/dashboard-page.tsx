@@ -83,12 +83,10 @@ export default function DashboardPage() {
   const ownTrades = useHasTrades();
   // "All accounts" leaves a loaded sample out once the trader has an account of their own, which
   // may still be empty: the sample is then one pick away in the account menu, not an empty journal.
-  const hasTrades = {
-    ...ownTrades,
-    data: ownTrades.data === true || isSampleLoaded ? true : sampleStatus.isPending ? undefined : ownTrades.data,
-  };
-  // Started with the trade check, not after it: the dashboard's first render waits on the slowest.
-  const isEnabled = hasTrades.data !== false;
+  // Undefined while that is not known yet.
+  const hasTrades: boolean | undefined =
+    ownTrades.data === true || isSampleLoaded ? true : sampleStatus.isPending ? undefined : ownTrades.data;
+  const isEnabled = hasTrades !== false;
   const summary = useSummary(filter, isEnabled);
   const equity = useEquity(filter, isEnabled);
   const recent = useRecentTrades(accountId, isEnabled);
@@ -182,18 +180,18 @@ export default function DashboardPage() {
       <AppPageHeader
         title="Dashboard"
         intro="How your trading is going: the numbers that matter, your equity and your trading days."
-        actions={hasTrades.data ? controls : undefined}
+        actions={hasTrades ? controls : undefined}
       />
-      {hasTrades.data && <SampleDataBanner selectedAccountIds={accountId ? [accountId] : undefined} />}
-      {hasTrades.isError && <ErrorLine error={hasTrades.error} fallback="Your trades could not be loaded." />}
-      {hasTrades.data === false && (
+      {hasTrades && <SampleDataBanner selectedAccountIds={accountId ? [accountId] : undefined} />}
+      {ownTrades.isError && <ErrorLine error={ownTrades.error} fallback="Your trades could not be loaded." />}
+      {hasTrades === false && (
         <DashboardEmptyState
           onAddTrade={() => setIsManualOpen(true)}
           onLoadSample={() => load.mutate()}
           isLoadingSample={load.isPending}
         />
       )}
-      {hasTrades.data !== false && !hasTrades.isError && (
+      {hasTrades !== false && !ownTrades.isError && (
         <div className="mt-6 grid gap-4" data-testid="dashboard-content">
           {summary.isError ? (
             <ErrorLine error={summary.error} fallback="The headline numbers could not be loaded." />

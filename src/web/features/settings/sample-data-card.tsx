@@ -20,7 +20,9 @@ export function SampleDataCard() {
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-muted">
         Six months of realistic trades in stocks, options and futures, with strategies, tags and notes, in a separate
-        “Sample account”. Explore every page with it, then remove it in one click: your own data is never touched.
+        “Sample account”. Explore every page with it, then remove it in one click: your own data is never touched. Once
+        you have an account of your own, “All accounts” leaves the sample out of your totals; pick “Sample account” to
+        see it again.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {status.isPending ? (
