@@ -55,18 +55,25 @@ beforeAll(async () => {
       ],
       sql`, `,
     )}`);
-  const {
-    quantityStep: _step,
-    unconvertedFee: _fee,
-    unconvertedFeeAsset: _asset,
-    ...columnsAt0009
-  } = getTableColumns(executions);
-  const rows = (await db.select(columnsAt0009).from(executions).orderBy(asc(executions.sequence))).map((row) => ({
-    ...row,
-    quantityStep: null,
-    unconvertedFee: null,
-    unconvertedFeeAsset: null,
-  }));
+  // Only the columns this database has; those later migrations add read as null (as 0010 found them).
+  const present = new Set(
+    (
+      await older.client.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_name = 'executions'`,
+      )
+    ).rows.map((r) => r.column_name),
+  );
+  const all = getTableColumns(executions);
+  const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`); // the schema's casing
+  const columnsAt0009 = Object.fromEntries(Object.entries(all).filter(([key]) => present.has(snake(key))));
+  const later = Object.fromEntries(
+    Object.keys(all)
+      .filter((k) => !(k in columnsAt0009))
+      .map((k) => [k, null]),
+  );
+  const rows = (await db.select(columnsAt0009).from(executions).orderBy(asc(executions.sequence))).map(
+    (row) => ({ ...later, ...row }) as typeof executions.$inferSelect,
+  );
   const ids = Object.fromEntries(rows.map((row) => [row.fingerprint, row.id]));
   const now = new Date();
   for (const trade of groupTrades(rows.map(toExecution))) {
