@@ -52,3 +52,32 @@ describe('broker fixtures, end to end (detect → normalise → group)', () => {
     expect(toEventCountText(result.events)).toBe(expected.events ?? '');
   });
 });
+
+describe('fills whose file gives no time of day (#43 item 1)', () => {
+  const read = (file: string) => {
+    const { headers, rows } = loadFixture(file);
+    return importTable({ headers, rows, accountTimeZone: 'America/New_York', defaultCurrency: 'USD' }).executions;
+  };
+
+  it.each(['charles-schwab.csv', 'robinhood.csv', 'robinhood-classic.csv'])(
+    '%s: every fill keeps the day the file wrote, its time unknown',
+    (file) => {
+      const executions = read(file);
+      expect(executions.length).toBeGreaterThan(0);
+      for (const e of executions) {
+        expect(e.executedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        // The placeholder instant is that day's midnight in the account's zone: the same calendar day there.
+        expect(new Date(e.executedAt).toLocaleDateString('en-CA', { timeZone: 'America/New_York' })).toBe(e.executedOn);
+      }
+    },
+  );
+
+  it.each(['interactive-brokers.csv', 'webull-2025.csv', 'trading-212.csv'])(
+    '%s: fills with a time have no day of their own',
+    (file) => {
+      const executions = read(file);
+      expect(executions.length).toBeGreaterThan(0);
+      expect(executions.filter((e) => e.executedOn !== undefined)).toEqual([]);
+    },
+  );
+});

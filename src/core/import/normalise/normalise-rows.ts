@@ -20,7 +20,7 @@ import type { BrokerPreset } from '../detect/presets';
 import type { ColumnMapping } from '../detect/roles';
 import { parseRowKind, toSideFromSign, type RowKind } from '../detect/side';
 import { normaliseHeader } from '../detect/synonyms';
-import { parseDateTime, toUtcInstant, type DateFormat } from '../values/dates';
+import { parseDateTime, readFillTime, toUtcInstant, type DateFormat } from '../values/dates';
 import { parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
 import { toRawRecord, type CryptoFill, type RawRecord, type RowContext } from './raw-record';
 import { bookFee, toFeeBook, type CryptoFillFacts, type FeeBook } from './fee-assets';
@@ -48,6 +48,8 @@ export type ImportedExecution = {
   /** Replay order among fills of equal time: file order, reversed for newest-first files. */
   sequence: number;
   executedAt: string;
+  /** The fill's day as the file wrote it, when the file gives no time of day (Schwab, Robinhood). */
+  executedOn?: string;
   symbol: string;
   assetClass: AssetClass;
   instrumentKey: string;
@@ -569,12 +571,13 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
 
   const quantityValue = readNumber(record.quantity, separator);
   const priceValue = readNumber(record.price, separator);
-  const executedAt = toUtcInstant({
+  const read = readFillTime({
     date: record.date,
     ...(record.time === '' ? {} : { time: record.time }),
     format: params.dateFormat,
     timeZone: params.timeZone,
   });
+  const executedAt = read?.at ?? null;
   if (executedAt === null) {
     if (record.date === '' || quantityValue === null || kind === null) {
       return { skip: record.date === '' ? 'no date: not a data row' : 'not a data row (title, total or footer)' };
@@ -634,6 +637,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     row: line,
     fileIndex: ctx.fileIndex,
     executedAt,
+    ...(read?.day ? { executedOn: read.day } : {}),
     symbol: instrument.symbol,
     assetClass: instrument.assetClass,
     instrumentKey: instrument.key,
@@ -1021,6 +1025,7 @@ function toExecution(candidate: Candidate, side: Side, sequence: number): Import
     positionEffect: candidate.positionEffect,
     event: candidate.event,
   };
+  if (candidate.executedOn !== undefined) execution.executedOn = candidate.executedOn;
   if (candidate.brokerExecId !== undefined) execution.brokerExecId = candidate.brokerExecId;
   if (candidate.quantityStep !== undefined) execution.quantityStep = candidate.quantityStep;
   if (candidate.unconvertedFee !== undefined) execution.unconvertedFee = candidate.unconvertedFee;

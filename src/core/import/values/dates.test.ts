@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inferDateFormat, parseDateTime, toUtcInstant } from './dates';
+import { inferDateFormat, parseDateTime, readFillTime, toUtcInstant } from './dates';
 import { toUtcFromWallClock, toWallClockMs } from './time-zone';
 
 describe('inferDateFormat', () => {
@@ -50,6 +50,19 @@ describe('toUtcInstant', () => {
     ['2025-11-02', '01:30:00', 'YMD', 'America/New_York', '2025-11-02T05:30:00.000Z'],
   ] as const)('reads %s %s (%s, %s)', (date, time, order, timeZone, expected) => {
     expect(toUtcInstant({ date, ...(time ? { time } : {}), format: { order }, timeZone })).toBe(expected);
+  });
+
+  it.each([
+    ['01/16/2025', undefined, 'MDY', 'America/New_York', '2025-01-16'],
+    ['01/16/2025 as of 01/15/2025', undefined, 'MDY', 'America/New_York', '2025-01-16'],
+    ['16.01.2025', '', 'DMY', 'Asia/Kolkata', '2025-01-16'],
+    ['01/16/2025', '09:35:00', 'MDY', 'America/New_York', null],
+    ['2025-01-16 09:35', undefined, 'YMD', 'Asia/Kolkata', null],
+    ['1736951122', undefined, 'epoch-s', 'UTC', null],
+  ] as const)('says %s %s has no time of day: its day %s, whatever the zone', (date, time, order, timeZone, day) => {
+    const read = readFillTime({ date, ...(time === undefined ? {} : { time }), format: { order }, timeZone });
+    expect(read?.day).toBe(day);
+    expect(read?.at).toBe(toUtcInstant({ date, ...(time === undefined ? {} : { time }), format: { order }, timeZone }));
   });
 
   it('returns null for a value that is not a date or an unknown zone', () => {

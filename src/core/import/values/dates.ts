@@ -429,6 +429,15 @@ export type ToUtcInstantParams = {
  * time is that day's midnight in `timeZone`.
  */
 export function toUtcInstant(params: ToUtcInstantParams): string | null {
+  return readFillTime(params)?.at ?? null;
+}
+
+/**
+ * What {@link toUtcInstant} reads, and `day`: the date as the file wrote it (`YYYY-MM-DD`) when
+ * the cells give no time of day, else null. Such a fill's instant is that day's midnight in
+ * `timeZone`, a placeholder for ordering: its time is unknown and is never shown as one.
+ */
+export function readFillTime(params: ToUtcInstantParams): { at: string; day: string | null } | null {
   // With the time in a column of its own, a file's date cells repeat (a day's fills share one):
   // each is read once. Dates that carry their own time are mostly unique, so they are not kept.
   const parts =
@@ -443,7 +452,7 @@ export function toUtcInstant(params: ToUtcInstantParams): string | null {
     if (!time) return null;
     fields = time;
   }
-  if (parts.epochMs !== null) return toIsoInstant(parts.epochMs);
+  if (parts.epochMs !== null) return { at: toIsoInstant(parts.epochMs), day: null };
   const wallClock = Date.UTC(
     parts.year,
     parts.month - 1,
@@ -462,5 +471,6 @@ export function toUtcInstant(params: ToUtcInstantParams): string | null {
       return null;
     }
   }
-  return toIsoInstant(instant);
+  const day = fields.hasTime ? null : toIsoInstant(wallClock).slice(0, 10);
+  return { at: toIsoInstant(instant), day };
 }
