@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDisplayTimeZone } from '../../lib/display-time-zone';
-import { formatDateTime, formatDecimal, formatMoney, formatR } from './format';
+import { formatDateTime, formatDecimal, formatFillTime, formatMoney, formatR } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -49,5 +49,22 @@ describe('formatDateTime', () => {
   it("falls back to the browser's zone for a zone it does not know", () => {
     setDisplayTimeZone('Mars/Olympus_Mons');
     expect(formatDateTime('2025-01-16T14:35:00Z')).toMatch(/^Jan 1[67], 2025, \d{1,2}:35 [AP]M$/);
+  });
+});
+
+describe('formatFillTime', () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it('shows a fill without a time as its file’s day, in any zone, never as a made-up time', () => {
+    for (const zone of ['America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+      setDisplayTimeZone(zone);
+      // Midnight in New York is the placeholder instant; the day stays the file's.
+      expect(formatFillTime('2025-01-16T05:00:00.000Z', '2025-01-16')).toBe('Jan 16, 2025, time not in file');
+    }
+  });
+
+  it('shows a fill with a time in the user’s zone', () => {
+    setDisplayTimeZone('America/New_York');
+    expect(formatFillTime('2025-01-16T14:35:00Z', null)).toBe('Jan 16, 2025, 9:35 AM');
   });
 });

@@ -88,3 +88,14 @@ function toDateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
 export function formatDateTime(iso: string | null, timeZone = getDisplayTimeZone()): string {
   return iso ? toDateTimeFormat(timeZone).format(new Date(iso)) : '—';
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A fill's or trade's time: "Jan 16, 2025, time not in file" when its file gave only the day
+ * (`day`, `YYYY-MM-DD`: the file's own date, never shifted by a zone), else {@link formatDateTime}.
+ */
+export function formatFillTime(iso: string | null, day: string | null | undefined): string {
+  if (day) return `${dayFormat.format(new Date(`${day}T00:00:00Z`))}, time not in file`;
+  return formatDateTime(iso);
+}
