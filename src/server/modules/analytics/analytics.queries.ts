@@ -173,12 +173,6 @@ export async function getStartingEquity(db: Db, params: { userId: string; accoun
   return Number(row?.total ?? 0);
 }
 
-/** The user's analytics data version: triggers bump it on every change to their trades or trade tags. */
-export async function getAnalyticsVersion(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ version: users.analyticsVersion }).from(users).where(eq(users.id, userId));
-  return row?.version ?? 0;
-}
-
 /** The user's strategies and tags by id, for names as they are now. */
 export async function listStrategyRefs(db: Db, userId: string): Promise<Map<string, { id: string; name: string }>> {
   const rows = await db

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db, DbEngine } from '../../db/client';
-import { getAnalyticsVersion, loadTradeFacts, loadTradeFactsChanges, type LoadedTradeFacts } from './analytics.queries';
+import { getAnalyticsVersion } from '../users';
+import { loadTradeFacts, loadTradeFactsChanges, type LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
 import {
   getTradeFactsSnapshotVersion,

@@ -2,17 +2,18 @@ import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance
 import { isPglite, type Db } from '../../db/client';
 import type { Leases } from '../../db/leases';
 import { AppError } from '../../errors';
-import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
+import { getAccountForUpdate, type AccountRow } from '../accounts';
 import {
   checkResumePoints,
+  IdenticalFills,
+  insertAndRegroup,
+  type RegroupCut,
   regroupInstruments,
   regroupStep,
-  type RegroupCut,
   type RegroupStep,
-} from '../trades/regroup';
-import { getAnalyticsVersion } from '../analytics/analytics.queries';
-import { insertAndRegroup, toCuts } from '../trades/trades.service';
-import type { UserRow } from '../users/users.queries';
+  toCuts,
+} from '../trades';
+import { getAnalyticsVersion, type UserRow } from '../users';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
 import { prepareBatch, type Fill } from './prepare-fills';
@@ -22,7 +23,6 @@ import { restoreJournals } from './restore-journals';
 import { yieldToIncomingRequests } from '../../event-loop';
 import { StageClock } from './import-stages';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
-import { IdenticalFills } from '../trades/identical-fills';
 import {
   deleteImportExecutions,
   getImport,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { isPglite, type Db } from '../../db/client';
-import { getAccountForUpdate } from '../accounts/accounts.queries';
-import { getMaxReservedSequence } from '../trades/trades.queries';
+import { getAccountForUpdate } from '../accounts';
+import { getMaxReservedSequence } from '../trades';
 import { AppError } from '../../errors';
 import type { FlatInstrument } from './batch-grouping';
 import {
