@@ -1,5 +1,6 @@
-import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance';
-import { isPglite, type Db } from '../../db/client';
+import { createImportCheckpointer } from '../../db/maintenance';
+import type { Db } from '../../db/client';
+import { engineOf } from '../../db/engine';
 import type { Leases } from '../../db/leases';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts';
@@ -231,11 +232,10 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
       flatInstruments: start.flatInstruments,
     },
   });
-  // Only PGlite's transactions hold up other requests (its one connection serves them all).
-  const sizer =
-    isPglite(db) && deps.batchTargetMs > 0
-      ? createBatchSizer({ targetMs: deps.batchTargetMs, initialRows: deps.batchRows })
-      : null;
+  // Batches are sized to a budget only where a transaction holds up every other request.
+  const engine = engineOf(db);
+  const budgetMs = engine.transactionBudgetMs(deps.batchTargetMs);
+  const sizer = budgetMs > 0 ? createBatchSizer({ targetMs: budgetMs, initialRows: deps.batchRows }) : null;
   const writer = createBatchWriter({
     userId: user.id,
     accountId,
@@ -274,7 +274,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
         // statement that also reads the data version the batch leaves.
         const progress = Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount));
         const written = await db.transaction(async (tx) => {
-          if (isPglite(tx)) await deferCommitFlush(tx);
+          await engine.deferCommitFlush(tx);
           return writer.writeBatch(tx, batch.grouped, {
             endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
           });
@@ -311,8 +311,8 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
       cuts,
       fillsByInstrument,
       now: params.now,
-      ...(isPglite(db) && deps.batchTargetMs > 0
-        ? { stepFills: FIRST_PGLITE_REGROUP_FILLS, sizer: createRegroupSizer(deps.batchTargetMs) }
+      ...(budgetMs > 0
+        ? { stepFills: FIRST_PGLITE_REGROUP_FILLS, sizer: createRegroupSizer(budgetMs) }
         : { stepFills: FILLS_PER_REGROUP, sizer: null }),
       time: (fills, step) => clock.time(REGROUP_STAGE, fills, step),
       endStep: (tx, share) =>
@@ -491,7 +491,7 @@ export async function regroupInSteps(db: Db, params: RegroupInStepsParams): Prom
     const started = performance.now();
     const step = await params.time(newFills, () =>
       db.transaction(async (tx) => {
-        if (isPglite(tx)) await deferCommitFlush(tx);
+        await engineOf(tx).deferCommitFlush(tx);
         await lockAccount(tx, { userId: user.id, accountId });
         const given = slice.flatMap((item) => item.cuts);
         const isUntouched = version === null || (await getAnalyticsVersion(tx, user.id)) === version;
