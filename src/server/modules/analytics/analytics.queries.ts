@@ -221,7 +221,7 @@ export type LoadTradeFactsParams = {
 /**
  * Trades per statement where a statement holds up every other request (Engine.statementPageRows:
  * PGlite runs in this thread, on one connection): 500,000 trades in one would stall every request
- * for the whole read; a page of these lets them in between (figures in BENCHMARKS.md).
+ * for the whole read; a page of these lets them in between.
  */
 export const FACTS_PAGE_ROWS = 25_000;
 

@@ -37,8 +37,7 @@ export type BatchWriter = ReturnType<typeof createBatchWriter>;
  * COPYs fills that are nearly always new (a broker's ids in a file not imported before) in a
  * nested transaction (a savepoint): answers false, with none of them written, when the account has
  * one's key already (the unique index refuses the whole COPY); the caller then sends them checked.
- * Checked every time, a 1,000,000-row file with execution ids took 71 s on PGlite and 35 s on
- * PostgreSQL against 43 and 22 s so (docs/import-bench.md).
+ * Checking every fill instead makes a large file with execution ids far slower on both engines.
  */
 async function copyIfAllNew(tx: Db, copies: readonly CopyRows[]): Promise<boolean> {
   if (copies.every((copy) => copy.data.length === 0)) return true;

@@ -312,7 +312,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
       fillsByInstrument,
       now: params.now,
       ...(budgetMs > 0
-        ? { stepFills: FIRST_PGLITE_REGROUP_FILLS, sizer: createRegroupSizer(budgetMs) }
+        ? { stepFills: FIRST_BUDGETED_REGROUP_FILLS, sizer: createRegroupSizer(budgetMs) }
         : { stepFills: FILLS_PER_REGROUP, sizer: null }),
       time: (fills, step) => clock.time(REGROUP_STAGE, fills, step),
       endStep: (tx, share) =>
@@ -361,21 +361,20 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
 }
 
 /**
- * Fills replayed per regrouping transaction of a large import on PostgreSQL, and at most on
- * PGlite. Not more, though PostgreSQL's transactions hold up no other request: a step's grouping
- * and encoding run on the server's thread, and with 5,000 fills a step a health request waited up
- * to 178 ms (20,000: 485 ms; 2,000: 70 ms, the rebuild of 1,000,000 fills 50 s against 40;
- * docs/import-bench.md).
+ * Fills replayed per regrouping transaction of a large import without a transaction budget, and at
+ * most with one. Not more, though such transactions hold up no other request: a step's grouping and
+ * encoding run on the server's thread, and larger steps kept other requests waiting far longer for
+ * a rebuild only a little faster.
  */
 export const FILLS_PER_REGROUP = 2_000;
-/** PGlite's first regrouping steps, before the sizer has seen what a fill costs (74 µs on one machine). */
-const FIRST_PGLITE_REGROUP_FILLS = 250;
+/** The first regrouping steps under a budget, before the sizer has seen what a fill costs. */
+const FIRST_BUDGETED_REGROUP_FILLS = 250;
 
-/** On PGlite, each regrouping step sized to about the batches' target time. */
+/** Under a transaction budget, each regrouping step sized to about the batches' target time. */
 function createRegroupSizer(targetMs: number): BatchSizer {
   return createBatchSizer({
     targetMs,
-    initialRows: FIRST_PGLITE_REGROUP_FILLS,
+    initialRows: FIRST_BUDGETED_REGROUP_FILLS,
     minRows: 100,
     maxRows: FILLS_PER_REGROUP,
   });
