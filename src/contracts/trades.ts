@@ -225,6 +225,8 @@ export type AccountJson = {
   currency: string;
   startingBalance: string;
   timezone: string;
+  /** The sample data set's account: "All accounts" leaves it out; it counts only when picked. */
+  isSample: boolean;
   createdAt: string;
 };
 

@@ -1,7 +1,14 @@
 /** Trades and their fills: the routes, the trade filter, and grouping fills into trades. */
 export { tradeRoutes } from './trades.routes';
 export { createTradeOrderCache, type TradeOrderCache } from './trade-order-cache';
-export { insertAndRegroup, patchTrade, recomputeDefaultRisk, toCuts, toTradeFilter } from './trades.service';
+export {
+  insertAndRegroup,
+  patchTrade,
+  recomputeDefaultRisk,
+  toCuts,
+  toTradeFilter,
+  toUserTradeFilter,
+} from './trades.service';
 export { EDGEBOOK_CSV_COLUMNS, EDGEBOOK_CSV_KINDS } from './csv-export';
 export { prepareExecutions, toFingerprintKey, type PreparedExecution } from './execution-input';
 export { IdenticalFills } from './identical-fills';

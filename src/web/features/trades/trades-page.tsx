@@ -559,7 +559,7 @@ export default function TradesPage() {
         </div>
       )}
 
-      <SampleDataBanner />
+      <SampleDataBanner selectedAccountIds={filter.accountIds} />
       <div className="mt-4 overflow-hidden rounded-2xl border border-line bg-elevated">
         {trades.isPending && (
           <p role="status" className="p-6 text-sm text-muted">
