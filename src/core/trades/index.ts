@@ -78,3 +78,22 @@ export {
   type RiskReason,
   type RiskSource,
 } from './r-multiple';
+export {
+  POSITION_EVENT_KINDS,
+  applyPositionEvents,
+  toEventExecutionId,
+  toIncome,
+  toTradeEvent,
+  type AppliedEvents,
+  type EventProblem,
+  type PositionEvent,
+  type PositionEventKind,
+  type RestatedFill,
+  type TradeEvent,
+} from './position-events';
+export {
+  computeNetPnlWithIncome,
+  groupTradesWithEvents,
+  type GroupedWithEvents,
+  type TradeWithEvents,
+} from './group-with-events';

@@ -2,6 +2,7 @@ import { inferDateFormat, parseTimeOfDay, type DateFormat } from '../values/date
 import { inferDecimalSeparator, parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
 import { COLUMN_ROLES, REQUIRED_ROLES, type ColumnMapping, type ColumnRole } from './roles';
 import { parseRowKind } from './side';
+import { isSecurityIdentifier } from '../../instruments/security-id';
 import { normaliseHeader, scoreHeader, toHeaderTimeZone } from './synonyms';
 
 /** One column's detected role. */
@@ -56,6 +57,8 @@ type ColumnStats = {
   right: number;
   ticker: number;
   longText: number;
+  /** ISINs and CUSIPs: instruments named by identifier, never numbers. */
+  identifier: number;
   unique: number;
   dateFormat: DateFormat | null;
 };
@@ -78,6 +81,7 @@ function toStats(values: readonly string[]): ColumnStats {
     right: 0,
     ticker: 0,
     longText: 0,
+    identifier: 0,
     unique: 0,
     dateFormat: null,
   };
@@ -106,6 +110,7 @@ function toStats(values: readonly string[]): ColumnStats {
     if (RIGHT_WORDS.test(value)) stats.right += n;
     if (number === null && TICKER_LIKE.test(value) && /[A-Z]/.test(value)) stats.ticker += n;
     if (value.length > 15 && value.includes(' ')) stats.longText += n;
+    if (isSecurityIdentifier(value)) stats.identifier += n;
   }
   if (dateFormat) {
     stats.date = dateFormat.order.startsWith('epoch') ? (stats.dateFormat ? present.length : 0) : present.length;
@@ -183,6 +188,21 @@ const SHAPE_ROLES: readonly ColumnRole[] = [
 
 type Candidate = { column: number; role: ColumnRole; score: number; key: string };
 
+// Roles read as numbers: a column of ISINs or CUSIPs is never one of them, whatever its header.
+const NUMBER_ROLES: ReadonlySet<ColumnRole> = new Set([
+  'quantity',
+  'price',
+  'commission',
+  'fees',
+  'amount',
+  'balance',
+  'strike',
+  'multiplier',
+]);
+
+/** Most of the column's values are ISINs or CUSIPs. */
+const isIdentifierColumn = (stats: ColumnStats): boolean => stats.count > 0 && stats.identifier * 2 >= stats.count;
+
 /**
  * Assigns each column a role from its header (synonyms in English, German, French, Spanish and
  * Portuguese) and the shape of its values, with a confidence per column.
@@ -208,7 +228,7 @@ export function detectColumns(
     if (!columnStats) return;
     const key = `${normaliseHeader(header)}\u0000${(columnValues[column] ?? []).join('\u0001')}`;
     for (const role of COLUMN_ROLES) {
-      if (role === 'ignore') continue;
+      if (role === 'ignore' || (NUMBER_ROLES.has(role) && isIdentifierColumn(columnStats))) continue;
       const byHeader = headerScores.get(role) ?? 0;
       const byShape = scoreShape(role, columnStats);
       let score: number;
@@ -236,6 +256,12 @@ export function detectColumns(
     if (taken.has(candidate.role) && candidate.role !== 'fees') continue;
     assigned.set(candidate.column, candidate);
     taken.add(candidate.role);
+  }
+
+  // No symbol column: an identifier column names the instruments (an IBKR Flex query with ISIN only).
+  if (!taken.has('symbol')) {
+    const column = stats.findIndex((s, index) => !assigned.has(index) && isIdentifierColumn(s));
+    if (column >= 0) assigned.set(column, { column, role: 'symbol', score: 0.8, key: '' });
   }
 
   const columns: DetectedColumn[] = headers.map((header, index) => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toExecutionOfImported } from '../../../../test/builders/imported-execution';
 import { D, add, toMoneyString, type Decimal } from '../../money/decimal';
 import { groupTrades } from '../../trades/group-trades';
-import { matchBrokerPreset } from '../detect/presets';
 import { importTable } from './import-table';
+import { toEventCountText } from './event-rows';
+import { toFixtureTable } from '../../../../test/helpers/fixture-csv';
 import { BROKER_FIXTURE_CASES as CASES } from '../../../../test/fixtures/import/brokers/expected';
 
 // Vite's raw glob keeps core tests free of node:fs (core is pure, tests included).
@@ -19,50 +20,8 @@ function readFixture(name: string): string {
   return text;
 }
 
-/**
- * A minimal RFC 4180 splitter for the fixtures (quoted fields, doubled quotes, line breaks inside
- * quotes, BOM). Test-only: the product reads files through src/core/import/table.
- */
-function splitCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  const source = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i];
-    if (inQuotes) {
-      if (char === '"' && source[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') inQuotes = false;
-      else field += char;
-    } else if (char === '"') inQuotes = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
 function loadFixture(name: string): { headers: string[]; rows: { line: number; cells: string[] }[] } {
-  const lines = splitCsv(readFixture(name));
-  const headerIndex = lines.findIndex((cells) => matchBrokerPreset(cells.map((c) => c.trim())) !== null);
-  if (headerIndex < 0) throw new Error(`${name}: no known header row`);
-  const headers = (lines[headerIndex] ?? []).map((c) => c.trim());
-  const rows = lines.slice(headerIndex + 1).map((cells, i) => ({ line: headerIndex + 2 + i, cells }));
-  return { headers, rows };
+  return toFixtureTable(name, readFixture(name));
 }
 
 describe('broker fixtures, end to end (detect → normalise → group)', () => {
@@ -90,5 +49,6 @@ describe('broker fixtures, end to end (detect → normalise → group)', () => {
       expect(result.skipped.map((s) => s.reason).join(' | ')).toContain(reason);
     }
     for (const symbol of expected.symbols ?? []) expect(result.executions.map((e) => e.symbol)).toContain(symbol);
+    expect(toEventCountText(result.events)).toBe(expected.events ?? '');
   });
 });

@@ -26,6 +26,15 @@ import { toRawRecord, type CryptoFill, type RawRecord, type RowContext } from '.
 import { bookFee, toFeeBook, type CryptoFillFacts, type FeeBook } from './fee-assets';
 import { createBoundedMemo, createMemoised, createPartsMemo } from '../../bounded-memo';
 import { toIsoInstant } from '../../iso-instant';
+import {
+  hasEventReader,
+  pairEventRows,
+  readEventRow,
+  toDeliveryEvents,
+  toEventSequence,
+  type ImportedPositionEvent,
+  type PlacedEventRow,
+} from './event-rows';
 import { hasControlCharacter, toDecimalDigitsMessage, type DigitLimits, type InstantRange } from '../../input-checks';
 
 /**
@@ -77,6 +86,11 @@ export type NormaliseResult = {
   problems: RowProblem[];
   /** Whether the fills were listed in time order (in replay order: a newest-first file reversed). */
   wereInTimeOrder: boolean;
+  /**
+   * Rows that change a position without being a plain buy or sell (splits, mergers, reinvestments,
+   * transfers, …: event-rows.ts), and the shares option assignments deliver; in replay order.
+   */
+  events: ImportedPositionEvent[];
 };
 
 export type InputRow = { line: number; cells: readonly string[] } | readonly string[];
@@ -321,10 +335,14 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
   const sides = preset?.conventions.sides ?? 'words';
   const dedupeIdentical = preset?.conventions.dedupeIdenticalRows === true;
   const limits = toCheckedLimits(params.limits);
+  const eventRows: (PlacedEventRow & { record: RawRecord })[] = [];
+  const readEvent = toEventRowReader(params);
 
   forEachRecord(params, (row) => {
     const { line, fileIndex } = row;
-    if ('skip' in row) skipped.push({ row: line, reason: row.skip });
+    const eventRow = readEvent?.(row.cells, line);
+    if (eventRow) eventRows.push(eventRow);
+    else if ('skip' in row) skipped.push({ row: line, reason: row.skip });
     else if (row.record.cancelsId !== undefined) {
       cancelledIds.add(row.record.cancelsId);
       skipped.push({ row: line, reason: `cancels execution ${row.record.cancelsId}` });
@@ -356,9 +374,133 @@ export function normaliseRows(params: NormaliseParams): NormaliseResult {
   const ordered = isNewestFirst ? [...kept].reverse() : kept;
   const wereInTimeOrder = isChronological(ordered);
   const executions = resolveEvents(ordered, { carried: params.positions, isInTimeOrder: wereInTimeOrder });
+  const events = toImportedEvents({ eventRows, executions, isNewestFirst, params, problems });
   skipped.sort((a, b) => a.row - b.row);
   problems.sort((a, b) => a.row - b.row);
-  return { executions, skipped, problems, wereInTimeOrder };
+  return { executions, skipped, problems, wereInTimeOrder, events };
+}
+
+/** Reads a row as a position event when the preset's layout has such rows (event-rows.ts), else undefined. */
+function toEventRowReader(
+  params: NormaliseParams,
+): ((cells: readonly string[], line: number) => (PlacedEventRow & { record: RawRecord }) | null) | undefined {
+  const presetId = params.preset?.id;
+  if (presetId === undefined || !hasEventReader(presetId)) return undefined;
+  const cellOf = createCellOf(params.headers);
+  return (cells, line) => {
+    // The file's own cells: a preset's row hook may have rewritten them for fills (Coinbase's pair).
+    const record = toRawRecord(cells, params.mapping);
+    const read = readEventRow(presetId, record, (header) => cellOf(cells, header), params.decimalSeparator);
+    return read === null
+      ? null
+      : { ...read, row: line, day: record.date.slice(0, 10), account: record.account || null, record };
+  };
+}
+
+/**
+ * The event rows as events: dated and their instruments read as a fill's are, two-row events
+ * joined, each placed among the fills (toEventSequence), with the shares option assignments and
+ * exercises deliver. A row that cannot be read, or a half without its other half, is a problem.
+ */
+function toImportedEvents(params: {
+  eventRows: readonly (PlacedEventRow & { record: RawRecord })[];
+  executions: readonly ImportedExecution[];
+  isNewestFirst: boolean;
+  params: NormaliseParams;
+  problems: RowProblem[];
+}): ImportedPositionEvent[] {
+  const { params: normalise, problems } = params;
+  const ordered = params.isNewestFirst ? [...params.eventRows].reverse() : params.eventRows;
+  const { events: paired, unpaired } = pairEventRows(ordered);
+  for (const row of unpaired)
+    problems.push({
+      row: row.row,
+      message: `Row ${row.row}: one line of a two-line ${row.kind === 'split' ? 'split' : 'symbol change'} without the other.`,
+    });
+  const records = new Map(params.eventRows.map((row) => [row.row, row.record]));
+  const events: ImportedPositionEvent[] = [];
+  for (const event of paired) {
+    const record = records.get(event.row)!;
+    const at = toUtcInstant({
+      date: record.date,
+      ...(record.time === '' ? {} : { time: record.time }),
+      format: normalise.dateFormat,
+      timeZone: normalise.timeZone,
+    });
+    if (at === null) {
+      problems.push({
+        row: event.row,
+        message: `Row ${event.row}: "${record.date}" is not a date in the file's format.`,
+      });
+      continue;
+    }
+    const readSymbol = (symbol: string) =>
+      readInstrument(
+        { ...record, symbol, ...(event.assetClassHint ? { assetClassHint: event.assetClassHint } : {}) },
+        at,
+        normalise.decimalSeparator,
+      );
+    const instrument = readSymbol(event.symbol);
+    if ('problem' in instrument) {
+      problems.push({ row: event.row, message: `Row ${event.row}: ${instrument.problem}` });
+      continue;
+    }
+    const target = event.toSymbol ? readSymbol(event.toSymbol) : null;
+    if (target && 'problem' in target) {
+      problems.push({ row: event.row, message: `Row ${event.row}: ${target.problem}` });
+      continue;
+    }
+    const currency =
+      toCurrency(event.currency ?? record.currency) ??
+      instrument.currency ??
+      normalise.preset?.conventions.currency ??
+      normalise.defaultCurrency;
+    const text = (value: Decimal | null | undefined) => (value == null ? null : toText(value));
+    const base: ImportedPositionEvent = {
+      row: event.row,
+      sequence: toEventSequence(event.row, params.executions, params.isNewestFirst),
+      kind: event.kind,
+      at,
+      symbol: instrument.symbol,
+      assetClass: instrument.assetClass,
+      instrumentKey: instrument.key,
+      quantityDelta: toText(event.quantityDelta),
+      price: text(event.price),
+      ratio: text(event.ratio),
+      fromSymbol: event.fromSymbol ?? null,
+      toSymbol: target ? target.symbol : (event.toSymbol ?? null),
+      // Only a move names a target: a split of one instrument in two rows stays where it is.
+      toInstrumentKey: target && target.key !== instrument.key ? target.key : null,
+      cashAmount: text(event.cashAmount),
+      fees: text(event.fees),
+      heldQuantity: text(event.heldQuantity),
+      pairedRow: event.pairedRow,
+      currency,
+      multiplier: toText(instrument.multiplier, 8),
+      account: event.account,
+    };
+    events.push(base);
+    const received = event.received;
+    if (!received) continue;
+    // A conversion's second leg: the asset received, at the value given for it.
+    const bought = readSymbol(received.symbol);
+    if ('problem' in bought) {
+      problems.push({ row: event.row, message: `Row ${event.row}: ${bought.problem}` });
+      continue;
+    }
+    events.push({
+      ...base,
+      symbol: bought.symbol,
+      assetClass: bought.assetClass,
+      instrumentKey: bought.key,
+      quantityDelta: toText(received.quantity),
+      price: received.value === null ? null : toText(divide(received.value, received.quantity)),
+      fees: null,
+      sequence: base.sequence + 0.25,
+    });
+  }
+  events.push(...toDeliveryEvents(params.executions));
+  return events.sort((a, b) => compareTexts(a.at, b.at) || a.sequence - b.sequence);
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   type RowLimits,
 } from '../../../core/import/normalise/normalise-rows';
 import { toFeeBook, type CryptoFillFacts, type FeeBook } from '../../../core/import/normalise/fee-assets';
+import { toPendingEventRows } from '../../../core/import/normalise/event-rows';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
 import { yieldToIncomingRequests } from '../../event-loop';
@@ -450,6 +451,7 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       problems: normalised.problems.map((p) => ({ row: p.row, message: withoutRowPrefix(p.message) })),
       skipped: [
         ...normalised.skipped.map(({ duplicateOf: _, ...row }) => row),
+        ...toPendingEventRows(normalised.events),
         ...reader.skipped.map((row) => ({ row: row.line, reason: toSkipReason(row.reason) })),
       ],
     },
@@ -653,6 +655,7 @@ export async function* normaliseUploadInChunks(
       if (lines) lines.push(skipped.row);
       else duplicatesOf.set(duplicateOf, [skipped.row]);
     }
+    for (const pending of toPendingEventRows(result.events)) others.push({ kind: 'skipped', ...pending });
     for (const problem of result.problems)
       others.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
     if (others.length > 0) yield others;
