@@ -61,6 +61,22 @@ export const executionInputSchema = z.object({
         .regex(/^[A-Z0-9]{2,10}$/),
     })
     .optional(),
+  /**
+   * The broker's own figures of the fill (issue 42): its realised P&L and signed net cash (sells +),
+   * in `currency` when given (else the fill's), and account-currency units per unit of the fill's currency.
+   */
+  broker: z
+    .object({
+      pnl: decimalString(money, 'any').optional(),
+      net: decimalString(money, 'any').optional(),
+      currency: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3,5}$/)
+        .optional(),
+      fxRate: decimalString(DECIMAL_COLUMNS.quantity, 'positive').optional(),
+    })
+    .optional(),
 });
 export type ExecutionInput = z.infer<typeof executionInputSchema>;
 
@@ -251,6 +267,17 @@ export type TradeDetailJson = TradeJson &
     residual?: string;
     /** Fees its fills paid in other assets that could not be converted (not in `fees`), by asset. */
     unconvertedFees?: { asset: string; amount: string }[];
+    /**
+     * A closed trade in another currency than its account's, when every fill carries its rate
+     * (issue 42): its P&L in the account's currency at each fill's own rate, and those rates.
+     */
+    accountCurrency?: {
+      currency: string;
+      gross: string;
+      fees: string;
+      net: string;
+      rates: { executionId: string; rate: string }[];
+    };
   };
 
 const idList = z.array(uuid).min(1, 'Select at least one trade').max(10_000);

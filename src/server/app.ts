@@ -30,6 +30,8 @@ import { createTradeOrderCache, tradeRoutes, type TradeOrderCache } from './modu
 import { profileRoutes } from './modules/profile';
 import { screenshotRoutes } from './modules/screenshots';
 import { journalRoutes } from './modules/journal';
+import { reconciliationRoutes } from './modules/reconciliation';
+import { fxRateRoutes } from './modules/fx-rates';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
 import { contactRoutes } from './modules/contact';
@@ -213,6 +215,8 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(analyticsDemoRoutes);
   await app.register(importRoutes);
   await app.register(profileRoutes);
+  await app.register(reconciliationRoutes);
+  await app.register(fxRateRoutes);
   await app.register(screenshotRoutes);
   await app.register(journalRoutes);
   await app.register(tagRoutes);

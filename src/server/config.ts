@@ -90,6 +90,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** An optional OpenAI-compatible language model (import column refinement); unset base URL = none. */
   LLM_BASE_URL: z.string().optional(),
+  FX_RATES_URL: z.string().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(DEFAULT_LLM_TIMEOUT_MS),
@@ -150,6 +151,11 @@ export type ServerConfig = {
   analyticsSnapshotMinTrades: number;
   /** The optional language-model provider; null when none is configured (the product needs none). */
   llm: LlmConfig | null;
+  /**
+   * FX_RATES_URL: an optional exchange-rate provider answering as frankfurter.app does
+   * (`GET {url}/{start}..{end}?from=USD&to=EUR`); null when none is configured (rates are uploaded).
+   */
+  fxRatesUrl: string | null;
 };
 
 const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
@@ -212,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importBatchRows: e.IMPORT_BATCH_ROWS ?? (blankToUndefined(e.DATABASE_URL) ? 3_000 : 300),
     importBatchTargetMs: e.IMPORT_BATCH_TARGET_MS ?? 25,
     importCheckpointWalBytes: e.IMPORT_CHECKPOINT_WAL_BYTES,
+    fxRatesUrl: toFxRatesUrl(blankToUndefined(e.FX_RATES_URL)),
     importSpreadsheetMaxHeapMb: e.IMPORT_SPREADSHEET_MAX_HEAP_MB,
     analyticsCacheMaxTrades: e.ANALYTICS_CACHE_MAX_TRADES,
     tradeListCacheMaxTrades: e.TRADE_LIST_CACHE_MAX_TRADES,
@@ -268,4 +275,11 @@ function toStorageConfig(e: z.infer<typeof envSchema>): StorageConfig {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!.trim(), // checked above
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
+}
+
+function toFxRatesUrl(url: string | undefined): string | null {
+  if (url === undefined) return null;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new Error('Invalid configuration: FX_RATES_URL must be an http(s) URL such as https://api.frankfurter.app');
+  return url.replace(/\/+$/, '');
 }

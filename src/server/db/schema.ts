@@ -237,6 +237,15 @@ export const executions = pgTable(
     /** A fee charged in another asset the file gives no rate for (BNB): not in `fees`, its asset beside it. */
     unconvertedFee: money(),
     unconvertedFeeAsset: text(),
+    /**
+     * The broker's own figures of the file row (issue 42): its realised P&L and its signed net cash
+     * (sells +, buys −, fees in), both in `brokerCurrency`. Null where the file carries none.
+     */
+    brokerPnl: money(),
+    brokerNet: money(),
+    brokerCurrency: text(),
+    /** Units of the account's currency one unit of `currency` bought at the fill (the file's rate). */
+    fxRate: quantity(),
     brokerExecId: text(),
     /**
      * Identity across re-imports: the key (toFingerprintKey) of the broker's id, or of the fill's
@@ -608,4 +617,24 @@ export const journalDays = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('journal_days_user_day_uq').on(t.userId, t.day)],
+);
+
+// ── Exchange rates (issue 42) ────────────────────────────────────────────────────────────────────
+
+/** A user's exchange rates (uploaded or fetched): one unit of `fromCurrency` is `rate` of `toCurrency` on `day`. */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    fromCurrency: text().notNull(),
+    toCurrency: text().notNull(),
+    rate: quantity().notNull(),
+    source: text().notNull().default('upload'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fx_rates_user_day_pair_uq').on(t.userId, t.day, t.fromCurrency, t.toCurrency)],
 );

@@ -57,7 +57,7 @@ const ASSET_CLASSES = [
   {
     icon: Globe2,
     title: 'Forex',
-    body: 'Currency pairs in any lot size. P&L stays in the currency it was made in; totals convert to your base currency with the broker’s rate or your own rate table.',
+    body: 'Currency pairs in any lot size. P&L stays in the currency it was made in; where a file gives the rate to the account’s currency, a trade shows its P&L in that currency too.',
   },
   {
     icon: Bitcoin,

@@ -61,6 +61,10 @@ const CATEGORIES: FeatureCategory[] = [
         body: 'Coloured tags in groups such as setup or mistake, assigned one by one or in bulk, renamed or merged in Settings.',
       },
       {
+        title: 'Provenance and reconciliation',
+        body: 'Every fill keeps the file and row it came from; each day’s realised P&L can be checked against the broker’s own figures where the file carries them, with the reason for any difference named where it can be.',
+      },
+      {
         title: 'Broker connections',
         body: 'Coming: read-only connections that fetch new executions on their own. Until then, import a file.',
         feature: 'broker-sync',

@@ -24,6 +24,7 @@ import { parseDateTime, toUtcInstant, type DateFormat } from '../values/dates';
 import { parseDecimal, type DecimalSeparator } from '../values/parse-decimal';
 import { toRawRecord, type CryptoFill, type RawRecord, type RowContext } from './raw-record';
 import { bookFee, toFeeBook, type CryptoFillFacts, type FeeBook } from './fee-assets';
+import { readBrokerFigureCells, toBrokerFigures, type BrokerFigures } from './broker-figures';
 import { createBoundedMemo, createMemoised, createPartsMemo } from '../../bounded-memo';
 import { toIsoInstant } from '../../iso-instant';
 import {
@@ -68,6 +69,8 @@ export type ImportedExecution = {
   quantityStep?: string;
   /** A crypto fill's fee in a third asset the file gives no rate for (fee-assets.ts). */
   unconvertedFee?: { amount: string; asset: string };
+  /** The broker's own P&L, net cash and exchange rate of the row, where the layout carries them. */
+  broker?: BrokerFigures;
 };
 
 export type SkippedRow = {
@@ -282,6 +285,8 @@ function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => v
   lines.forEach(({ line, cells }, fileIndex) => {
     if (cells.every((cell) => cell.trim() === '')) return;
     const record = toRawRecord(cells, mapping);
+    const figureColumns = preset?.brokerFigures;
+    if (figureColumns) record.broker = readBrokerFigureCells(figureColumns, (header) => cellOf(cells, header));
     if (!preset?.readRow) return onRecord({ line, fileIndex, cells, record });
     const context = new PresetRowContext({ cells, rowIndex: fileIndex, lines, cellOf });
     const result = preset.readRow(record, context);
@@ -618,6 +623,10 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
   const outside =
     ctx.limits && findOutsideLimits({ record, executedAt, quantity, price, commission, fees, instrument }, ctx.limits);
   if (outside) return { problem: `${row}: ${outside}` };
+  const broker =
+    record.broker && params.preset?.brokerFigures
+      ? toBrokerFigures({ cells: record.broker, columns: params.preset.brokerFigures, side, separator })
+      : undefined;
   const dedupeKey = ctx.dedupeIdentical
     ? [executedAt, instrument.key, side ?? event, quantityText, toText(price), record.amount].join('|')
     : null;
@@ -644,6 +653,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     orderId: record.orderId === '' ? null : record.orderId,
     dedupeKey,
     quantityValue: quantity,
+    ...(broker === undefined ? {} : { broker }),
   };
 }
 
@@ -1014,5 +1024,6 @@ function toExecution(candidate: Candidate, side: Side, sequence: number): Import
   if (candidate.brokerExecId !== undefined) execution.brokerExecId = candidate.brokerExecId;
   if (candidate.quantityStep !== undefined) execution.quantityStep = candidate.quantityStep;
   if (candidate.unconvertedFee !== undefined) execution.unconvertedFee = candidate.unconvertedFee;
+  if (candidate.broker !== undefined) execution.broker = candidate.broker;
   return execution;
 }

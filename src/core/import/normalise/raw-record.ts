@@ -1,6 +1,7 @@
 import { toUnguardedText } from '../../csv';
 import type { RowKind } from '../detect/side';
 import type { ColumnMapping } from '../detect/roles';
+import type { BrokerFigureCells } from './broker-figures';
 
 /** A row's cells by role, as text ('' when the file has no such column or the cell is blank). */
 export type RawRecord = {
@@ -40,6 +41,8 @@ export type RawRecord = {
   eventSideHint?: 'buy' | 'sell';
   /** Set by a crypto preset: the pair, and a fee charged in an asset other than the quote (fee-assets.ts). */
   crypto?: CryptoFill;
+  /** The broker's own figures of the row, when the layout names their columns (broker-figures.ts). */
+  broker?: BrokerFigureCells;
 };
 
 /**

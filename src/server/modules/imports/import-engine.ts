@@ -263,6 +263,7 @@ function toExecutionInput(execution: ImportedExecution): ExecutionInput {
     ...(execution.brokerExecId ? { brokerExecId: execution.brokerExecId } : {}),
     ...(execution.quantityStep === undefined ? {} : { quantityStep: execution.quantityStep }),
     ...(execution.unconvertedFee === undefined ? {} : { unconvertedFee: execution.unconvertedFee }),
+    ...(execution.broker === undefined ? {} : { broker: execution.broker }),
   } as ExecutionInput;
 }
 

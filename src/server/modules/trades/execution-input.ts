@@ -47,6 +47,8 @@ export type PreparedExecution = {
   /** A fee in another asset that could not be converted into `currency`, and that asset, when the import gave one. */
   unconvertedFee?: string;
   unconvertedFeeAsset?: string;
+  /** The broker's own figures of the fill (issue 42), when the file carries them. */
+  broker?: { pnl?: string; net?: string; currency?: string; fxRate?: string };
 };
 
 export type PrepareExecutionsParams = {
@@ -331,6 +333,7 @@ function prepareExecution(fill: FillBeingPrepared): PreparedExecution | null {
     ...(item.unconvertedFee === undefined
       ? {}
       : { unconvertedFee: item.unconvertedFee.amount, unconvertedFeeAsset: item.unconvertedFee.asset }),
+    ...(item.broker === undefined ? {} : { broker: item.broker }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { TradeDetailJson, TradeExecutionJson, TradeExtrasJson, TradeJson } from '../../../contracts/trades';
 import { add, D, isZero, subtract, ZERO, type Decimal } from '../../../core/trades';
 import type { trades } from '../../db/schema';
+import { toAccountCurrencyPnl } from '../../../core/fx';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type TradeTagJson = TradeJson['tags'][number];
@@ -22,6 +23,8 @@ export type TradePartRow = {
   /** A fee of the fill in another asset that could not be converted (crypto), and its asset. */
   unconvertedFee: string | null;
   unconvertedFeeAsset: string | null;
+  /** Account-currency units per unit of the trade's currency at the fill, from its file (issue 42). */
+  fxRate?: string | null;
 };
 
 /**
@@ -97,6 +100,7 @@ export function toTradeDetailJson(
   row: TradeRow,
   tags: readonly TradeTagJson[],
   parts: readonly TradePartRow[],
+  accountCurrency?: string,
 ): TradeDetailJson {
   const executions = parts.map(toTradeExecutionJson);
   const residual = row.status === 'closed' ? toResidual(parts) : null;
@@ -106,6 +110,35 @@ export function toTradeDetailJson(
     executions,
     ...(residual === null ? {} : { residual }),
     ...(unconvertedFees.length === 0 ? {} : { unconvertedFees }),
+    ...toAccountCurrencyJson(row, parts, accountCurrency),
+  };
+}
+
+/** A closed trade's P&L in its account's currency when that differs and every fill has a rate. */
+function toAccountCurrencyJson(
+  row: TradeRow,
+  parts: readonly TradePartRow[],
+  currency: string | undefined,
+): Pick<TradeDetailJson, 'accountCurrency'> {
+  if (currency === undefined || currency === row.currency || row.status !== 'closed') return {};
+  const rated = parts.map((part) => ({
+    side: part.side,
+    quantity: D(part.quantity),
+    price: D(part.price),
+    commission: D(part.commission),
+    fees: D(part.fees),
+    rate: part.fxRate ? D(part.fxRate) : null,
+  }));
+  const pnl = toAccountCurrencyPnl(rated, D(row.multiplier));
+  if (pnl === null) return {};
+  return {
+    accountCurrency: {
+      currency,
+      gross: pnl.gross.toString(),
+      fees: pnl.fees.toString(),
+      net: pnl.net.toString(),
+      rates: parts.map((part) => ({ executionId: part.executionId, rate: D(part.fxRate ?? '1').toString() })),
+    },
   };
 }
 

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { toTradeFilterSql, TRADE_DATE_SQL } from '../../db/trade-filter-sql';
-import { executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
+import { accounts, executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
 import type { PreparedExecution } from './execution-input';
 import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
 import type { TradeOrder } from './trade-order-cache';
@@ -57,6 +57,10 @@ const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
   { name: 'quantity_step', type: 'numeric', value: (r) => r.item.quantityStep ?? null },
   { name: 'unconverted_fee', type: 'numeric', value: (r) => r.item.unconvertedFee ?? null },
   { name: 'unconverted_fee_asset', type: 'text', value: (r) => r.item.unconvertedFeeAsset ?? null },
+  { name: 'broker_pnl', type: 'numeric', value: (r) => r.item.broker?.pnl ?? null },
+  { name: 'broker_net', type: 'numeric', value: (r) => r.item.broker?.net ?? null },
+  { name: 'broker_currency', type: 'text', value: (r) => r.item.broker?.currency ?? null },
+  { name: 'fx_rate', type: 'numeric', value: (r) => r.item.broker?.fxRate ?? null },
   { name: 'fingerprint', type: 'uuid', value: (r) => r.fingerprint },
   { name: 'sequence', type: 'bigint', value: (r) => r.sequence },
   { name: 'source_row', type: 'integer', value: (r) => r.sourceRow },
@@ -364,6 +368,12 @@ export async function listTagsByOpener(db: Db, openerIds: readonly string[]): Pr
   return byOpener;
 }
 
+/** An account's currency (trade detail shows a trade in it, issue 42), or undefined. */
+export async function getAccountCurrency(db: Db, accountId: string): Promise<string | undefined> {
+  const [row] = await db.select({ currency: accounts.currency }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.currency;
+}
+
 /** The parts of these trades with their fills, each trade's in replay order. */
 export async function listTradeParts(db: Db, tradeIds: readonly string[]): Promise<Map<string, TradePartRow[]>> {
   const byTrade = new Map<string, TradePartRow[]>();
@@ -383,6 +393,7 @@ export async function listTradeParts(db: Db, tradeIds: readonly string[]): Promi
         sequence: executions.sequence,
         unconvertedFee: executions.unconvertedFee,
         unconvertedFeeAsset: executions.unconvertedFeeAsset,
+        fxRate: executions.fxRate,
       })
       .from(tradeParts)
       .innerJoin(executions, eq(executions.id, tradeParts.executionId))

@@ -60,6 +60,7 @@ import {
   type InsertedExecution,
   type TradeCursor,
   type TradePageParams,
+  getAccountCurrency,
 } from './trades.queries';
 import { TOO_LARGE, toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
 
@@ -85,7 +86,8 @@ async function toTradeJsonList(db: Db, rows: readonly TradeRow[]): Promise<Trade
 async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> {
   const tags = await listTagsByOpener(db, [row.openingExecutionId]);
   const parts = await listTradeParts(db, [row.id]);
-  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? []);
+  const currency = await getAccountCurrency(db, row.accountId);
+  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], currency);
 }
 
 /** The user's trade, or 404 (another user's id included). */

@@ -95,6 +95,25 @@ function CsvImportArticle() {
         file’s nearest fill of that coin within 24 hours; without one, the trade shows it as “Fee not converted”.
       </p>
 
+      <h2>Checking against the broker’s own figures</h2>
+      <p>
+        Where a file carries the broker’s own realised P&amp;L or net amount per row (Trading 212, Interactive Brokers,
+        BUX, Charles Schwab, Fidelity, Questrade, Wealthsimple), Edgebook keeps it with the fill. An account’s
+        Reconciliation view (Settings → Accounts → Reconcile) compares each day’s realised P&amp;L with the broker’s,
+        days with a difference nothing explains first, and names what it can: a fee one side lacks, an exchange rate, a
+        contract multiplier, a fill missing from Edgebook, a day boundary in another time zone, or the broker’s average
+        cost against Edgebook’s first-in-first-out lots. Each import’s page shows how many of its fills agree to the
+        cent. Zerodha’s tradebook carries no such figures, so its days are not checked.
+      </p>
+
+      <h2>Exchange rates</h2>
+      <p>
+        A fill keeps the currency it was priced in. Where the file gives the rate to the account’s currency (Trading
+        212, Interactive Brokers, BUX), the rate is kept with the fill, currency conversion fees count as fees, and a
+        closed trade shows its P&amp;L in the account’s currency too, each fill at its own rate. The reconciliation also
+        uses rates you upload as CSV (date, from, to, rate) through the API.
+      </p>
+
       <h2>Broker not recognised?</h2>
       <p>
         Send us a sample of {SAMPLE_FILE_ROWS} rows with account numbers and personal details removed at{' '}

@@ -8,6 +8,9 @@ import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../settings/confirm-dialog';
 import { formatDateTime } from '../trades/format';
 import { IMPORTS_KEY, deleteImport } from './import-api';
+import { Link } from 'wouter';
+import type { ImportQualityListJson } from '../../../contracts/reconciliation';
+import { QualityScore } from '../reconciliation/import-quality';
 
 const STATUS_BADGES: Record<ImportStatusJson, { label: string; className: string }> = {
   preview: { label: 'Not imported', className: 'border-line text-muted' },
@@ -36,6 +39,9 @@ const CELL = 'px-3 py-2 align-middle';
 export function ImportHistory({ activeImportId }: { activeImportId: string | null }) {
   const queryClient = useQueryClient();
   const history = useQuery<ImportListJson>({ queryKey: IMPORTS_KEY });
+  // Each committed import's data-quality score against the broker's own figures (issue 42).
+  const quality = useQuery<ImportQualityListJson>({ queryKey: ['/api/imports/quality'], staleTime: 0 });
+  const qualityOf = new Map((quality.data?.imports ?? []).map((q) => [q.importId, q]));
   const [pending, setPending] = useState<ImportJson | null>(null);
 
   const remove = useMutation({
@@ -115,6 +121,9 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
                   <th scope="col" className={`${HEAD} text-right`}>
                     Trades
                   </th>
+                  <th scope="col" className={`${HEAD} text-right`}>
+                    Quality
+                  </th>
                   <th scope="col" className={HEAD}>
                     Status
                   </th>
@@ -127,7 +136,13 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
                 {items.map((item) => (
                   <tr key={item.id} className="border-t border-line" data-testid="import-history-row">
                     <th scope="row" className={`${CELL} max-w-56 truncate font-medium`} title={item.fileName}>
-                      {item.fileName}
+                      {item.status === 'done' ? (
+                        <Link href={`/import/${item.id}`} className="text-accent underline-offset-2 hover:underline">
+                          {item.fileName}
+                        </Link>
+                      ) : (
+                        item.fileName
+                      )}
                     </th>
                     <td className={CELL}>{item.broker ?? 'Generic file'}</td>
                     <td className={`${CELL} whitespace-nowrap`}>
@@ -141,6 +156,9 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
                     </td>
                     <td className={`${CELL} text-right tabular-nums`}>
                       {(item.tradesCreated + item.tradesUpdated).toLocaleString('en-US')}
+                    </td>
+                    <td className={`${CELL} text-right`}>
+                      {item.status === 'done' ? <QualityScore quality={qualityOf.get(item.id)} /> : '—'}
                     </td>
                     <td className={CELL}>
                       <StatusBadge status={item.status} />

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Landmark, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Landmark, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
 import { useId, useState, type FormEvent } from 'react';
 import type { AccountUsageJson } from '../../../contracts/settings';
 import type { AccountJson } from '../../../contracts/trades';
 import { SUPPORTED_BROKERS } from '../../../core/site/brokers';
 import { toApiError } from '../../components/layout/app-shell';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { apiRequest } from '../../lib/api';
@@ -267,7 +268,11 @@ export function AccountsCard() {
               className="flex flex-wrap items-center gap-3 border-t border-line py-3 first:border-t-0"
             >
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold text-fg">{a.name}</p>
+                <p className="truncate text-sm font-semibold text-fg">
+                  <Link href={`/settings/accounts/${a.id}`} className="underline-offset-2 hover:underline">
+                    {a.name}
+                  </Link>
+                </p>
                 <p className="mt-0.5 text-xs text-muted">
                   {[
                     a.broker ?? 'No broker',
@@ -280,6 +285,14 @@ export function AccountsCard() {
                 </p>
               </div>
               <div className="flex gap-1">
+                <Link
+                  href={`/settings/accounts/${a.id}`}
+                  className={buttonClass('ghost', 'sm')}
+                  aria-label={`Reconciliation of ${a.name}`}
+                >
+                  <Scale className="h-4 w-4" aria-hidden="true" />
+                  <span className="hidden sm:inline">Reconcile</span>
+                </Link>
                 <Button
                   variant="ghost"
                   size="sm"

@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
+import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
@@ -226,6 +227,7 @@ function TradeEditor({
           <Stat label="Avg exit" value={formatDecimal(trade.avgExitPrice)} />
         </dl>
         <CryptoFeeNotes trade={trade} />
+        <AccountCurrencyPnl trade={trade} />
       </section>
 
       <section aria-labelledby={`${id}-executions`}>

@@ -26,6 +26,8 @@ const JournalPage = lazyPage(() => import('../../features/journal/journal-page')
 const JournalDayPage = lazyPage(() => import('../../features/journal/journal-day-page'));
 const AnalyticsPage = lazyPage(() => import('../../features/analytics/analytics-page'));
 const DemoAnalyticsPage = lazyPage(() => import('../../features/analytics/demo-analytics-page'));
+const ImportDetailPage = lazyPage(() => import('../../features/reconciliation/import-detail-page'));
+const AccountPage = lazyPage(() => import('../../features/reconciliation/account-page'));
 
 /** The pages that load on first use, by the path that shows them. */
 const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
@@ -67,9 +69,11 @@ export default function SignedInApp() {
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/subscription" component={SubscriptionPage} />
             <Route path="/settings" component={SettingsPage} />
+            <Route path="/settings/accounts/:id" component={AccountPage} />
             <Route path="/trades" component={TradesPage} />
             <Route path="/position-size" component={PositionSizePage} />
             <Route path="/import" component={ImportPage} />
+            <Route path="/import/:id" component={ImportDetailPage} />
             <Route path="/journal" component={JournalPage} />
             <Route path="/journal/:date" component={JournalDayPage} />
             <Route path="/analytics" component={AnalyticsPage} />

@@ -217,6 +217,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
     conventions: { dateOrder: 'YMD', timeZone: NY, order: 'oldestFirst', sides: 'words', feesFromAmount: false },
     readRow: readIbkrFlexRow,
     readCancelledId: readIbkrFlexCancelledId,
+    brokerFigures: { net: ['NetCash'], pnl: ['FifoPnlRealized'], fxRate: ['FXRateToBase'] },
   },
   {
     id: 'interactive-brokers-activity-flex',
@@ -249,6 +250,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
     conventions: { dateOrder: 'YMD', timeZone: NY, order: 'oldestFirst', sides: 'words', feesFromAmount: false },
     readRow: readIbkrFlexRow,
     readCancelledId: readIbkrFlexCancelledId,
+    brokerFigures: { net: ['NetCash'], pnl: ['FifoPnlRealized'], fxRate: ['FXRateToBase'] },
   },
   {
     id: 'interactive-brokers-activity-statement',
@@ -274,6 +276,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       feesFromAmount: false,
     },
     readRow: readIbkrActivityRow,
+    brokerFigures: { pnl: ['Realized P/L'] },
   },
   {
     id: 'interactive-brokers-transaction-history',
@@ -296,6 +299,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       context.cells[0] === 'Transaction History' && context.cells[1] === 'Data'
         ? record
         : { skip: 'not a data row of the transaction history' },
+    brokerFigures: { net: ['Net Amount'] },
   },
   {
     id: 'charles-schwab',
@@ -321,6 +325,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       currency: 'USD',
     },
     readRow: readSchwabRow,
+    brokerFigures: { net: ['Amount'] },
   },
   {
     id: 'fidelity',
@@ -350,6 +355,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       currency: 'USD',
     },
     readRow: readFidelityRow,
+    brokerFigures: { net: ['Amount ($)'] },
   },
   {
     id: 'fidelity-classic',
@@ -379,6 +385,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       currency: 'USD',
     },
     readRow: readFidelityRow,
+    brokerFigures: { net: ['Amount ($)'] },
   },
   {
     id: 'fidelity-all-accounts',
@@ -408,6 +415,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
       currency: 'USD',
     },
     readRow: readFidelityRow,
+    brokerFigures: { net: ['Amount ($)'] },
   },
   {
     id: 'fidelity-all-accounts-2025',
@@ -430,6 +438,7 @@ export const NORTH_AMERICA_PRESETS: readonly BrokerPreset[] = [
     },
     conventions: { dateOrder: 'MDY', timeZone: NY, order: 'newestFirst', sides: 'words', feesFromAmount: false },
     readRow: readFidelityRow,
+    brokerFigures: { net: ['Amount'] },
   },
   {
     id: 'robinhood',

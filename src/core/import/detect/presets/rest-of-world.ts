@@ -360,6 +360,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       feesFromAmount: false,
     },
     readRow: readWealthsimpleActivityRow,
+    brokerFigures: { net: ['net_cash_amount'] },
   },
   {
     id: 'wealthsimple-statement',
@@ -411,6 +412,7 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       notes: ['Questrade files carry a placeholder time (12:00:00 AM): fills are ordered by date and file order.'],
     },
     readRow: readQuestradeRow,
+    brokerFigures: { net: ['Net Amount'] },
   },
   {
     id: 'trading-212',
@@ -431,6 +433,13 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
     },
     conventions: { dateOrder: 'YMD', timeZone: 'UTC', order: 'auto', sides: 'words', feesFromAmount: false },
     readRow: readTrading212Row,
+    brokerFigures: {
+      pnl: ['Result'],
+      net: ['Total'],
+      currency: ['Currency (Total)', 'Currency (Result)'],
+      fxRate: ['Exchange rate'],
+      fxRateIs: 'unitsPerAccount',
+    },
   },
   {
     id: 'bux',
@@ -466,6 +475,14 @@ export const REST_OF_WORLD_PRESETS: readonly BrokerPreset[] = [
       notes: ['BUX labels times CET; they are read as Amsterdam time (CET/CEST).', 'Symbols are ISINs.'],
     },
     readRow: readBuxRow,
+    // The P&L and the trade row's amount (its fee is a row of its own) are in the account's currency.
+    brokerFigures: {
+      pnl: ['Profit And Loss Amount'],
+      net: ['Transaction Amount'],
+      currency: ['Profit And Loss Currency', 'Transaction Currency'],
+      fxRate: ['Exchange Rate'],
+      fxRateIs: 'unitsPerAccount',
+    },
   },
   {
     id: 'coinbase',

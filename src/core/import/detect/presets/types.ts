@@ -28,6 +28,25 @@ export type BrokerPreset = {
    * file before its first chunk, so that a fill whose cancelling row comes chunks later is dropped.
    */
   readCancelledId?: (context: RowContext) => string | null;
+  /** Where the layout carries the broker's own figures per fill (issue 42: reconciliation). */
+  brokerFigures?: BrokerFigureColumns;
+};
+
+/**
+ * The headers of a layout's broker figures (broker-formats.md), first present wins: its realised
+ * P&L, its net cash (fees included; the side gives the sign), their currency when not the fill's,
+ * and the rate of the fill's currency to the account's.
+ */
+export type BrokerFigureColumns = {
+  pnl?: readonly string[];
+  net?: readonly string[];
+  currency?: readonly string[];
+  fxRate?: readonly string[];
+  /**
+   * How the rate is written: account units per unit of the fill's currency (IBKR `FXRateToBase`,
+   * the default), or the fill's currency per account unit (Trading 212, BUX).
+   */
+  fxRateIs?: 'accountPerUnit' | 'unitsPerAccount';
 };
 
 export type PresetConventions = {

@@ -1,0 +1,2 @@
+// The exchange-rate table's face: its routes.
+export { fxRateRoutes } from './fx-rates.routes';
