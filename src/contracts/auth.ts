@@ -118,7 +118,8 @@ export const currentUserJsonSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserJsonSchema>;
 
 /** A write that only reports success; `message` when the page shows one. */
-export const okJsonSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+export const okJsonSchema = z.object({ ok: z.literal(true) });
+export const okWithMessageJsonSchema = okJsonSchema.extend({ message: z.string() });
 
 /** Sign-up and plan checkout: where the browser goes next (the card payment provider). */
 export const checkoutUrlJsonSchema = z.object({ checkoutUrl: z.string() });

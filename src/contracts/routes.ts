@@ -25,6 +25,7 @@ import {
   localCheckoutJsonSchema,
   loginRequestSchema,
   okJsonSchema,
+  okWithMessageJsonSchema,
   planRequestSchema,
   profilePatchSchema,
   resetPasswordRequestSchema,
@@ -106,6 +107,7 @@ export const apiErrorJsonSchema = z.object({
 export type ApiErrorJson = z.infer<typeof apiErrorJsonSchema>;
 
 const ok = { 200: okJsonSchema } as const;
+const okWithMessage = { 200: okWithMessageJsonSchema } as const;
 const noContent = { 204: 'empty' } as const;
 const redirect = { 302: 'redirect' } as const;
 const file = { 200: 'file' } as const;
@@ -132,11 +134,11 @@ export const API_ROUTES = {
   'POST /api/auth/login': { body: loginRequestSchema, responses: { 200: currentUserJsonSchema } },
   'POST /api/subscription/trial-signup': { body: trialSignupRequestSchema, responses: { 201: checkoutUrlJsonSchema } },
   'GET /api/auth/verify-email': { responses: redirect },
-  'POST /api/auth/resend-verification': { body: emailOnlyRequestSchema, responses: ok },
-  'POST /api/auth/forgot-password': { body: emailOnlyRequestSchema, responses: ok },
+  'POST /api/auth/resend-verification': { body: emailOnlyRequestSchema, responses: okWithMessage },
+  'POST /api/auth/forgot-password': { body: emailOnlyRequestSchema, responses: okWithMessage },
   'POST /api/auth/reset-password': { body: resetPasswordRequestSchema, responses: ok },
   'POST /api/auth/change-password': { body: changePasswordRequestSchema, responses: ok },
-  'POST /api/auth/change-email': { body: emailChangeRequestSchema, responses: ok },
+  'POST /api/auth/change-email': { body: emailChangeRequestSchema, responses: okWithMessage },
   'GET /api/auth/confirm-email-change': { responses: redirect },
   'GET /api/auth/sessions': { responses: { 200: z.array(sessionJsonSchema) } },
   'DELETE /api/auth/sessions/:id': { responses: noContent },

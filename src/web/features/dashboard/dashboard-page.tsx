@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { AccountJson } from '../../../contracts/trades';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { toApiError, apiQuery } from '../../lib/api';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { loadUPlot } from '../../components/charts/uplot-chart';
 import { useAuth } from '../../lib/use-auth';
 import { useSampleData } from '../settings/use-sample-data';
@@ -77,7 +77,7 @@ export default function DashboardPage() {
     void loadUPlot(); // overlap the chart library's download with the data requests
   }, []);
 
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
   const accountList = useMemo(() => accounts.data?.accounts ?? [], [accounts.data]);
   const hasTrades = useHasTrades();
   // Started with the trade check, not after it: the dashboard's first render waits on the slowest.
