@@ -28,7 +28,8 @@ function categoryHeadings(page: Page) {
 }
 
 async function shownCategoryTitles(page: Page): Promise<string[]> {
-  return (await categoryHeadings(page).allTextContents()).map((t) => t.trim());
+  // A category whose articles are all about features not built yet carries a "Coming soon" badge after its title.
+  return (await categoryHeadings(page).allTextContents()).map((t) => t.replace(/Coming soon$/, '').trim());
 }
 
 async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
@@ -163,27 +164,33 @@ describe('help articles', () => {
     const h1 = page.locator('h1');
     expect(await h1.count()).toBe(1);
     expect((await h1.textContent())?.trim()).toBe(title);
-    await page.locator('.prose-eb h2').first().waitFor();
+    // An available article's body has sections; one of a feature not built yet, a single paragraph.
+    await page.locator('.prose-eb > *').first().waitFor();
     // The prerendered article hydrates without a mismatch, although its body is a chunk of its own.
     expect(errors, errors.join('\n')).toEqual([]);
   });
 
   it('shows breadcrumb, status notice, related articles, a way back and support', async () => {
+    // An available article has no status notice; one of a feature not built yet says so in one line.
     await visit(page, '/help/monte-carlo');
+    await page.locator('.prose-eb h2').first().waitFor();
+    expect(await page.getByRole('note', { name: 'Feature status' }).count()).toBe(0);
+
+    await visit(page, '/help/goal-creation');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/help',
-      '/help#advanced-analytics',
+      '/help#smart-goals',
     ]);
-    expect(await page.getByRole('note').textContent()).toContain(
-      'This feature is being built; this article describes how it will work',
+    expect(await page.getByRole('note', { name: 'Feature status' }).textContent()).toContain(
+      'Smart goals are not available yet',
     );
 
     const aside = page.getByRole('complementary', { name: 'More help' });
     const related = await aside
       .locator('a[href^="/help/"]')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    const siblings = findHelpArticle('monte-carlo')?.category.articles.filter((a) => a.id !== 'monte-carlo') ?? [];
+    const siblings = findHelpArticle('goal-creation')?.category.articles.filter((a) => a.id !== 'goal-creation') ?? [];
     expect(related).toEqual(siblings.map((a) => `/help/${a.id}`));
     expect(await aside.locator(`a[href="mailto:${DEFAULT_PUBLIC_CONFIG.supportEmail}"]`).count()).toBe(1);
     expect(await aside.locator('a[href="/contact"]').count()).toBe(1);

@@ -181,7 +181,8 @@ describe('/features', () => {
   it('presents the five categories as sections, in order', async () => {
     const page = await open('/features');
     const headings = await main(page).locator('section[id] > div h2').allTextContents();
-    expect(headings).toEqual(CATEGORIES);
+    // A category whose features are all still being built carries a "Coming soon" badge after its name.
+    expect(headings.map((h) => h.replace(/Coming soon$/, '').trim())).toEqual(CATEGORIES);
   });
 
   it('shows a walkthrough of app screenshots in place of the video when none is configured', async () => {

@@ -1,5 +1,12 @@
+import { FEATURES } from './feature-availability';
+
 /** The Help Center's categories and article ids (seed §2). Article bodies live in the web app. */
-export type HelpArticleRef = { id: string; title: string };
+export type HelpArticleRef = {
+  id: string;
+  title: string;
+  /** The feature the article is about, when that feature has an entry in FEATURES. */
+  feature?: string;
+};
 export type HelpCategory = {
   id: string;
   title: string;
@@ -13,11 +20,12 @@ export const HELP_CATEGORIES: HelpCategory[] = [
     id: 'advanced-reports',
     title: 'Advanced Reports',
     icon: 'file-bar-chart',
-    description: 'Filter every trade by 60+ parameters, save reports and export them as PDF or CSV.',
+    description:
+      'Coming soon: a report builder with saved reports. Today, filter and export trades on the Trades page.',
     articles: [
-      { id: 'advanced-reports', title: 'Building your first advanced report' },
-      { id: 'condition-filters', title: 'Condition filters explained' },
-      { id: 'behavioral-analysis', title: 'Behavioral analysis with reports' },
+      { id: 'advanced-reports', title: 'Building your first advanced report', feature: 'advanced-reports' },
+      { id: 'condition-filters', title: 'Condition filters explained', feature: 'advanced-reports' },
+      { id: 'behavioral-analysis', title: 'Behavioral analysis with reports', feature: 'advanced-reports' },
     ],
   },
   {
@@ -37,7 +45,7 @@ export const HELP_CATEGORIES: HelpCategory[] = [
     id: 'trade-import',
     title: 'Trade Import',
     icon: 'upload',
-    description: 'Bring in executions from broker files and connections, or through the API.',
+    description: 'Bring in executions from broker files or through the API, and organise trades with tags.',
     articles: [
       { id: 'csv-import', title: 'Importing CSV, Excel and TSV files' },
       { id: 'api-automation', title: 'Automating with the API' },
@@ -48,11 +56,11 @@ export const HELP_CATEGORIES: HelpCategory[] = [
     id: 'strategies-rules',
     title: 'Strategies & Rules',
     icon: 'book-open',
-    description: 'Write your playbook, check your rules on every trade and see what each rule is worth.',
+    description: 'Strategy results today; the playbook, with written rules and rule tracking, is coming.',
     articles: [
-      { id: 'strategy-setup', title: 'Setting up a strategy' },
-      { id: 'strategy-rules', title: 'Writing strategy rules' },
-      { id: 'rule-tracking', title: 'Tracking rule adherence' },
+      { id: 'strategy-setup', title: 'Setting up a strategy', feature: 'playbook' },
+      { id: 'strategy-rules', title: 'Writing strategy rules', feature: 'playbook' },
+      { id: 'rule-tracking', title: 'Tracking rule adherence', feature: 'playbook' },
       { id: 'strategy-performance', title: 'Measuring strategy performance' },
     ],
   },
@@ -60,12 +68,12 @@ export const HELP_CATEGORIES: HelpCategory[] = [
     id: 'smart-goals',
     title: 'Smart Goals',
     icon: 'target',
-    description: 'Goals that track themselves from your trades: progress, status and streaks.',
+    description: 'Coming soon: goals that track themselves from your trades.',
     articles: [
-      { id: 'goal-creation', title: 'Creating a smart goal' },
-      { id: 'goal-types', title: 'Goal types and periods' },
-      { id: 'goal-tracking', title: 'How goals track themselves' },
-      { id: 'goal-analytics', title: 'Goal analytics and streaks' },
+      { id: 'goal-creation', title: 'Creating a smart goal', feature: 'goals' },
+      { id: 'goal-types', title: 'Goal types and periods', feature: 'goals' },
+      { id: 'goal-tracking', title: 'How goals track themselves', feature: 'goals' },
+      { id: 'goal-analytics', title: 'Goal analytics and streaks', feature: 'goals' },
     ],
   },
   {
@@ -79,19 +87,24 @@ export const HELP_CATEGORIES: HelpCategory[] = [
     id: 'ai-assistant',
     title: 'AI Assistant',
     icon: 'bot',
-    description: 'Ask questions about your own trades in plain language and get numbers back.',
+    description: 'Coming soon: questions about your own trades in plain language, answered with numbers.',
     articles: [
-      { id: 'ai-analysis', title: 'Analysing trades with the AI assistant' },
-      { id: 'ai-questions', title: 'Questions you can ask' },
-      { id: 'ai-patterns', title: 'Pattern detection' },
-      { id: 'ai-insights', title: 'Insights and how they are tested' },
+      { id: 'ai-analysis', title: 'Analysing trades with the AI assistant', feature: 'ai-assistant' },
+      { id: 'ai-questions', title: 'Questions you can ask', feature: 'ai-assistant' },
+      { id: 'ai-patterns', title: 'Pattern detection', feature: 'ai-assistant' },
+      { id: 'ai-insights', title: 'Insights and how they are tested', feature: 'ai-assistant' },
     ],
   },
 ];
 
 export const HELP_ARTICLE_IDS: string[] = HELP_CATEGORIES.flatMap((c) => c.articles.map((a) => a.id));
 
-export const POPULAR_ARTICLE_IDS = ['csv-import', 'r-multiple', 'monte-carlo', 'goal-creation'] as const;
+export const POPULAR_ARTICLE_IDS = ['csv-import', 'r-multiple', 'monte-carlo', 'daily-journal'] as const;
+
+/** True when the article is about a feature that is not built yet (FEATURES says so). */
+export function isComingSoonArticle(article: HelpArticleRef): boolean {
+  return FEATURES.some((f) => f.id === article.feature && f.status === 'placeholder');
+}
 
 export function findHelpArticle(id: string): { category: HelpCategory; article: HelpArticleRef } | undefined {
   for (const category of HELP_CATEGORIES) {

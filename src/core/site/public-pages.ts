@@ -47,22 +47,22 @@ const STATIC_PAGES: PublicPage[] = [
   },
   {
     path: '/brokers',
-    title: 'Supported brokers — 25 automatic imports | {brand}',
+    title: 'Supported brokers — import files from 25 brokers | {brand}',
     description:
       'Import from E*TRADE, Interactive Brokers, Schwab, Fidelity, Robinhood, Webull and 19 more, or any CSV, Excel or TSV file.',
     kind: 'marketing',
   },
   {
     path: '/features',
-    title: 'Features — import, analytics, playbooks, AI and reports | {brand}',
+    title: 'Features — import, analytics, journal and export | {brand}',
     description:
-      'Smart import, R-multiple analytics, Monte Carlo, strategy playbooks, smart goals, an AI assistant and exports.',
+      'File import from 25 brokers, R-multiple analytics, heatmaps, Monte Carlo, a P&L calendar and journal, and CSV export.',
     kind: 'marketing',
   },
   {
     path: '/help',
     title: 'Help Center | {brand}',
-    description: 'Guides to importing trades, analytics, strategies, goals, the P&L calendar and the AI assistant.',
+    description: 'Guides to importing trades, analytics, tags, the P&L calendar and the daily journal.',
     kind: 'marketing',
   },
   { path: '/login', title: 'Sign in | {brand}', description: 'Sign in to your trading journal.', kind: 'account' },

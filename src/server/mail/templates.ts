@@ -55,7 +55,7 @@ export function welcomeEmail(config: PublicConfig, to: To, params: { trialDays: 
     to: to.email,
     kind: 'welcome',
     subject: `Welcome to ${config.brand} — your ${params.trialDays}-day trial has started`,
-    text: `${greet(to)}\n\nYour free trial is active. Nothing is charged for ${params.trialDays} days; after that Premium (${plan.name.toLowerCase()}) is $${plan.price} per ${plan.interval} until you cancel.\n\nNext steps:\n1. Import your trades: ${link(config, '/import')}\n2. Set up your strategies: ${link(config, '/playbook')}\n3. Read your edge: ${link(config, '/analytics')}\n\nManage your subscription any time at ${link(config, '/subscription')}.\n${signOff(config)}`,
+    text: `${greet(to)}\n\nYour free trial is active. Nothing is charged for ${params.trialDays} days; after that Premium (${plan.name.toLowerCase()}) is $${plan.price} per ${plan.interval} until you cancel.\n\nNext steps:\n1. Import your trades: ${link(config, '/import')}\n2. Read your edge: ${link(config, '/analytics')}\n3. Plan and review your trading days: ${link(config, '/journal')}\n\nManage your subscription any time at ${link(config, '/subscription')}.\n${signOff(config)}`,
   };
 }
 

@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
-import { HELP_ARTICLE_IDS } from '../../core/site/help-catalogue';
+import { FEATURES } from '../../core/site/feature-availability';
+import { HELP_ARTICLE_IDS, findHelpArticle, isComingSoonArticle } from '../../core/site/help-catalogue';
 import { HELP_ARTICLE_LOADERS, loadHelpArticle, type HelpArticleBody } from './help-articles';
 
 const articles = new Map<string, HelpArticleBody>();
@@ -12,6 +13,13 @@ beforeAll(async () => {
     if (article) articles.set(id, article);
   }
 });
+
+const isComingSoon = (id: string) => {
+  const ref = findHelpArticle(id)?.article;
+  return ref !== undefined && isComingSoonArticle(ref);
+};
+const AVAILABLE_IDS = HELP_ARTICLE_IDS.filter((id) => !isComingSoon(id));
+const COMING_SOON_IDS = HELP_ARTICLE_IDS.filter(isComingSoon);
 
 function renderBody(id: string): string {
   const entry = articles.get(id);
@@ -40,7 +48,13 @@ describe('HELP_ARTICLE_LOADERS', () => {
     expect(Number.isNaN(Date.parse(entry?.updated ?? ''))).toBe(false);
   });
 
-  it.each(HELP_ARTICLE_IDS)('%s renders a substantial body with sections', (id) => {
+  it.each(HELP_ARTICLE_IDS)('%s is coming soon exactly when its feature is a placeholder', (id) => {
+    const ref = findHelpArticle(id)?.article;
+    if (ref?.feature) expect(FEATURES.map((f) => f.id)).toContain(ref.feature);
+    expect(articles.get(id)?.status).toBe(ref && isComingSoonArticle(ref) ? 'coming-soon' : 'available');
+  });
+
+  it.each(AVAILABLE_IDS)('%s, available, renders a substantial body with sections', (id) => {
     const html = renderBody(id);
     const words = countWords(html);
     expect(words).toBeGreaterThanOrEqual(250);
@@ -48,6 +62,20 @@ describe('HELP_ARTICLE_LOADERS', () => {
     expect(html.match(/<h2[\s>]/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     // The article page owns the only h1.
     expect(html).not.toMatch(/<h1[\s>]/);
+  });
+
+  // An article about a feature not built yet says so in one line, then at most a short paragraph on
+  // what is planned: no full description of something a trader cannot use.
+  it.each(COMING_SOON_IDS)('%s, coming soon, has a one-line notice and one short paragraph', (id) => {
+    const entry = articles.get(id);
+    if (entry?.status !== 'coming-soon') throw new Error(`${id} is not coming soon`);
+    expect(entry.notice).toMatch(/ not available yet/);
+    expect(entry.notice).not.toMatch(/\n/);
+    expect(entry.notice.length).toBeLessThanOrEqual(220);
+    const html = renderBody(id);
+    expect(html.match(/<p[\s>]/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(html).not.toMatch(/<(h[1-6]|ul|ol|table|pre)[\s>]/);
+    expect(countWords(html)).toBeLessThanOrEqual(80);
   });
 
   it.each(HELP_ARTICLE_IDS)('%s links only to existing help articles', (id) => {

@@ -21,7 +21,7 @@ const WHY_CHOOSE = [
   {
     icon: FileSpreadsheet,
     title: 'Your broker, or any file',
-    body: `${BROKER_COUNT} brokers import automatically, and any CSV, Excel or TSV export works with column detection. If your broker’s file is new to us, we add it within ${BROKER_FORMAT_TURNAROUND_HOURS} hours.`,
+    body: `The importer recognises the files of ${BROKER_COUNT} brokers, and any other CSV, Excel or TSV export works with column detection. If your broker’s file is new to us, we add it within ${BROKER_FORMAT_TURNAROUND_HOURS} hours.`,
   },
   {
     icon: BarChart3,

@@ -21,6 +21,7 @@ import { PageHero, PublicLayout } from '../components/layout/public-layout';
 import { ButtonLink } from '../components/ui/button';
 import { BrokerRequestLauncher } from '../features/import/broker-request-launcher';
 import { Card, Container, SectionHeading } from '../components/ui/card';
+import { ComingSoonBadge } from '../components/ui/coming-soon-badge';
 import { usePublicConfig } from '../lib/public-config';
 
 type AssetFilter = 'all' | 'equities' | 'options' | 'futures' | 'forex' | 'crypto' | 'cfds';
@@ -112,11 +113,11 @@ export default function BrokersPage() {
       <PageHero
         eyebrow="Supported brokers"
         title={`Import from ${BROKER_COUNT} brokers — or any file`}
-        intro="Connect your broker once and new executions arrive on their own, or upload the export you already have. Either way, fees, multipliers and partial fills are handled for you."
+        intro="Download your trade history from your broker and import the file: we recognise the layouts of these brokers, and column detection reads any other. Fees, multipliers and partial fills are handled for you."
       >
         <dl className="mx-auto mt-8 grid max-w-2xl grid-cols-2 gap-3 sm:grid-cols-4">
           {[
-            { v: String(BROKER_COUNT), k: 'brokers with auto-import' },
+            { v: String(BROKER_COUNT), k: 'broker file layouts recognised' },
             { v: String(ASSET_CLASSES.length), k: 'asset types' },
             { v: String(FILE_FORMATS.length), k: 'file formats' },
             { v: `${BROKER_FORMAT_TURNAROUND_HOURS}h`, k: 'to add a new format' },
@@ -133,9 +134,9 @@ export default function BrokersPage() {
         <Container>
           <SectionHeading
             id="brokers-heading"
-            eyebrow="Automatic import"
+            eyebrow="File import"
             title="Brokers we import from"
-            intro="Every broker below syncs through a secure, read-only connection. Where the broker offers a trade-history export, you can upload that file instead — we recognise its layout."
+            intro="For every broker below, import a file: export your trade history from the broker and upload it, and the importer recognises its layout. Direct broker connections are coming; until they arrive, a file is the way in."
           />
           <div
             role="group"
@@ -190,18 +191,20 @@ export default function BrokersPage() {
             <Card className="flex gap-4">
               <PlugZap className="mt-1 h-6 w-6 shrink-0 text-accent" aria-hidden="true" />
               <div>
-                <h3 className="font-bold text-fg">Connect once, sync automatically</h3>
+                <h3 className="font-bold text-fg">
+                  Broker connections
+                  <ComingSoonBadge />
+                </h3>
                 <p className="mt-1 text-sm text-muted">
-                  Sign in to your broker through the connection screen; new executions are fetched on a schedule. The
-                  connection can only read your activity — it never places trades — and its credentials are encrypted at
-                  rest. Disconnect at any time.
+                  Read-only connections that fetch new executions on their own are coming, planned for all{' '}
+                  {BROKER_COUNT} brokers on this page. They are not available yet: today, import a file.
                 </p>
               </div>
             </Card>
             <Card className="flex gap-4">
               <Upload className="mt-1 h-6 w-6 shrink-0 text-accent" aria-hidden="true" />
               <div>
-                <h3 className="font-bold text-fg">Or upload your broker’s export</h3>
+                <h3 className="font-bold text-fg">Upload your broker’s export</h3>
                 <p className="mt-1 text-sm text-muted">
                   Download your trade history from the broker and drop the file in. You see a preview with every
                   column’s detected meaning before anything is saved, and you can undo an import in one step.

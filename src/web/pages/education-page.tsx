@@ -145,8 +145,8 @@ const REASONS = [
 const IMPORT_METHODS = [
   {
     icon: PlugZap,
-    title: 'Broker connection',
-    body: `Connect one of ${BROKER_COUNT} supported brokers once and new executions arrive on their own. Credentials are encrypted at rest.`,
+    title: 'Broker connection (coming soon)',
+    body: `Coming: connect one of the ${BROKER_COUNT} supported brokers once and new executions arrive on their own. Until then, import your broker’s file.`,
     link: { href: '/brokers', label: 'See supported brokers' },
   },
   {

@@ -13,9 +13,11 @@ import {
 } from 'lucide-react';
 import { BROKER_FORMAT_TURNAROUND_HOURS } from '../../core/config/operator';
 import { BROKER_COUNT, MONTE_CARLO_RUNS_LABEL, REPORT_FILTER_COUNT_LABEL, TRIAL_DAYS } from '../../core/config/plans';
+import { PLACEHOLDER_FEATURES } from '../../core/site/feature-availability';
 import { PageHero, PublicLayout } from '../components/layout/public-layout';
 import { ButtonLink } from '../components/ui/button';
 import { Card, Container, SectionHeading } from '../components/ui/card';
+import { ComingSoonBadge } from '../components/ui/coming-soon-badge';
 import { usePublicConfig } from '../lib/public-config';
 
 // ---------------------------------------------------------------------------------------------
@@ -27,7 +29,8 @@ type FeatureCategory = {
   name: string;
   icon: typeof Database;
   summary: string;
-  features: { title: string; body: string }[];
+  /** `feature`: the entry in core/site/feature-availability; a placeholder's card is marked coming soon. */
+  features: { title: string; body: string; feature?: string }[];
 };
 
 const CATEGORIES: FeatureCategory[] = [
@@ -35,19 +38,19 @@ const CATEGORIES: FeatureCategory[] = [
     id: 'data-import',
     name: 'Data Import & Management',
     icon: Database,
-    summary: 'Get every execution in, exactly once, with its source on record.',
+    summary: 'Get every execution in, exactly once, from the files your broker already gives you.',
     features: [
       {
-        title: `Automated import from ${BROKER_COUNT} brokers`,
-        body: 'Connect once; a scheduled, read-only sync brings in new executions.',
+        title: `File import from ${BROKER_COUNT} brokers`,
+        body: 'Export your trade history and upload it: the importer recognises these brokers’ layouts, fees, multipliers and partial fills.',
       },
       {
         title: 'Smart file import',
-        body: 'CSV with any delimiter, Excel (.xlsx, .xls) and TSV. AI column detection shows its confidence for every column and asks only when unsure.',
+        body: 'CSV with any delimiter, Excel (.xlsx, .xls) and TSV. Column detection shows its confidence for every column, can ask a language model about unsure ones, and lets you correct any role.',
       },
       {
         title: 'Safe re-imports and undo',
-        body: 'Duplicates are recognised and skipped; any import can be undone as one batch.',
+        body: 'Duplicates are recognised and skipped; any import can be undone as one batch from the import history.',
       },
       {
         title: 'Manual entry',
@@ -55,11 +58,12 @@ const CATEGORIES: FeatureCategory[] = [
       },
       {
         title: 'Unlimited custom tags',
-        body: 'Coloured tags in groups such as setup or mistake, assigned one by one or in bulk.',
+        body: 'Coloured tags in groups such as setup or mistake, assigned one by one or in bulk, renamed or merged in Settings.',
       },
       {
-        title: 'Provenance and reconciliation',
-        body: 'Every trade shows the file rows it came from; each day’s totals can be checked against the broker’s.',
+        title: 'Broker connections',
+        body: 'Coming: read-only connections that fetch new executions on their own. Until then, import a file.',
+        feature: 'broker-sync',
       },
     ],
   },
@@ -67,7 +71,7 @@ const CATEGORIES: FeatureCategory[] = [
     id: 'analytics',
     name: 'Analytics & Performance',
     icon: LineChart,
-    summary: 'The honest picture of your edge, with the uncertainty stated.',
+    summary: 'The honest picture of your edge, with the sample size in view.',
     features: [
       {
         title: 'R-multiple analytics',
@@ -75,7 +79,7 @@ const CATEGORIES: FeatureCategory[] = [
       },
       {
         title: 'Equity curve and drawdown',
-        body: 'Your equity with the drawdown underneath, for any period and account.',
+        body: 'Your equity with the drawdown underneath, for one account or all of them, with a table of every trading day.',
       },
       {
         title: 'P&L calendar with journal notes',
@@ -83,15 +87,15 @@ const CATEGORIES: FeatureCategory[] = [
       },
       {
         title: 'Heatmaps and breakdowns',
-        body: 'Time of day × weekday, and results by symbol, strategy, tag, side, asset class and holding time.',
+        body: 'Time of day × weekday, and results by symbol, strategy, tag, side, asset class, weekday, hour, month, holding time and R.',
       },
       {
         title: `Monte Carlo (${MONTE_CARLO_RUNS_LABEL} runs) and risk metrics`,
-        body: 'Equity fan, drawdown distribution and risk of ruin, plus Sharpe, Sortino, VaR and CVaR, SQN and Kelly.',
+        body: 'Equity fan, drawdown distribution and risk of ruin, plus Sharpe, Sortino, Calmar, VaR and CVaR, SQN and Kelly.',
       },
       {
-        title: 'Statistics with honesty',
-        body: 'Sample sizes and 95% confidence intervals on every breakdown; thin segments are flagged.',
+        title: 'Numbers that say what they mean',
+        body: 'Every breakdown shows how many trades each group holds, and every risk figure has a sentence explaining it.',
       },
     ],
   },
@@ -99,31 +103,29 @@ const CATEGORIES: FeatureCategory[] = [
     id: 'strategy',
     name: 'Strategy Development',
     icon: Target,
-    summary: 'Write down how you trade, then find out which rules earn their keep.',
+    summary: 'Plan the day, size the trade, and compare the strategies you trade.',
     features: [
       {
-        title: 'Strategy playbook',
-        body: 'Each strategy with ordered rules for setup, entry, management, exit and risk.',
-      },
-      {
-        title: 'Rule adherence tracking',
-        body: 'Tick each rule per trade and see adherence %, plus results when a rule is followed versus broken.',
-      },
-      {
-        title: 'Smart goals that track themselves',
-        body: 'P&L, max loss, win rate, average R, rule adherence and more — evaluated from your trades, with streaks.',
-      },
-      {
-        title: 'Daily planning',
-        body: 'A plan before the session — watchlist, levels, max daily loss — and fills scored against it afterwards.',
+        title: 'Daily planning and review',
+        body: 'A plan before the session and a review after it for every day, with your mood, searchable on the Journal page.',
       },
       {
         title: 'Position sizing calculator',
         body: 'Size from your account, risk per trade and stop distance, multipliers included.',
       },
       {
-        title: 'Trade grouping you control',
-        body: 'Split a trade at an execution or merge neighbours; your choice survives re-imports.',
+        title: 'Strategy results',
+        body: 'Give each trade a strategy and compare strategies side by side in the Analytics breakdown.',
+      },
+      {
+        title: 'Strategy playbook and rule tracking',
+        body: 'Coming: strategies with written rules, ticked on each trade, and results when a rule is followed or broken.',
+        feature: 'playbook',
+      },
+      {
+        title: 'Smart goals',
+        body: 'Coming: goals on P&L, win rate or a daily loss limit that update from your imported trades.',
+        feature: 'goals',
       },
     ],
   },
@@ -131,23 +133,17 @@ const CATEGORIES: FeatureCategory[] = [
     id: 'ai',
     name: 'AI-Powered Insights',
     icon: Bot,
-    summary: 'Ask about your trading in plain language; get numbers you can check.',
+    summary: 'Coming: questions about your trading in plain language, answered with numbers you can check.',
     features: [
       {
         title: 'AI chat assistant',
-        body: '“What is my win rate on Mondays?” — answered with the figures, a small chart and a link to the matching report.',
+        body: 'Coming: questions such as “what is my win rate on Mondays?” answered with the figures the Analytics page computes.',
+        feature: 'ai-assistant',
       },
       {
         title: 'Performance insights',
-        body: 'Best and worst hour, weekday, symbol and strategy — reported only when the sample supports it.',
-      },
-      {
-        title: 'Behavioural patterns',
-        body: 'Revenge trading, overtrading, holding losers longer than winners, and cutting winners early.',
-      },
-      {
-        title: 'Private by design',
-        body: 'The assistant answers through the same report functions you use and sees only what they return.',
+        body: 'Coming: your best and worst hours, weekdays and symbols, reported only when the sample supports it.',
+        feature: 'ai-assistant',
       },
     ],
   },
@@ -155,28 +151,36 @@ const CATEGORIES: FeatureCategory[] = [
     id: 'reporting',
     name: 'Reporting & Export',
     icon: FileBarChart,
-    summary: 'Slice every trade any way you like, then take the result with you.',
+    summary: 'Filter every trade, break the result down, and take it with you.',
     features: [
       {
-        title: `Advanced reports with ${REPORT_FILTER_COUNT_LABEL} filters`,
-        body: 'Dates and sessions, instruments, outcome, size, risk, timing, journal fields and rule adherence.',
+        title: 'Filters that stay in the link',
+        body: 'Filter trades and analytics by dates, account, symbols, side, outcome, strategies and tags; the filter lives in the page address, so a bookmark reopens it.',
       },
       {
-        title: 'Saved reports',
-        body: 'A report is a link: save it, reopen it, and it recalculates as new trades arrive.',
+        title: 'CSV export',
+        body: 'From the Trades page: the filtered trades as CSV, or their executions in the Edgebook format that imports back.',
       },
-      { title: 'PDF and CSV export', body: 'Share a report with a mentor or keep it for your records.' },
+      {
+        title: `Advanced reports with ${REPORT_FILTER_COUNT_LABEL} filters`,
+        body: 'Coming: a report builder with saved reports and PDF export.',
+        feature: 'advanced-reports',
+      },
       {
         title: 'Performance sharing',
-        body: 'A public link to a trade or report that can hide dollar amounts and show R and % only. Revocable.',
-      },
-      {
-        title: 'Full data export',
-        body: 'Everything you have, as CSV and JSON in one download, whenever you want it.',
+        body: 'Coming: a public link to a trade or report that can hide dollar amounts.',
+        feature: 'sharing',
       },
     ],
   },
 ];
+
+/** True when every card of the category is a feature not built yet. */
+const isCategoryComing = (category: FeatureCategory) => category.features.every((f) => isPlaceholder(f.feature));
+
+function isPlaceholder(feature: string | undefined): boolean {
+  return PLACEHOLDER_FEATURES.some((f) => f.id === feature);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The walkthrough: real screenshots of the app with the built-in sample journal, taken by
@@ -507,7 +511,7 @@ export default function FeaturesPage() {
       <PageHero
         eyebrow="Features"
         title="Everything a serious trading journal should do"
-        intro={`From the first import to the last report, ${brand} turns your executions into exact numbers — and tells you what they mean.`}
+        intro={`From the first import to the last chart, ${brand} turns your executions into exact numbers — and tells you what they mean. What is still being built is marked coming soon.`}
       >
         <nav aria-label="Feature categories" className="mt-8">
           <ul className="flex flex-wrap justify-center gap-2">
@@ -519,6 +523,7 @@ export default function FeaturesPage() {
                 >
                   <c.icon className="h-4 w-4 text-accent" aria-hidden="true" />
                   {c.name}
+                  {isCategoryComing(c) && ' (coming soon)'}
                 </a>
               </li>
             ))}
@@ -534,7 +539,7 @@ export default function FeaturesPage() {
             title={`See ${brand} in action`}
             intro={
               walkthroughVideoUrl
-                ? 'A short tour of the app, from import to reports.'
+                ? 'A short tour of the app, from import to analytics.'
                 : `Screens from ${brand} itself, filled with the sample journal every new account can load with one click.`
             }
           />
@@ -560,6 +565,7 @@ export default function FeaturesPage() {
                 </p>
                 <h2 id={`${category.id}-heading`} className="mt-1 text-3xl font-bold tracking-tight text-fg">
                   {category.name}
+                  {isCategoryComing(category) && <ComingSoonBadge />}
                 </h2>
                 <p className="mt-3 text-lg text-muted">{category.summary}</p>
               </div>
@@ -569,7 +575,10 @@ export default function FeaturesPage() {
                     <Card className="h-full">
                       <h3 className="flex items-start gap-2 font-bold text-fg">
                         <Sparkles className="mt-1 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-                        {f.title}
+                        <span>
+                          {f.title}
+                          {isPlaceholder(f.feature) && <ComingSoonBadge />}
+                        </span>
                       </h3>
                       <p className="mt-2 text-sm text-muted">{f.body}</p>
                     </Card>

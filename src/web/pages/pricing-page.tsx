@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { BadgeCheck, CalendarClock, Check, CreditCard, Lock, RotateCcw, Sparkles } from 'lucide-react';
+import { BadgeCheck, CalendarClock, CreditCard, Lock, RotateCcw, Sparkles } from 'lucide-react';
 import {
   BROKER_COUNT,
   MONEY_BACK_DAYS,
-  MONTE_CARLO_RUNS_LABEL,
   PLANS,
-  REPORT_FILTER_COUNT_LABEL,
   TRIAL_DAYS,
   YEARLY_SAVINGS_PERCENT,
   type PlanId,
@@ -15,26 +13,11 @@ import { BROKER_FORMAT_TURNAROUND_HOURS } from '../../core/config/operator';
 import { PageHero, PublicLayout } from '../components/layout/public-layout';
 import { ButtonLink } from '../components/ui/button';
 import { Card, Container, SectionHeading } from '../components/ui/card';
+import { PlanFeatureList } from '../features/billing/plan-feature-list';
 import { usePublicConfig } from '../lib/public-config';
 
 const MONTHLY = PLANS.premium_monthly;
 const YEARLY = PLANS.premium_yearly;
-
-const PREMIUM_FEATURES = [
-  `Automated import from ${BROKER_COUNT} brokers`,
-  'Smart CSV, Excel and TSV import with AI column detection',
-  'Unlimited trades, imports and custom tags',
-  'R-multiple analytics, equity curve, drawdown and heatmaps',
-  `Monte Carlo simulation (${MONTE_CARLO_RUNS_LABEL} runs) and VaR/CVaR risk metrics`,
-  'Strategy playbook with rule adherence tracking',
-  'Smart goals that track themselves',
-  `Advanced reports with ${REPORT_FILTER_COUNT_LABEL} filters, PDF and CSV export`,
-  'P&L calendar, daily journal and trade screenshots',
-  'AI assistant that answers questions about your trades',
-  'Performance sharing and a position sizing calculator',
-  'Works on your phone; installable as an app',
-  'Priority email support',
-] as const;
 
 function toCycleLabel(interval: 'month' | 'year'): string {
   return interval === 'month' ? 'month' : 'year';
@@ -121,9 +104,9 @@ export default function PricingPage() {
       q: 'Does it work with my broker?',
       a: (
         <>
-          {BROKER_COUNT} brokers import automatically, and any broker’s CSV, Excel or TSV export can be imported with
-          column detection. If your broker’s file isn’t recognised, send us a sample and we add the format within{' '}
-          {BROKER_FORMAT_TURNAROUND_HOURS} hours.{' '}
+          The importer recognises the files of {BROKER_COUNT} brokers, and any other broker’s CSV, Excel or TSV export
+          can be imported with column detection. Direct broker connections are coming. If your broker’s file isn’t
+          recognised, send us a sample and we add the format within {BROKER_FORMAT_TURNAROUND_HOURS} hours.{' '}
           <Link href="/brokers" className="font-medium text-accent underline underline-offset-2">
             See supported brokers
           </Link>
@@ -135,9 +118,9 @@ export default function PricingPage() {
       q: 'Is my trading data secure?',
       a: (
         <>
-          Your data travels encrypted, broker connection credentials are encrypted at rest, and passwords are stored
-          only as strong one-way hashes. Databases are backed up daily. We never sell or share your trades; you can
-          export your trades and executions as CSV at any time, and have your account deleted by writing to support.
+          Your data travels encrypted, and passwords are stored only as strong one-way hashes. Databases are backed up
+          daily. We never sell or share your trades; you can export your trades and executions as CSV at any time, and
+          have your account deleted by writing to support.
         </>
       ),
     },
@@ -146,7 +129,7 @@ export default function PricingPage() {
       a: (
         <>
           Yes, a payment method is required to start the {TRIAL_DAYS}-day trial, but nothing is charged until it ends.
-          You get the full Premium product — AI assistant included — from day one.
+          You get the full Premium product from day one, and every feature added during your trial.
         </>
       ),
     },
@@ -195,7 +178,7 @@ export default function PricingPage() {
               </p>
               <ul className="mt-6 grid gap-3 text-sm">
                 {[
-                  { icon: Sparkles, text: 'Full Premium access, AI assistant included' },
+                  { icon: Sparkles, text: 'Full Premium access to everything built so far' },
                   { icon: CreditCard, text: `Payment method required; nothing charged for ${TRIAL_DAYS} days` },
                   { icon: RotateCcw, text: 'Cancel before it ends and pay nothing' },
                   { icon: Lock, text: `Not upgraded? Your trial data is ${trialDeletion}` },
@@ -274,14 +257,7 @@ export default function PricingPage() {
                 After your {TRIAL_DAYS}-day free trial. Renews automatically; cancel anytime.
               </p>
 
-              <ul className="mt-6 grid gap-x-6 gap-y-2.5 text-sm sm:grid-cols-2">
-                {PREMIUM_FEATURES.map((feature) => (
-                  <li key={feature} className="flex gap-2.5 text-fg">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-gain" aria-hidden="true" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <PlanFeatureList className="mt-6 grid gap-x-6 gap-y-2.5 sm:grid-cols-2" />
 
               <div className="mt-auto pt-8">
                 <ButtonLink href="/signup" size="lg" className="w-full">

@@ -67,8 +67,8 @@ function toTermsSections(config: PublicConfig): LegalSection[] {
           <p>
             The Service is a tool for recording and analysing <strong>past</strong> trades for{' '}
             <strong>educational purposes</strong>. Nothing in it — including statistics, simulations, insights, goals,
-            reports and answers from the AI assistant — is financial, investment, tax or legal advice, or a
-            recommendation to buy or sell any security or other instrument.
+            reports and, once it is available, answers from the AI assistant — is financial, investment, tax or legal
+            advice, or a recommendation to buy or sell any security or other instrument.
           </p>
           <p>
             Past performance does not predict future results. Simulations such as Monte Carlo runs and risk metrics such
@@ -153,8 +153,8 @@ function toTermsSections(config: PublicConfig): LegalSection[] {
             right to upload the data you import.
           </p>
           <p>
-            Content you choose to share through a public share link is visible to anyone who has the link until you
-            revoke it.
+            Public share links are not available yet; when they are, content you share through one is visible to anyone
+            who has the link until you revoke it.
           </p>
         </>
       ),
@@ -191,8 +191,9 @@ function toTermsSections(config: PublicConfig): LegalSection[] {
             fill.
           </p>
           <p>
-            When you connect a broker account you authorise us to retrieve your account activity on your behalf. The
-            Service only reads data; it never places trades or moves money. You may disconnect at any time.
+            Broker connections are not available yet; once they are, connecting a broker account authorises us to
+            retrieve your account activity on your behalf. The Service only reads data; it never places trades or moves
+            money.
           </p>
         </>
       ),

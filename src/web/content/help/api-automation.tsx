@@ -1,5 +1,5 @@
 import { DATE_RANGE_MEANING } from '../../../core/query';
-import { HELP_ARTICLES_UPDATED, Formula, Brand, SupportEmail, type HelpArticleBody } from './article-parts';
+import { Formula, Brand, SupportEmail, type HelpArticleBody } from './article-parts';
 
 function ApiAutomationArticle() {
   return (
@@ -17,11 +17,13 @@ function ApiAutomationArticle() {
       <h3>Create a token</h3>
       <ol>
         <li>
-          Open <strong>Settings → API tokens</strong> and select <strong>New token</strong>.
+          Open <strong>Settings</strong> and go to <strong>API tokens</strong>. Give the token a name (“nightly export
+          script”).
         </li>
         <li>
-          Give it a name (“nightly export script”) and only the scopes it needs, such as read-only access to trades, or
-          permission to send executions.
+          Choose its <strong>Access</strong>: <strong>Read only</strong> lists and exports trades, accounts, tags and
+          strategies; <strong>Read and write</strong> also adds executions and edits and deletes trades. Select{' '}
+          <strong>Create token</strong>.
         </li>
         <li>Copy the token. It is shown once; we store only a hashed version, so we cannot show it again.</li>
       </ol>
@@ -34,8 +36,11 @@ function ApiAutomationArticle() {
       <p>Send the token over HTTPS in the Authorization header of each request:</p>
       <Formula>{`Authorization: Bearer <your token>`}</Formula>
       <p>
-        The endpoint reference, with request and response examples, will be published in this Help Center when the API
-        is released. It will cover sending executions, reading trades and reading the same statistics the app shows.
+        A token opens the paths under <code>/api/accounts</code>, <code>/api/executions</code>, <code>/api/trades</code>
+        , <code>/api/tags</code> and <code>/api/strategies</code>: for example <code>GET /api/trades</code> and{' '}
+        <code>GET /api/trades/list.csv</code> for your trades and <code>POST /api/executions</code> to send fills.
+        Statistics, settings and billing answer only to a signed-in browser. There is no separate endpoint reference
+        yet.
       </p>
 
       <h3>Sending executions</h3>
@@ -56,8 +61,8 @@ function ApiAutomationArticle() {
 
       <h3>Filtering trades</h3>
       <p>
-        Trades, the CSV export and statistics take one <code>filter</code>: URL-encoded JSON whose conditions all hold
-        (each one’s type: <code>GET /api/trades/filter-schema</code>). {DATE_RANGE_MEANING}
+        The trade list and its CSV export take one <code>filter</code>: URL-encoded JSON whose conditions all hold (each
+        one’s type: <code>GET /api/trades/filter-schema</code>). {DATE_RANGE_MEANING}
       </p>
 
       <h3>What the API accepts</h3>
@@ -111,7 +116,7 @@ function ApiAutomationArticle() {
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: ApiAutomationArticle,
 } satisfies HelpArticleBody;

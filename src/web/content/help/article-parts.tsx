@@ -6,18 +6,26 @@ import { usePublicConfig } from '../../lib/public-config';
  * What every Help Center article module (`./<id>.tsx`) exports by default, and the pieces their bodies
  * share. Each article is a module of its own so an article page loads only its own text.
  *
- * `status` is honest about the product today: `coming-soon` means the feature is not in the app
- * yet and the article describes how it will work; the article page shows a notice for it.
+ * `status` is honest about the product today: an `available` article describes what the app does now;
+ * a `coming-soon` article is about a feature not built yet (its catalogue entry names the feature, and a
+ * unit test keeps the two in step with core/site/feature-availability): it has a one-line `notice`,
+ * which the article page shows at the top, and a body of at most a short paragraph on what is planned.
  * Formulas follow /work/shared/analytics-definitions.md (the analytics module's reference).
  */
 export type HelpArticleStatus = 'available' | 'coming-soon';
 
 export type HelpArticleBody = {
-  status: HelpArticleStatus;
   /** ISO date (YYYY-MM-DD) of the last content change. */
   updated: string;
   body: () => ReactElement;
-};
+} & (
+  | { status: 'available' }
+  | {
+      status: 'coming-soon';
+      /** One line: the feature is not available yet, and what to use today instead. */
+      notice: string;
+    }
+);
 
 /** The date of the last content change shared by the articles written together; an edited article sets its own. */
 export const HELP_ARTICLES_UPDATED = '2026-11-22';

@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
 import { BROKER_FORMAT_TURNAROUND_HOURS, SAMPLE_FILE_ROWS } from '../../../core/config/operator';
-import { HELP_ARTICLES_UPDATED, SupportEmail, type HelpArticleBody } from './article-parts';
+import { SupportEmail, type HelpArticleBody } from './article-parts';
 
 function CsvImportArticle() {
   return (
     <>
       <p>
         Import turns the file your broker gives you into executions (individual fills), and the journal groups those
-        executions into trades. You never need to reformat a file by hand.
+        executions into trades.
       </p>
 
       <h2>Files you can import</h2>
@@ -22,48 +22,61 @@ function CsvImportArticle() {
         </li>
       </ul>
       <p>
-        Presets exist for the <Link href="/brokers">25 supported brokers</Link>; any other file goes through column
-        detection.
+        The importer knows the layouts of the <Link href="/brokers">25 supported brokers</Link>; any other file goes
+        through column detection.
       </p>
 
       <h2>Step by step</h2>
       <ol>
         <li>
-          Open <strong>Import</strong> and choose the account the file belongs to. A new account asks for its broker,
-          currency, starting balance and the time zone of its files.
+          Open <strong>Import</strong> and choose the account the file belongs to, or create one: a new account asks for
+          its name, currency and the time zone of its files. A starting balance can be set later in{' '}
+          <strong>Settings</strong>.
         </li>
-        <li>Drop the file or pick it. Large files stream with a progress bar.</li>
+        <li>Drop the file on the page or choose it. A progress bar shows the upload.</li>
         <li>
-          <strong>Detection.</strong> The importer recognises the broker, delimiter, header row, date and number
-          conventions, and the role of each column (symbol, side, quantity, price, fees…). Each column gets a confidence
-          score, and you are asked only about the columns it is unsure of.
-        </li>
-        <li>
-          <strong>Preview.</strong> The first rows are shown as they will be imported, with problems highlighted. You
-          can reassign any column.
+          <strong>What we found.</strong> The importer recognises the broker, file type, encoding, delimiter, header
+          row, date format, number format and time zone; you can change the date order and decimal separator.
         </li>
         <li>
-          <strong>Import.</strong> The file is written in a single transaction, so an interrupted import never leaves
-          half a file behind. The summary lists new executions, skipped duplicates and any rows that could not be read,
-          with the row number and the reason, for example “row 14, Price: not a number”.
+          <strong>Columns.</strong> Each column shows sample values, the role it was given (date, symbol, side,
+          quantity, price, commission…) and how sure the detector is; the unsure ones come first. When the server has a
+          language model configured, a column it suggested is marked “AI suggested”. You can change any role.
+        </li>
+        <li>
+          <strong>Preview.</strong> The first executions are shown as they will be imported, with any rows that cannot
+          be read and the reason.
+        </li>
+        <li>
+          <strong>Import.</strong> The button names the number of rows. A small file (by default up to 5,000 rows) is
+          written in one transaction while you wait. A larger file is imported in the background in batches, with a
+          progress bar; if it fails, everything it wrote is removed, so you never keep half a file. The summary counts
+          executions added, duplicates skipped, trades created and updated, and rows skipped, with each skipped row’s
+          number and reason.
         </li>
       </ol>
 
       <h2>Re-importing is safe</h2>
       <p>
-        Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s content
-        plus its position among identical rows. Importing the same file twice, or overlapping exports, adds nothing new,
-        while two genuinely identical partial fills in the same second are both kept.
+        Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s
+        content. Importing the same file twice, or overlapping exports, adds nothing new: the summary then says that
+        everything in the file was already in your journal.
       </p>
 
-      <h2>Templates and undo</h2>
+      <h2>Saved mappings and undo</h2>
       <ul>
         <li>
-          A mapping you confirm is saved as a template and reused automatically when a file with the same header
-          arrives.
+          When you change a column’s role, <strong>Remember these columns for files with the same header</strong>{' '}
+          (ticked unless you untick it) saves your mapping; the next file with that header gets it, and the page says it
+          was applied.
         </li>
         <li>
-          <strong>Import history</strong> lists every batch. Undo removes a batch and regroups your trades.
+          <strong>Import history</strong> lists every import with its status. Undo removes the executions it added and
+          regroups your trades; notes and tags on trades that disappear are lost.
+        </li>
+        <li>
+          <strong>Download the Edgebook CSV template</strong> for your own records: it also carries stops, targets,
+          strategy, tags, rating and notes, and the Trades page’s CSV export of executions imports back.
         </li>
       </ul>
 
@@ -77,13 +90,9 @@ function CsvImportArticle() {
 
       <h2>Crypto fees</h2>
       <p>
-        Binance, Kraken and Coinbase files say which asset each fee was paid in. A fee paid in the coin traded (Binance
-        takes a buy’s fee from the coin bought) reduces the quantity received, or adds to the quantity a sell gives up,
-        and counts as a fee at the fill’s price. A fee paid in a third coin such as BNB is valued at the price of the
-        file’s nearest fill of that coin against the same currency, within 24 hours; without one it stays in its own
-        coin, is left out of Fees and Net, and the trade shows it as “Fee not converted”. When a sell leaves less than
-        the smallest quantity the file trades in that pair, the leftover (dust) no longer keeps the trade open: the
-        trade closes, shows the residual, and its P&amp;L is the cash that moved.
+        Binance, Kraken and Coinbase files say which asset each fee was paid in. A fee paid in the coin traded changes
+        the quantity and counts as a fee at the fill’s price. A fee paid in a third coin such as BNB is valued at the
+        file’s nearest fill of that coin within 24 hours; without one, the trade shows it as “Fee not converted”.
       </p>
 
       <h2>Broker not recognised?</h2>
@@ -97,7 +106,7 @@ function CsvImportArticle() {
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: CsvImportArticle,
 } satisfies HelpArticleBody;

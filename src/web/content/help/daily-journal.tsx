@@ -1,4 +1,4 @@
-import { HELP_ARTICLES_UPDATED, HelpLink, type HelpArticleBody } from './article-parts';
+import { HelpLink, type HelpArticleBody } from './article-parts';
 
 function DailyJournalArticle() {
   return (
@@ -10,72 +10,67 @@ function DailyJournalArticle() {
       </p>
 
       <h2>The P&amp;L calendar</h2>
-      <ul>
-        <li>Each day shows its net P&amp;L, coloured green or red, and the number of trades.</li>
-        <li>A mark shows the days that have a journal entry.</li>
-        <li>Weekly totals run down the side.</li>
-        <li>Select a day to open its trades and its journal entry.</li>
-      </ul>
-      <p>Days follow the time zone in your profile, so a late-evening trade lands on the day you actually traded it.</p>
+      <p>
+        The calendar sits on the Dashboard: a month grid starting on Monday, with the arrows beside the month’s name to
+        go back and forward. Each day shows its net P&amp;L, coloured by gain or loss, and its number of trades; a mark
+        shows the days with a journal note, and each week’s total ends its row. The account menu at the top of the
+        Dashboard limits it to one account.
+      </p>
+      <p>
+        Days follow the time zone in your profile, so a late-evening trade lands on the day you traded it. With a
+        keyboard, the arrow keys move between days, Page Up and Page Down change month, and Enter opens the day.
+      </p>
 
-      <h2>Before the session: the plan</h2>
-      <p>Open today’s entry from the calendar and fill in what you need:</p>
-      <ul>
-        <li>
-          <strong>Plan:</strong> market context, what you expect, what you will and will not trade.
-        </li>
-        <li>
-          <strong>Watchlist:</strong> the symbols you are watching and why.
-        </li>
-        <li>
-          <strong>Price levels:</strong> for a planned trade, the entry, stop, target and maximum size.
-        </li>
-        <li>
-          <strong>Daily max loss:</strong> the loss at which you stop for the day.
-        </li>
-      </ul>
-
-      <h2>After the session: the review</h2>
-      <ol>
-        <li>Go through the day’s trades: check the rules, add tags and mistakes, rate each trade from 1 to 5.</li>
-        <li>
-          Write the review: what went well, what did not, and one thing to do differently tomorrow. Notes support
-          Markdown, and trades can hold screenshots.
-        </li>
-        <li>Record your mood. Over weeks, mood next to P&amp;L is revealing.</li>
-      </ol>
-
-      <h2>Plan versus execution</h2>
-      <p>When your plan holds price levels, the journal compares your fills with it and highlights the differences:</p>
+      <h2>A day’s trades and journal</h2>
+      <p>
+        Select a day to open it. The window lists the trades that closed that day (each one opens in the Trades page)
+        and holds the day’s journal:
+      </p>
       <ul>
         <li>
-          <strong>Slippage</strong> between the planned and the actual entry;
+          <strong>Plan before the session:</strong> market context, what you expect, what you will and will not trade,
+          your levels and the loss at which you stop for the day.
         </li>
         <li>
-          <strong>early or late entries</strong> and <strong>moved stops</strong>;
+          <strong>Review after the session:</strong> what went well, what did not, and one thing to do differently
+          tomorrow.
         </li>
         <li>
-          <strong>size breaches</strong> above the planned maximum;
-        </li>
-        <li>
-          <strong>unplanned trades</strong> in symbols that were not in the plan.
+          <strong>Mood:</strong> one of Awful, Off, Neutral, Good and Great.
         </li>
       </ul>
       <p>
-        In <HelpLink to="condition-filters">Advanced Reports</HelpLink>, the filters <em>day had a plan</em> and{' '}
-        <em>day’s plan followed</em> let you measure what planning is worth to you.
+        <strong>Save journal</strong> keeps it; clearing every field and saving removes the entry.{' '}
+        <strong>Open this day’s page</strong> shows the same day at its own address, /journal/ followed by the date,
+        with buttons to the previous and next day.
+      </p>
+
+      <h2>The Journal page</h2>
+      <p>
+        <strong>Journal</strong> in the menu lists every day you wrote a plan or a review, or noted a trade, newest
+        first, with the start of each plan and review. The search box finds words in plans, reviews and trade notes;{' '}
+        <strong>Show older days</strong> loads more.
+      </p>
+
+      <h2>Trade by trade</h2>
+      <p>
+        Each trade’s dialog has its own journal fields: stop, target and risk, strategy, tags, mistakes, emotions, a
+        rating from 1 to 5, Notes in Markdown (with a preview) and up to 30 screenshots. Write there what belongs to one
+        trade, and in the day’s review what belongs to the session.
       </p>
 
       <h2>Make it a habit</h2>
       <ul>
-        <li>Keep it short. Five minutes before and ten after beat an hour you skip.</li>
         <li>
-          Add a <em>Journal every trading day</em> goal; it tracks itself. See{' '}
-          <HelpLink to="goal-types">Goal types and periods</HelpLink>.
+          <strong>Keep it short.</strong> Five minutes before and ten after beat an hour you skip.
         </li>
         <li>
-          Reread last week’s reviews every weekend. The same lesson written three times is your next{' '}
-          <HelpLink to="strategy-rules">rule</HelpLink>.
+          <strong>Tag on the day,</strong> while you still remember why you took each trade; see{' '}
+          <HelpLink to="tags-guide">Organising trades with tags</HelpLink>.
+        </li>
+        <li>
+          <strong>Reread last week’s reviews every weekend.</strong> The same lesson written three times is a rule you
+          should write into tomorrow’s plan.
         </li>
       </ul>
     </>
@@ -83,7 +78,7 @@ function DailyJournalArticle() {
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: DailyJournalArticle,
 } satisfies HelpArticleBody;

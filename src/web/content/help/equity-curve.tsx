@@ -1,12 +1,13 @@
-import { HELP_ARTICLES_UPDATED, Formula, HelpLink, type HelpArticleBody } from './article-parts';
+import { Formula, HelpLink, type HelpArticleBody } from './article-parts';
 
 function EquityCurveArticle() {
   return (
     <>
       <p>
-        The equity curve shows your account value trade after trade: the starting balance plus the cumulative net
-        P&amp;L of your closed trades. Underneath it, the drawdown chart shows how far you were below your best point at
-        each moment. Together they tell you more about your trading than any single number.
+        The <strong>Equity curve</strong> on the Dashboard shows your account value trade after trade: the starting
+        balance plus the cumulative net P&amp;L of your closed trades. Underneath it, the drawdown chart shows how far
+        you were below your best point at each moment. Together they tell you more about your trading than any single
+        number.
       </p>
 
       <h2>How the curve is built</h2>
@@ -19,10 +20,7 @@ Eₖ = E₀ + (net P&L of trades 1 … k)`}</Formula>
         </li>
         <li>Every figure is net of commissions and fees.</li>
         <li>Only closed trades move the curve; an open position appears once it is closed.</li>
-        <li>
-          With several accounts, choose one or view them together. Trades in other currencies are converted to your base
-          currency.
-        </li>
+        <li>The account menu at the top of the Dashboard shows one account or all of them together.</li>
       </ul>
 
       <h2>Drawdown</h2>
@@ -48,9 +46,11 @@ max drawdown     = the largest drawdown over the period`}</Formula>
 
       <h2>Per trade or per day</h2>
       <p>
-        The dashboard curve moves trade by trade. Risk metrics such as Calmar use end-of-day equity instead, which
-        cannot see dips inside a day, so a daily maximum drawdown is never larger than the trade-by-trade one. Both are
-        labelled.
+        The chart moves trade by trade; the table under it lists each trading day with its Day P&amp;L, Cumulative
+        P&amp;L and Drawdown, newest first. The <strong>Max drawdown</strong> card gives the deepest drop in dollars
+        and, when the account has a starting balance (set it in <strong>Settings</strong>), as a percentage from the
+        high. Risk metrics such as Calmar on the Analytics page use end-of-day equity instead, which cannot see dips
+        inside a day, so a daily maximum drawdown is never larger than the trade-by-trade one.
       </p>
 
       <h2>What to look for</h2>
@@ -64,7 +64,7 @@ max drawdown     = the largest drawdown over the period`}</Formula>
         </li>
         <li>
           <strong>Changes of behaviour:</strong> a curve that turns when you changed strategy, size or schedule is worth
-          a report comparing before and after.
+          comparing before and after, with the date filters of the Analytics page.
         </li>
         <li>
           <strong>Is this drawdown normal?</strong> <HelpLink to="monte-carlo">Monte Carlo simulation</HelpLink> shows
@@ -76,7 +76,7 @@ max drawdown     = the largest drawdown over the period`}</Formula>
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: EquityCurveArticle,
 } satisfies HelpArticleBody;

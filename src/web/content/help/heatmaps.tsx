@@ -1,69 +1,87 @@
-import { HELP_ARTICLES_UPDATED, HelpLink, type HelpArticleBody } from './article-parts';
+import { HelpLink, type HelpArticleBody } from './article-parts';
 
 function HeatmapsArticle() {
   return (
     <>
       <p>
-        The time-of-day heatmap is a grid of weekdays against hours of the day. Each cell collects the trades you
-        entered in that hour on that weekday and colours them by result, so you can see at a glance when you trade well
-        and when you give money back.
+        The <strong>Time of day × weekday</strong> heatmap on the Analytics page is a table of weekdays against the
+        hours of the day. Each cell collects the closed trades you entered in that hour on that weekday and is tinted by
+        their result, so you can see at a glance when you trade well and when you give money back.
       </p>
 
       <h2>How the cells are filled</h2>
       <ul>
-        <li>A closed trade belongs to the cell of the weekday and hour in which it was opened.</li>
         <li>
-          You choose the measure: net P&amp;L, expectancy in dollars or in R, win rate, or number of trades. The colour
-          scale is centred on zero, with gains in green and losses in red.
+          A closed trade belongs to the cell of the weekday and hour in which it was <em>opened</em> (its first
+          execution), not the one in which it closed.
         </li>
-        <li>Every cell shows how many trades it holds; hover over or tap a cell for its figures.</li>
         <li>
-          The heatmap respects every filter you set, so you can draw it for one strategy, one symbol or one account.
+          Choose what the cells show with the switch above the table: <strong>Net P&amp;L</strong>,{' '}
+          <strong>Win rate</strong> or <strong>Trades</strong> (how many). Net P&amp;L and win rate are tinted in the
+          gain colour above the middle and the loss colour below it; the number of trades uses one colour.
+        </li>
+        <li>
+          Every cell with trades shows its figure; point at it (or read it with a screen reader) for the full line:
+          number of trades, net P&amp;L and win rate.
+        </li>
+        <li>
+          Only the hours that hold at least one trade get a column, so a day trader’s grid stays narrow enough for a
+          phone.
+        </li>
+        <li>
+          The heatmap follows the filters at the top of the page: dates, account, symbols, side, strategies, tags and
+          outcome. Draw it for one strategy or one account by filtering first.
         </li>
       </ul>
 
       <h2>Time zones</h2>
       <p>
-        Every import records the time zone of its source file, and the heatmap uses the time zone set in your profile,
-        with daylight saving time handled. If you live in Berlin and trade the New York open, your 09:30 entries usually
-        appear at 15:30. To see market hours instead, set your profile time zone to the market’s.
+        Each account records the time zone of its files, so executions are stored at the right instant. The heatmap then
+        shows hours in the time zone of your profile, with daylight saving time handled; the line under the title names
+        the zone. If you live in Berlin and trade the New York open, your 09:30 entries appear at 15:30. To see market
+        hours instead, change your time zone in <strong>Settings</strong>.
       </p>
 
       <h2>Read it honestly</h2>
       <p>
-        A heatmap slices your trades into up to 168 small groups, and small groups are noisy. Three losing trades make a
-        cell bright red without proving anything. For that reason:
+        A heatmap slices your trades into as many as 168 small groups, and small groups are noisy. Three losing trades
+        make a cell deep red without proving anything. Before acting on a cell:
       </p>
       <ul>
-        <li>cells with too few trades are shown faded and marked;</li>
-        <li>the details of a cell include a 95% confidence interval for win rate and expectancy;</li>
         <li>
-          when the same pattern appears across neighbouring hours or several months, it is far more likely to be real.
+          switch to <strong>Trades</strong> to see how many trades each cell holds;
+        </li>
+        <li>look for the same pattern across neighbouring hours, or in several date ranges;</li>
+        <li>
+          compare with the <strong>Breakdown</strong> by <strong>Hour of entry</strong> or <strong>Weekday</strong>{' '}
+          further down the page, which adds profit factor, expectancy and average R for each group.
         </li>
       </ul>
 
       <h2>Turn a pattern into action</h2>
       <ol>
-        <li>Open the cell to see its trades and check what they have in common.</li>
         <li>
-          Build a <HelpLink to="advanced-reports">report</HelpLink> with the same weekday and hour filters to compare
-          strategies inside that window.
+          Filter the Trades page to the same dates and look at the trades of that window: what do they have in common?
         </li>
         <li>
-          If the window really costs you money, add a rule to your <HelpLink to="strategy-rules">strategy</HelpLink>{' '}
-          (“no new entries after 15:00”) and track it with a <HelpLink to="goal-creation">goal</HelpLink>.
+          Tag them (see <HelpLink to="tags-guide">Organising trades with tags</HelpLink>) and compare the tag in the
+          breakdown.
+        </li>
+        <li>
+          If the window really costs you money, write a rule for it in your day’s plan in the{' '}
+          <HelpLink to="daily-journal">daily journal</HelpLink> and review it after the session.
         </li>
       </ol>
       <p>
-        Looking for results by calendar day instead? The <HelpLink to="daily-journal">P&amp;L calendar</HelpLink> shows
-        each day’s net P&amp;L with your journal notes.
+        Looking for results by calendar day instead? The P&amp;L calendar on the Dashboard shows each day’s net P&amp;L
+        and opens the day’s trades and journal.
       </p>
     </>
   );
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: HeatmapsArticle,
 } satisfies HelpArticleBody;

@@ -1,4 +1,4 @@
-import { HELP_ARTICLES_UPDATED, Formula, Table, type HelpArticleBody } from './article-parts';
+import { Formula, Table, type HelpArticleBody } from './article-parts';
 
 function MonteCarloArticle() {
   return (
@@ -10,18 +10,24 @@ function MonteCarloArticle() {
       </p>
 
       <h2>How the simulation works</h2>
+      <p>
+        The <strong>Monte Carlo</strong> section of the Analytics page takes the closed trades that match the filters at
+        the top of the page and builds alternative paths from their results.
+      </p>
       <ul>
         <li>
-          <strong>Bootstrap:</strong> each simulated path draws trades at random, with replacement, from the trades you
-          select. A trade can appear several times on a path or not at all.
+          <strong>Method:</strong> <em>Bootstrap (with replacement)</em> draws trades at random, so a trade can appear
+          several times on a path or not at all; <em>Shuffle (reorder history)</em> keeps exactly your trades and
+          changes only their order.
         </li>
         <li>
-          <strong>Paths:</strong> 10,000 by default, and you can raise it to 100,000 or more. The simulation runs in the
-          background, so the page stays responsive.
+          <strong>Runs:</strong> 10,000 paths by default, anything from 1,000 to 100,000. Select{' '}
+          <strong>Run simulation</strong>; it runs in your browser with a progress bar and a <strong>Cancel</strong>{' '}
+          button, so the page stays responsive.
         </li>
         <li>
-          <strong>Reproducible:</strong> every run has a seed. The same trades, settings and seed always give exactly
-          the same result.
+          <strong>Seed:</strong> the same trades, settings and seed always give exactly the same result;{' '}
+          <strong>New seed</strong> draws another.
         </li>
       </ul>
 
@@ -29,17 +35,19 @@ function MonteCarloArticle() {
       <Table
         head={['Setting', 'What it means']}
         rows={[
-          ['Trades', 'Any filter from Advanced Reports: one strategy, one account, the last 6 months…'],
           [
-            'Horizon',
-            'How many trades each path contains: as many as your sample, or a number such as “the next 100 trades”.',
+            'Horizon (trades)',
+            'How many trades each path contains, from 1 to 10,000; empty means as many as your sample.',
           ],
-          ['Starting equity', 'Where every path starts.'],
           [
-            'Sizing',
-            'Fixed dollar replays each trade’s dollar P&L. Fixed fraction risks a percentage of current equity on each trade and compounds.',
+            'Starting equity ($)',
+            'Where every path starts: your accounts’ starting balance, or $10,000 when none is set.',
           ],
-          ['Ruin level', 'A loss that would end your trading, such as −50% or a prop-firm limit.'],
+          [
+            'Position sizing',
+            'Fixed dollar (replay $ P&L) replays each trade’s dollar result. Fixed fraction (risk % of equity) risks a percentage of current equity on each trade and compounds.',
+          ],
+          ['Ruin at drawdown (%)', 'A drop below the starting equity that would end your trading, 50% by default.'],
         ]}
       />
       <p>Fixed fraction uses your R-multiples, so it only includes trades that have a stop:</p>
@@ -53,15 +61,16 @@ fixed fraction: Eₖ₊₁ = Eₖ × (1 + f × Rₖ)      f = fraction risked, e
           is a percentile at that step, not a path anyone traded. The 5th percentile is a realistic bad case.
         </li>
         <li>
-          <strong>Maximum drawdown distribution:</strong> the median and the 95th percentile tell you “95% of paths
-          stayed above this drawdown”. If your real drawdown is within that range, it is consistent with your edge.
+          <strong>Maximum drawdown per path:</strong> a histogram, with the median and “95% of paths stay above”. If
+          your real drawdown is within that range, it is consistent with your edge.
         </li>
         <li>
           <strong>Probability of ruin:</strong> the share of paths whose equity <em>touches</em> the ruin level at any
           step, not only at the end.
         </li>
         <li>
-          <strong>Final equity:</strong> its percentiles and the probability of ending below where you started.
+          <strong>Final equity per path:</strong> a histogram, the median, the 5th–95th percentile range and the share
+          of paths that end below the start, with the longest losing streak beside them.
         </li>
       </ul>
       <p>
@@ -76,14 +85,13 @@ fixed fraction: Eₖ₊₁ = Eₖ × (1 + f × Rₖ)      f = fraction risked, e
       <h2>Conventions</h2>
       <p>
         Drawdowns are measured trade by trade, and the running peak includes the starting equity. Ruin counts on touch.
-        Compounding applies only to fixed-fraction sizing. The number of paths, the horizon and the seed are shown with
-        every result.
+        Compounding applies only to fixed-fraction sizing. The settings and the seed stay on screen beside the result.
       </p>
 
       <h2>Limits</h2>
       <p>
         The bootstrap assumes your trades are independent and that the future resembles your sample. It breaks up
-        streaks that cluster in reality, and with fewer than about 30 trades the results are marked as unreliable. Use
+        streaks that cluster in reality, and with only a few dozen trades the result says little about your edge. Use
         the simulation to choose a risk per trade that survives bad luck, not to forecast profits.
       </p>
     </>
@@ -91,7 +99,7 @@ fixed fraction: Eₖ₊₁ = Eₖ × (1 + f × Rₖ)      f = fraction risked, e
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: MonteCarloArticle,
 } satisfies HelpArticleBody;

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { HELP_ARTICLES_UPDATED, Formula, HelpLink, Table, type HelpArticleBody } from './article-parts';
+import { Formula, HelpLink, Table, type HelpArticleBody } from './article-parts';
 
 function RMultipleArticle() {
   return (
@@ -26,8 +26,8 @@ R-multiple   = net P&L ÷ initial risk`}</Formula>
           multiplier for futures (for example ES 50, MES 5, NQ 20, MNQ 2, CL 1,000, GC 100).
         </li>
         <li>
-          The stop is the <em>initial</em> stop. Moving it later does not change 1R, so a widened stop shows up honestly
-          as a loss bigger than −1R.
+          Enter the stop you had when you opened the trade. If you change the stop later, R is worked out again from the
+          new one, so keep the original if you want a widened stop to show up honestly as a loss bigger than −1R.
         </li>
       </ul>
 
@@ -77,17 +77,20 @@ R-multiple   = net P&L ÷ initial risk`}</Formula>
         </li>
       </ul>
 
-      <h2>Trades without a stop</h2>
+      <h2>Where the risk comes from</h2>
       <p>
-        A trade needs an initial stop to have an R. Stops come from your broker file when it includes them, or you can
-        enter one in the trade form. If you set a default risk per trade in your settings, trades without a stop use it
-        as their initial risk and are marked so that you know their R is an estimate.
+        A trade needs a risk to have an R. In the trade dialog, <strong>Stop</strong> gives the risk from the entry
+        price, and <strong>Risk ($)</strong> overrides it with an amount. An Edgebook CSV file can carry a stop_price
+        column. If you set a <strong>Default risk per trade</strong> in <strong>Settings</strong>, trades with neither a
+        stop nor a risk amount use it. Trades with none of the three have no R and are left out of every R figure.
       </p>
-
-      <h2>Where you will see R</h2>
+      <h2>Where you see R</h2>
       <ul>
-        <li>On the dashboard, expectancy is shown both in dollars and in R.</li>
-        <li>Analytics shows the distribution of your R-multiples and breakdowns by R bucket.</li>
+        <li>
+          On the Dashboard, the Expectancy card shows dollars per trade and R per trade; the Trades table and each
+          trade’s dialog show its R-multiple.
+        </li>
+        <li>Analytics shows the average R, the R-multiple distribution and a breakdown by R bucket.</li>
         <li>
           The System Quality Number is built on R; see <HelpLink to="risk-metrics">Risk metrics</HelpLink>.
         </li>
@@ -104,7 +107,7 @@ R-multiple   = net P&L ÷ initial risk`}</Formula>
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: RMultipleArticle,
 } satisfies HelpArticleBody;

@@ -1,10 +1,11 @@
-import { HELP_ARTICLES_UPDATED, Formula, HelpLink, type HelpArticleBody } from './article-parts';
+import { Formula, HelpLink, type HelpArticleBody } from './article-parts';
 
 function RiskMetricsArticle() {
   return (
     <>
       <p>
-        Risk metrics summarise how bumpy the road to your results was. Most are computed on{' '}
+        The <strong>Risk</strong> section of the Analytics page summarises how bumpy the road to your results was, for
+        the trades that match the page’s filters; each figure has a one-line explanation under it. Most are computed on{' '}
         <strong>daily returns</strong>; the trade-level scores SQN and Kelly are computed on your trades. All of them
         follow widely used definitions, so you can compare them with other tools.
       </p>
@@ -58,8 +59,8 @@ mVaR = mean(r) + h × σ`}</Formula>
       <h2>System Quality Number (SQN)</h2>
       <Formula>{`SQN = √N × mean(R) ÷ stdev(R)      N = trades with an R-multiple`}</Formula>
       <p>
-        50 trades averaging +0.35R with a standard deviation of 1.5R give √50 × 0.35 ÷ 1.5 ≈ 1.65. A capped version uses
-        √min(N, 100), so that a very large sample does not inflate the score.
+        50 trades averaging +0.35R with a standard deviation of 1.5R give √50 × 0.35 ÷ 1.5 ≈ 1.65. The Risk section
+        needs at least two trades with an R-multiple to show it.
       </p>
 
       <h2>Kelly criterion</h2>
@@ -76,7 +77,7 @@ W = wins ÷ (wins + losses),  B = average win ÷ |average loss|`}</Formula>
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: RiskMetricsArticle,
 } satisfies HelpArticleBody;

@@ -1,56 +1,64 @@
-import { HELP_ARTICLES_UPDATED, HelpLink, Table, type HelpArticleBody } from './article-parts';
+import { HelpLink, type HelpArticleBody } from './article-parts';
 
 function TagsGuideArticle() {
   return (
     <>
       <p>
         Tags are labels you attach to trades: the setup, the market condition, the mistake you made, anything you want
-        to analyse later. You can create as many as you like, and every tag becomes a way to filter and break down your
-        results.
+        to compare later. There is no limit on how many you create, and every tag becomes a filter on the Trades and
+        Analytics pages and a group in the Analytics breakdown.
       </p>
 
       <h2>Tags, strategies and mistakes</h2>
-      <Table
-        head={['Field', 'Use it for', 'Per trade']}
-        rows={[
-          ['Strategy', 'The playbook entry the trade followed, with its rules', 'One'],
-          ['Tags', 'Any descriptor: “gap up”, “news”, “A+ setup”, “FOMC day”', 'As many as you like'],
-          ['Mistakes', 'What went wrong: “chased entry”, “moved stop”, “oversized”', 'As many as apply'],
-        ]}
-      />
+      <p>
+        A trade has one <strong>Strategy</strong> and any number of tags. The trade dialog also has{' '}
+        <strong>Mistakes</strong> and <strong>Emotions</strong> fields (free text, separated by commas) and a{' '}
+        <strong>Rating</strong> from 1 to 5. Only strategies and tags can be filtered and broken down today, so put
+        anything you want to measure into a tag.
+      </p>
 
       <h2>Create and organise tags</h2>
       <ul>
-        <li>Each tag has a name and a colour, so it stands out in the trades table.</li>
         <li>
-          Tags can belong to an optional <strong>group</strong>, such as “setup”, “market condition” or “mistake”.
-          Groups keep a long list tidy and let you break down results by one group at a time.
+          Create a tag in a trade’s dialog: type its name in <strong>New tag</strong>. It is added to the trade and to
+          your list.
+        </li>
+        <li>
+          <strong>Settings → Tags</strong> lists every tag with the number of trades that carry it. There you can edit a
+          tag’s name, colour and <strong>Group</strong> (such as setup or mistake), merge one tag into another, or
+          delete it; deleting takes the tag off its trades and keeps the trades.
+        </li>
+        <li>
+          An Edgebook CSV import can carry tags in its tags column; tags are matched by name, and new names are created.
         </li>
       </ul>
 
       <h2>Tag your trades</h2>
-      <ol>
+      <ul>
         <li>
-          <strong>One trade:</strong> open it from the trades table and add tags in the trade edit form.
+          <strong>One trade:</strong> open it from the Trades table and switch tags on or off in its dialog, then{' '}
+          <strong>Save</strong>.
         </li>
         <li>
-          <strong>Many trades:</strong> select several rows in the trades table and use bulk tag assignment. Handy after
-          an import: filter on a symbol or a day, select all, tag.
+          <strong>Many trades:</strong> tick rows in the Trades table (or the box in the header for all of them) and use{' '}
+          <strong>Add tag…</strong> in the bar that appears; the same bar sets a strategy or deletes trades. Handy after
+          an import: filter on a symbol or a date range, select all, tag.
         </li>
-      </ol>
+      </ul>
 
       <h2>Use tags in analysis</h2>
       <ul>
-        <li>The trades table has a quick filter by tag.</li>
-        <li>Analytics breaks down net P&amp;L, win rate and expectancy by tag, each with its sample size.</li>
         <li>
-          In <HelpLink to="condition-filters">Advanced Reports</HelpLink>, a tag filter has three modes: trades with{' '}
-          <em>any</em> of the chosen tags, with <em>all</em> of them, or with <em>none</em> of them. “None” is the
-          quickest way to see how you trade without a habit.
+          The <strong>Tags</strong> filter on the Trades and Analytics pages keeps trades that carry any of the tags you
+          choose.
         </li>
         <li>
-          The <HelpLink to="ai-analysis">AI assistant</HelpLink> understands tag names: “What is my expectancy on trades
-          tagged news?”
+          In Analytics, <strong>Breakdown</strong> by <strong>Tag</strong> shows trades, win rate, net P&amp;L, average
+          R, profit factor and expectancy for each tag, and an Untagged group. A trade with two tags counts in both.
+        </li>
+        <li>
+          Keep the filtered view: the filters live in the page address, so a bookmark reopens it. The Trades page’s{' '}
+          <strong>Export</strong> menu downloads the filtered trades as CSV, tags included.
         </li>
       </ul>
 
@@ -58,7 +66,7 @@ function TagsGuideArticle() {
       <ul>
         <li>
           <strong>Decide the vocabulary first.</strong> “Gap-up”, “gapup” and “gap up” are three different tags; pick
-          one spelling.
+          one spelling, and merge the others in Settings.
         </li>
         <li>
           <strong>Tag facts, not feelings.</strong> “Entered before the 5-minute close” is useful in a year; “bad trade”
@@ -77,7 +85,7 @@ function TagsGuideArticle() {
 }
 
 export default {
-  status: 'coming-soon',
-  updated: HELP_ARTICLES_UPDATED,
+  status: 'available',
+  updated: '2026-12-02',
   body: TagsGuideArticle,
 } satisfies HelpArticleBody;

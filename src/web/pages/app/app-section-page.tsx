@@ -1,32 +1,12 @@
 import type { ComponentType } from 'react';
-import {
-  ArrowLeftRight,
-  ArrowRight,
-  BarChart3,
-  BookOpen,
-  Calculator,
-  CheckCircle2,
-  CreditCard,
-  FileBarChart,
-  FlaskConical,
-  LayoutDashboard,
-  Lock,
-  PenLine,
-  SearchX,
-  Shield,
-  Target,
-  Upload,
-  NotebookPen,
-} from 'lucide-react';
-import { Link, useLocation } from 'wouter';
-import { BROKER_COUNT, MONTE_CARLO_RUNS_LABEL, REPORT_FILTER_COUNT_LABEL } from '../../../core/config/plans';
-import { PROTECTED_PATHS } from '../../../core/site/public-pages';
+import { ArrowRight, BookOpen, CheckCircle2, FileBarChart, Lock, SearchX, Shield, Target } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { REPORT_FILTER_COUNT_LABEL } from '../../../core/config/plans';
+import { findPlaceholderByPath } from '../../../core/site/feature-availability';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/use-auth';
-
-export type SectionPath = (typeof PROTECTED_PATHS)[number];
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -40,49 +20,11 @@ type Section = {
   guide?: { href: string; label: string };
 };
 
-const SECTIONS: Record<SectionPath, Section> = {
-  '/dashboard': {
-    name: 'Dashboard',
-    icon: LayoutDashboard,
-    intro: 'Your trading at a glance.',
-    coming: [
-      'Net P&L, win rate, profit factor and expectancy in $ and R for any period and account',
-      'Equity curve with the drawdown underneath',
-      'P&L calendar with daily results, trade counts and journal notes',
-      'Recent trades, goal progress and your latest insights',
-    ],
-    guide: { href: '/help/equity-curve', label: 'How the equity curve works' },
-  },
-  '/trades': {
-    name: 'Trades',
-    icon: ArrowLeftRight,
-    intro: 'Every round trip you have made, in one fast, filterable table.',
-    coming: [
-      'A table that stays smooth at 100,000 trades, with sorting and your choice of columns',
-      'Quick filters by date, symbol, side, strategy, tag and outcome',
-      'Bulk tagging and strategy assignment',
-      'A trade view with executions, P&L, R, stop and target, rules, notes and screenshots',
-    ],
-    guide: { href: '/help/tags-guide', label: 'Read the tags guide' },
-  },
-  '/journal': {
-    name: 'Journal',
-    icon: NotebookPen,
-    intro: 'Every day you planned, reviewed or noted a trade.',
-    coming: [],
-  },
-  '/analytics': {
-    name: 'Analytics',
-    icon: BarChart3,
-    intro: 'Find out where your edge really comes from.',
-    coming: [
-      'Breakdowns by symbol, strategy, tag, side, weekday, hour, month and holding time',
-      'R-multiple distribution and a time-of-day × weekday heatmap',
-      'Risk metrics: Sharpe, Sortino, Calmar, VaR and CVaR, SQN and Kelly',
-      `Monte Carlo simulation with ${MONTE_CARLO_RUNS_LABEL} runs`,
-    ],
-    guide: { href: '/help/r-multiple', label: 'Learn about R-multiples' },
-  },
+/**
+ * The signed-in pages of features not built yet (core/site/feature-availability: a placeholder with
+ * its own route). Flipping a feature to 'live' takes its route off this page; a unit test keeps the two in step.
+ */
+export const PLACEHOLDER_SECTIONS: Readonly<Record<string, Section>> = {
   '/goals': {
     name: 'Goals',
     icon: Target,
@@ -92,7 +34,7 @@ const SECTIONS: Record<SectionPath, Section> = {
       'Progress that updates with every imported trade',
       'Insights into what moves you towards a goal — and what holds you back',
     ],
-    guide: { href: '/help/goal-creation', label: 'How smart goals work' },
+    guide: { href: '/help/goal-creation', label: 'What is planned' },
   },
   '/playbook': {
     name: 'Playbook',
@@ -103,18 +45,7 @@ const SECTIONS: Record<SectionPath, Section> = {
       'Per strategy: trades, P&L, expectancy and adherence %',
       'Each rule’s effect: performance when followed versus when broken',
     ],
-    guide: { href: '/help/strategy-setup', label: 'Set up your first strategy' },
-  },
-  '/import': {
-    name: 'Import',
-    icon: Upload,
-    intro: 'Bring your executions in from any broker.',
-    coming: [
-      'CSV with any delimiter, Excel (.xlsx, .xls) and TSV files, with automatic column detection',
-      `Automatic imports from ${BROKER_COUNT} brokers`,
-      'Import history with one-click undo',
-    ],
-    guide: { href: '/help/csv-import', label: 'Read the import guide' },
+    guide: { href: '/help/strategy-performance', label: 'Compare your strategies today' },
   },
   '/advanced-reports': {
     name: 'Advanced Reports',
@@ -125,13 +56,7 @@ const SECTIONS: Record<SectionPath, Section> = {
       'Saved reports you can come back to',
       'CSV and PDF export, and sharing',
     ],
-    guide: { href: '/help/advanced-reports', label: 'Read the reports guide' },
-  },
-  '/subscription': {
-    name: 'Subscription',
-    icon: CreditCard,
-    intro: 'Your plan, billing and renewal.',
-    coming: [],
+    guide: { href: '/help/advanced-reports', label: 'What to use today' },
   },
   '/admin': {
     name: 'Admin',
@@ -143,44 +68,7 @@ const SECTIONS: Record<SectionPath, Section> = {
       'The audit log and the e-mail outbox',
     ],
   },
-  '/position-size': {
-    name: 'Position Size',
-    icon: Calculator,
-    intro: 'How much to trade so that a stop-out costs what you chose to risk.',
-    coming: ['Size from account, risk, entry and stop for stocks, options, futures, forex, crypto and CFDs'],
-  },
-  '/demo-advanced-analytics': {
-    name: 'Demo Advanced Analytics',
-    icon: FlaskConical,
-    intro: 'The full analytics on a built-in sample data set — explore before you import.',
-    coming: [
-      'Every analytics view, filled with realistic sample trades',
-      `Monte Carlo (${MONTE_CARLO_RUNS_LABEL} runs), VaR and CVaR on the sample account`,
-      'Nothing to set up: your own data stays untouched',
-    ],
-    guide: { href: '/help/monte-carlo', label: 'Learn about Monte Carlo' },
-  },
 };
-
-const DASHBOARD_STEPS: { href: string; title: string; text: string; icon: Icon }[] = [
-  { href: '/import', title: 'Import your trades', text: 'Upload a broker file or connect a broker.', icon: Upload },
-  {
-    href: '/trades',
-    title: 'Add a trade by hand',
-    text: 'Log a single trade with its stop and target.',
-    icon: PenLine,
-  },
-  {
-    href: '/demo-advanced-analytics',
-    title: 'Explore sample data',
-    text: 'See every chart on a ready-made account.',
-    icon: FlaskConical,
-  },
-];
-
-function findSection(location: string): SectionPath | undefined {
-  return PROTECTED_PATHS.find((p) => location === p || location.startsWith(`${p}/`));
-}
 
 function ComingSoon({ section }: { section: Section }) {
   const Icon = section.icon;
@@ -221,48 +109,6 @@ function ComingSoon({ section }: { section: Section }) {
   );
 }
 
-function Dashboard() {
-  const { user } = useAuth();
-  const section = SECTIONS['/dashboard'];
-  const greeting = user?.firstName ? `Welcome, ${user.firstName}.` : 'Welcome.';
-  return (
-    <AppPage>
-      <AppPageHeader title="Dashboard" intro={`${greeting} Your trading results will come together here.`} />
-      <section aria-labelledby="get-started" className="mt-8">
-        <h2 id="get-started" className="text-lg font-semibold text-fg">
-          Get started
-        </h2>
-        <ul className="mt-3 grid gap-4 sm:grid-cols-3">
-          {DASHBOARD_STEPS.map((step) => {
-            const Icon = step.icon;
-            return (
-              <li key={step.href}>
-                <Link
-                  href={step.href}
-                  className="group flex h-full flex-col rounded-2xl border border-line bg-elevated p-5 shadow-sm transition-colors hover:border-accent"
-                >
-                  <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-accent-soft text-accent">
-                    <Icon className="h-5 w-5" aria-hidden="true" />
-                  </span>
-                  <span className="mt-4 flex items-center gap-1 font-semibold text-fg">
-                    {step.title}
-                    <ArrowRight
-                      className="h-4 w-4 text-muted transition-transform group-hover:translate-x-0.5"
-                      aria-hidden="true"
-                    />
-                  </span>
-                  <span className="mt-1 text-sm text-muted">{step.text}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-      <ComingSoon section={section} />
-    </AppPage>
-  );
-}
-
 function NotFound() {
   return (
     <AppPage>
@@ -281,7 +127,7 @@ function NotFound() {
 function AdminsOnly() {
   return (
     <AppPage>
-      <AppPageHeader title="Admin" intro={SECTIONS['/admin'].intro} />
+      <AppPageHeader title="Admin" intro={PLACEHOLDER_SECTIONS['/admin']?.intro} />
       <Card className="mx-auto mt-6 max-w-xl p-8 text-center sm:p-10">
         <Lock className="mx-auto h-10 w-10 text-muted" aria-hidden="true" />
         <h2 className="mt-4 text-xl font-bold tracking-tight text-fg">For administrators only</h2>
@@ -298,17 +144,16 @@ function AdminsOnly() {
 }
 
 /**
- * A signed-in section whose screens are still being built: a clear empty state saying what is
- * coming, never a blank page. Without `section`, the current path decides.
+ * A signed-in path without a page of its own: the "being built" page of a feature not built yet
+ * (never a blank page), or not found.
  */
-export default function AppSectionPage({ section }: { section?: SectionPath }) {
+export default function AppSectionPage() {
   const [location] = useLocation();
   const { user } = useAuth();
-  const path = section ?? findSection(location);
-  if (!path) return <NotFound />;
-  if (path === '/dashboard') return <Dashboard />;
-  if (path === '/admin' && user?.role !== 'admin') return <AdminsOnly />;
-  const info = SECTIONS[path];
+  const feature = findPlaceholderByPath(location);
+  const info = feature?.route === undefined ? undefined : PLACEHOLDER_SECTIONS[feature.route];
+  if (!info) return <NotFound />;
+  if (feature?.id === 'admin' && user?.role !== 'admin') return <AdminsOnly />;
   return (
     <AppPage>
       <AppPageHeader title={info.name} intro={info.intro} />

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, CheckCircle2, CreditCard, FlaskConical, Lock, RotateCcw, Sparkles } from 'lucide-react';
+import { CalendarClock, CreditCard, FlaskConical, Lock, RotateCcw, Sparkles } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, type PlanId } from '../../../core/config/plans';
 import { AppPage, AppPageHeader, formatDate } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/spinner';
-import { PREMIUM_FEATURES } from '../../features/billing/trial-expired-dialog';
+import { PlanFeatureList } from '../../features/billing/plan-feature-list';
 import { api, apiQuery, toApiError } from '../../lib/api';
 import { AUTH_QUERY_KEY, useAuth, type CurrentUser } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
@@ -482,14 +482,7 @@ export default function SubscriptionPage() {
 
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-fg">Everything in Premium</h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {PREMIUM_FEATURES.map((feature) => (
-            <li key={feature} className="flex items-start gap-2 text-sm text-fg">
-              <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-gain" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList className="mt-4 grid gap-3 sm:grid-cols-2" />
       </Card>
 
       <CancelDialog

@@ -7,11 +7,12 @@ import { AuthCardLoading, AuthLayout, useIsHydrated } from '../../features/auth/
 import { toSecondsLeft } from '../../features/auth/signup-rules';
 import { usePublicConfig } from '../../lib/public-config';
 
-const NEXT_STEPS = [
+/** Exported for the test that reads every promise the site makes (web/content/site-truth.test.ts). */
+export const NEXT_STEPS = [
   { title: 'Verify your email', text: 'Open the link we just sent you to confirm your address.' },
   { title: 'Sign in', text: 'Use the email and password you chose at sign-up.' },
-  { title: 'Import your trades', text: 'Upload a broker file or connect your broker to fill your journal.' },
-  { title: 'Find your edge', text: 'Review your analytics, set up your playbook and set your first goals.' },
+  { title: 'Import your trades', text: 'Upload your broker’s trade history file to fill your journal.' },
+  { title: 'Find your edge', text: 'Review your analytics and plan tomorrow’s session in the journal.' },
 ] as const;
 
 /** Counts down to the sign-in page (seed §4: /onboarding?success=true goes to /login after 5 s). */

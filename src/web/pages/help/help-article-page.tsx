@@ -2,10 +2,16 @@ import { useDeferredValue } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, ArrowRight, ChevronRight, Clock, Construction, LifeBuoy, Mail } from 'lucide-react';
 import { CONTACT_RESPONSE_HOURS } from '../../../core/config/operator';
-import { POPULAR_ARTICLE_IDS, findHelpArticle, type HelpArticleRef } from '../../../core/site/help-catalogue';
+import {
+  POPULAR_ARTICLE_IDS,
+  findHelpArticle,
+  isComingSoonArticle,
+  type HelpArticleRef,
+} from '../../../core/site/help-catalogue';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
+import { ComingSoonBadge } from '../../components/ui/coming-soon-badge';
 import { loadHelpArticle, useHelpArticle } from '../../content/help-articles';
 import { usePublicConfig } from '../../lib/public-config';
 import NotFoundPage from '../not-found-page';
@@ -31,7 +37,7 @@ export async function preloadContent(path: string): Promise<void> {
 }
 
 /**
- * The status line, the "being built" notice and the body of one article. Each article is a chunk of its
+ * The status line, the one-line "not available yet" notice and the body of one article. Each article is a chunk of its
  * own (the biggest text on the site), loaded on demand. No Suspense boundary of its own on purpose: a
  * nested boundary around a body this big would be streamed out of line by the prerender, with an
  * inline script that the site's Content-Security-Policy blocks.
@@ -46,20 +52,14 @@ function ArticleContent({ id }: { id: string }) {
         Last updated <time dateTime={entry.updated}>{toDisplayDate(entry.updated)}</time>
       </p>
       {entry.status === 'coming-soon' && (
-        <div
+        <p
           role="note"
           aria-label="Feature status"
-          className="mb-8 flex items-start gap-3 rounded-xl border border-highlight/40 bg-highlight/10 px-4 py-3"
+          className="mb-8 flex items-start gap-3 rounded-xl border border-highlight/40 bg-highlight/10 px-4 py-3 text-sm font-medium text-fg"
         >
           <Construction className="mt-0.5 h-5 w-5 shrink-0 text-highlight" aria-hidden="true" />
-          <div className="text-sm text-fg">
-            <p className="font-semibold">Coming soon</p>
-            <p className="mt-0.5">
-              This feature is being built; this article describes how it will work. Details may still change before it
-              reaches your account, and we will update this page when it does.
-            </p>
-          </div>
-        </div>
+          {entry.notice}
+        </p>
       )}
       <div className="prose-eb">
         <Body />
@@ -77,7 +77,10 @@ function ArticleLinkList({ articles }: { articles: HelpArticleRef[] }) {
             href={`/help/${a.id}`}
             className="group flex items-start justify-between gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-fg hover:bg-sunken hover:text-accent"
           >
-            <span>{a.title}</span>
+            <span>
+              {a.title}
+              {isComingSoonArticle(a) && <ComingSoonBadge />}
+            </span>
             <ArrowRight className="mt-0.5 h-4 w-4 shrink-0 text-muted group-hover:text-accent" aria-hidden="true" />
           </Link>
         </li>

@@ -4,6 +4,7 @@ import { ArrowRight, Clock, Info, LifeBuoy, Mail, SearchX } from 'lucide-react';
 import {
   HELP_CATEGORIES,
   POPULAR_ARTICLE_IDS,
+  isComingSoonArticle,
   filterHelpCategories,
   findHelpArticle,
   type HelpCategory,
@@ -13,6 +14,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Container, SectionHeading } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { CONTACT_RESPONSE_HOURS } from '../../../core/config/operator';
+import { ComingSoonBadge } from '../../components/ui/coming-soon-badge';
 import { usePublicConfig } from '../../lib/public-config';
 import { HELP_CATEGORY_ICONS } from './help-category-icons';
 
@@ -26,13 +28,13 @@ const HEADER_LINKS = [
 const QUICK_START = [
   {
     title: 'Import your trades',
-    text: 'Upload a broker file (CSV with any delimiter, TSV, .xlsx or .xls) or connect a broker. Executions are grouped into trades for you.',
+    text: 'Upload a broker file (CSV with any delimiter, TSV, .xlsx or .xls). Executions are grouped into trades for you.',
     articleId: 'csv-import',
   },
   {
     title: 'Set up your strategies',
-    text: 'Write each setup down as a strategy with its rules, so every trade can be checked against the plan.',
-    articleId: 'strategy-setup',
+    text: 'Give each trade a strategy in its trade dialog and compare strategies side by side in Analytics.',
+    articleId: 'strategy-performance',
   },
   {
     title: 'Analyze your performance',
@@ -41,7 +43,7 @@ const QUICK_START = [
   },
   {
     title: 'Set smart goals',
-    text: 'Pick goals such as a daily loss limit or rule adherence; they track themselves from your trades.',
+    text: 'Goals that track themselves from your trades are coming; until then, the dashboard shows your results by period.',
     articleId: 'goal-creation',
   },
 ] as const;
@@ -63,6 +65,7 @@ function CategoryCard({ category }: { category: HelpCategory }) {
         <div>
           <h3 id={headingId} className="text-lg font-semibold text-fg">
             {category.title}
+            {category.articles.every(isComingSoonArticle) && <ComingSoonBadge />}
           </h3>
           <p className="mt-1 text-sm text-muted">{category.description}</p>
         </div>
@@ -74,7 +77,10 @@ function CategoryCard({ category }: { category: HelpCategory }) {
               href={`/help/${article.id}`}
               className="group flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm font-medium text-fg hover:bg-sunken hover:text-accent"
             >
-              <span>{article.title}</span>
+              <span>
+                {article.title}
+                {isComingSoonArticle(article) && <ComingSoonBadge />}
+              </span>
               <ArrowRight className="h-4 w-4 shrink-0 text-muted group-hover:text-accent" aria-hidden="true" />
             </Link>
           </li>
@@ -103,7 +109,7 @@ export default function HelpPage() {
       <PageHero
         eyebrow="Help Center"
         title="How can we help?"
-        intro="Guides to importing trades, reading your analytics, writing your playbook, setting goals and using the AI assistant."
+        intro="Guides to importing trades, reading your analytics, tagging trades and keeping a daily journal, and a word on what is coming."
       >
         <form role="search" className="mx-auto mt-8 max-w-xl text-left" onSubmit={(e) => e.preventDefault()}>
           <TextField
@@ -166,8 +172,8 @@ export default function HelpPage() {
           <p className="mx-auto mt-8 flex max-w-3xl items-start gap-2 rounded-xl border border-line bg-sunken px-4 py-3 text-sm text-muted">
             <Info className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
             <span>
-              The journal, analytics, playbook, goals and AI assistant are being rolled out. Articles about a feature
-              that is still being built say so at the top and describe how it will work.
+              Import, trades, the journal and analytics are here today. Strategy rules, goals, advanced reports and the
+              AI assistant are coming: their articles say so in one line at the top.
             </span>
           </p>
         </section>
@@ -203,30 +209,36 @@ export default function HelpPage() {
         <section aria-labelledby="help-quick-start-heading">
           <SectionHeading id="help-quick-start-heading" eyebrow="Quick start" title="Get started in four steps" />
           <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {QUICK_START.map((step, index) => (
-              <li key={step.title}>
-                <Card className="flex h-full flex-col">
-                  <span
-                    className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg"
-                    aria-hidden="true"
-                  >
-                    {index + 1}
-                  </span>
-                  <h3 className="mt-4 font-semibold text-fg">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {step.title}
-                  </h3>
-                  <p className="mt-2 text-sm text-muted">{step.text}</p>
-                  <Link
-                    href={`/help/${step.articleId}`}
-                    className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-medium text-accent hover:underline"
-                  >
-                    {findHelpArticle(step.articleId)?.article.title ?? 'Read more'}
-                    <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                  </Link>
-                </Card>
-              </li>
-            ))}
+            {QUICK_START.map((step, index) => {
+              const article = findHelpArticle(step.articleId)?.article;
+              const isComing = article !== undefined && isComingSoonArticle(article);
+              return (
+                <li key={step.title}>
+                  <Card className="flex h-full flex-col">
+                    <span
+                      className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg"
+                      aria-hidden="true"
+                    >
+                      {index + 1}
+                    </span>
+                    <h3 className="mt-4 font-semibold text-fg">
+                      <span className="sr-only">Step {index + 1}: </span>
+                      {step.title}
+                      {isComing && <ComingSoonBadge />}
+                    </h3>
+                    <p className="mt-2 text-sm text-muted">{step.text}</p>
+                    <Link
+                      href={`/help/${step.articleId}`}
+                      className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-medium text-accent hover:underline"
+                    >
+                      {article?.title ?? 'Read more'}
+                      {isComing && ' (coming soon)'}
+                      <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                    </Link>
+                  </Card>
+                </li>
+              );
+            })}
           </ol>
         </section>
 

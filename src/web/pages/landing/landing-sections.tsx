@@ -3,7 +3,7 @@ import {
   ArrowRight,
   BarChart3,
   BookOpen,
-  Bot,
+  Calculator,
   CalendarDays,
   CheckCircle2,
   Dices,
@@ -11,20 +11,13 @@ import {
   Flame,
   Gauge,
   Grid3x3,
-  Share2,
   ShieldCheck,
   Tags,
-  Target,
   TrendingDown,
   Upload,
 } from 'lucide-react';
-import {
-  BROKER_COUNT,
-  MONTE_CARLO_RUNS_LABEL,
-  PLANS,
-  REPORT_FILTER_COUNT_LABEL,
-  TRIAL_DAYS,
-} from '../../../core/config/plans';
+import { BROKER_COUNT, MONTE_CARLO_RUNS_LABEL, PLANS, TRIAL_DAYS } from '../../../core/config/plans';
+import { BREAKDOWN_DIMENSIONS } from '../../../core/analytics';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Container, SectionHeading } from '../../components/ui/card';
 
@@ -46,7 +39,7 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
           </h1>
           <p className="mt-6 max-w-xl text-lg text-muted">
             Import your executions, and see the truth in R-multiples, drawdown, heatmaps, Monte Carlo and VaR — then
-            turn it into rules, goals and habits that stick.
+            plan and review every trading day in your journal.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button size="lg" onClick={onStartTrial}>
@@ -131,7 +124,7 @@ const FAILURES = [
   {
     icon: BookOpen,
     title: 'They break their own rules',
-    text: 'The plan says wait for the setup; the trade says otherwise. Rule adherence you can measure is rule adherence you can improve.',
+    text: 'The plan says wait for the setup; the trade says otherwise. Tag the trades that broke your plan, and see what they cost you.',
   },
 ];
 
@@ -185,16 +178,6 @@ const FEATURES = [
     text: `${MONTE_CARLO_RUNS_LABEL} simulations, risk of ruin, VaR and CVaR at 95% and 99%.`,
   },
   {
-    icon: BookOpen,
-    title: 'Strategy playbooks',
-    text: 'Write your rules, tick them on every trade, and see what each rule is worth.',
-  },
-  {
-    icon: Target,
-    title: 'Smart goals',
-    text: 'Goals that track themselves from your trades, with streaks and no manual ticking.',
-  },
-  {
     icon: CalendarDays,
     title: 'P&L calendar & journal',
     text: 'Your days at a glance, with a plan before the session and a review after it.',
@@ -202,22 +185,22 @@ const FEATURES = [
   {
     icon: Tags,
     title: 'Unlimited tags',
-    text: 'Tag setups, mistakes and emotions your way, then filter every report by them.',
+    text: 'Tag setups, mistakes and emotions your way, then filter and break down your results by them.',
   },
   {
     icon: FileSpreadsheet,
-    title: 'Advanced reports',
-    text: `${REPORT_FILTER_COUNT_LABEL} filters, saved reports, PDF and CSV export.`,
+    title: 'Filters & CSV export',
+    text: 'Filter trades by date, symbol, side, outcome, strategy and tag, and export them as CSV.',
   },
   {
-    icon: Share2,
-    title: 'Sharing',
-    text: 'Share a trade or a report as a link, in R and % without your dollar sizes.',
+    icon: Calculator,
+    title: 'Position size calculator',
+    text: 'The size that risks exactly what you chose, from your entry and stop.',
   },
   {
-    icon: Bot,
-    title: 'AI assistant',
-    text: 'Ask "what is my win rate on Mondays?" and get the numbers from your own trades.',
+    icon: BookOpen,
+    title: 'Coming soon',
+    text: 'Strategy playbooks with rule tracking, smart goals, advanced reports with PDF export, sharing and an AI assistant are coming.',
   },
 ];
 
@@ -265,11 +248,11 @@ const SAMPLE_GOALS: SampleGoal[] = [
     detail: '$1,362 of $2,000 with 9 trading days left',
   },
   {
-    title: 'Follow my playbook ≥ 90%',
+    title: 'Win rate ≥ 50%',
     period: 'This week',
     progress: 100,
     status: 'Achieved',
-    detail: '94% of rule checks followed (33 of 35)',
+    detail: '56% of 18 trades won',
   },
   {
     title: 'Max daily loss $300',
@@ -297,19 +280,19 @@ export function SmartGoalsDemo() {
     <section aria-labelledby="goals-demo" className="py-20">
       <Container className="grid items-center gap-12 lg:grid-cols-2">
         <div>
-          <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-accent">Smart goals</p>
+          <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-accent">Smart goals — coming soon</p>
           <h2 id="goals-demo" className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">
-            Goals that track themselves
+            Goals that track themselves — coming soon
           </h2>
           <p className="mt-4 text-lg text-muted">
-            Set a target once. Every imported trade updates progress, status and streaks — for P&L, win rate, profit
-            factor, average R, daily loss limits, trade counts, rule adherence and journaling.
+            Smart goals are not available yet. Planned: set a target once, and every imported trade updates its progress
+            — for P&L, win rate, profit factor, average R, daily loss limits and trade counts.
           </p>
           <ul className="mt-6 grid gap-2 text-fg">
             {[
-              'Daily, weekly, monthly, quarterly or yearly periods',
-              'On track, at risk, achieved or missed — computed, never ticked',
-              'History per period and streaks',
+              'Planned: daily, weekly or monthly periods',
+              'Planned: on track, at risk, achieved or missed — computed, never ticked',
+              'Coming with goals: history per period and streaks',
             ].map((t) => (
               <li key={t} className="flex items-start gap-2">
                 <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" /> {t}
@@ -345,7 +328,9 @@ export function SmartGoalsDemo() {
               <p className="mt-2 text-sm text-muted">{g.detail}</p>
             </Card>
           ))}
-          <p className="text-center text-xs text-muted">Sample goals with illustrative progress</p>
+          <p className="text-center text-xs text-muted">
+            A preview of goals, coming soon: sample goals with illustrative progress
+          </p>
         </div>
       </Container>
     </section>
@@ -354,8 +339,8 @@ export function SmartGoalsDemo() {
 
 /** Product facts, not invented customer counts. */
 const STATS = [
-  { value: String(BROKER_COUNT), label: 'brokers with automatic import' },
-  { value: REPORT_FILTER_COUNT_LABEL, label: 'report filter parameters' },
+  { value: String(BROKER_COUNT), label: 'broker file layouts recognised' },
+  { value: String(BREAKDOWN_DIMENSIONS.length), label: 'ways to break down your results' },
   { value: MONTE_CARLO_RUNS_LABEL, label: 'Monte Carlo runs per simulation' },
   { value: '100,000+', label: 'trades per account at interactive speed' },
 ];
@@ -380,7 +365,7 @@ export function Stats() {
 const STEPS = [
   {
     title: 'Import your trades',
-    text: 'Drop your broker file or connect your broker. Columns are detected for you; nothing to map by hand.',
+    text: 'Drop your broker’s trade history file. Columns are detected for you, and you can correct any of them.',
   },
   {
     title: 'Tag and journal',
@@ -388,7 +373,7 @@ const STEPS = [
   },
   {
     title: 'Find and grow your edge',
-    text: 'Read your expectancy, risk and rule adherence, then set smart goals that keep you honest.',
+    text: 'Read your expectancy, drawdown and risk, and compare your strategies, tags and trading hours.',
   },
 ];
 
