@@ -89,6 +89,8 @@ export type BuildAppParams = {
   /** Defaults to the storage the config names. */
   storage?: ObjectStorage;
   logger?: boolean;
+  /** Told of every route as it is registered (the API contract test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 /** A configured Fastify instance that has not started listening (tests call it directly). */
@@ -99,6 +101,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (params.onRoute) app.addHook('onRoute', params.onRoute);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
