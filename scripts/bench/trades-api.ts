@@ -29,10 +29,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { insertNewRows, type BulkColumnType } from '../../src/server/db/bulk-insert';
 import type { Db } from '../../src/server/db/client';
 import { executions, tradeExecutions, trades } from '../../src/server/db/schema';
-import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
-import { createApiToken } from '../../src/server/modules/api-tokens/api-tokens.service';
-import { buildTradeRows } from '../../src/server/modules/trades/regroup';
-import { createUser } from '../../src/server/modules/users/users.service';
+import { insertAccount } from '../../src/server/modules/accounts';
+import { createApiToken } from '../../src/server/modules/api-tokens';
+import { buildTradeRows } from '../../src/server/modules/trades';
+import { createUser } from '../../src/server/modules/users';
 
 export type TradesApiBenchParams = {
   engine: 'pglite' | 'postgres';

@@ -2,7 +2,7 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/older-database';
 import { groupTrades } from '../../core/trades';
-import { buildTradeRows, toExecution } from '../modules/trades/regroup';
+import { buildTradeRows, toExecution } from '../modules/trades';
 import type { Db } from './client';
 import { executions, tradeExecutions, tradeParts, trades } from './schema';
 

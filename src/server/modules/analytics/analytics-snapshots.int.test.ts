@@ -5,12 +5,11 @@ import type { AnalyticsBreakdownJson, AnalyticsSummaryJson } from '../../../cont
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson, TradeListJson } from '../../../contracts/trades';
 import { buildApp } from '../../app';
 import { analyticsSnapshots, trades, users } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser, getAnalyticsVersion } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { waitUntil } from '../../../../test/helpers/wait-until';
 import { expectedEngine } from '../../../../test/helpers/test-database';
-import { getAnalyticsVersion } from './analytics.queries';
 import { createDbTradeFactsSource } from './trade-facts-cache';
 import { readTradeFactsSnapshot, saveTradeFactsSnapshot } from './trade-facts-snapshots.queries';
 

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson } from '../../../contracts/trades';
 import { strategies, tags, trades, tradeTags, users } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser, getAnalyticsVersion } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import { getAnalyticsVersion, loadTradeFacts, loadTradeFactsChanges, readAnalyticsChanges } from './analytics.queries';
+import { loadTradeFacts, loadTradeFactsChanges, readAnalyticsChanges } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
 
 /**

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson } from '../../../contracts/trades';
 import { strategies, trades, tradeTags } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { expectedEngine } from '../../../../test/helpers/test-database';

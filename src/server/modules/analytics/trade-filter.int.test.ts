@@ -14,7 +14,7 @@ import {
 } from '../../../core/query';
 import { executions, trades, tradeTags } from '../../db/schema';
 import { TRADE_FIELD_SQL, toTradeFilterSql } from '../../db/trade-filter-sql';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { loadTradeFacts } from './analytics.queries';

@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from '../trades/trade-rows-insert';
+import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from '../trades';
 import { accounts, executions, strategies, tags, trades, tradeTags } from '../../db/schema';
 
 type ExecutionInsert = typeof executions.$inferInsert;

@@ -1,5 +1,5 @@
-import { upsertStrategiesByName } from '../strategies/strategies.queries';
-import { upsertTagsByName } from '../tags/tags.queries';
+import { upsertStrategiesByName } from '../strategies';
+import { upsertTagsByName } from '../tags';
 import { randomUUID } from 'node:crypto';
 import type { LoadedSampleDataJson, RemovedSampleDataJson, SampleDataStatusJson } from '../../../contracts/sample-data';
 import type { ExecutionInput } from '../../../contracts/trades';
@@ -7,10 +7,9 @@ import { generateSampleData, type SampleDataSet } from '../../../core/sample-dat
 import { groupTrades, type AssetClass } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { buildTradeRows, toExecution } from '../trades/regroup';
-import { prepareExecutions } from '../trades/execution-input';
+import { buildTradeRows, prepareExecutions, toExecution } from '../trades';
 import { isUniqueViolation } from '../unique-violation';
-import type { UserRow } from '../users/users.queries';
+import type { UserRow } from '../users';
 import {
   deleteSampleAccount,
   deleteUnusedSampleStrategies,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../../../contracts/trades';
 import { executions, trades } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { EDGEBOOK_CSV_COLUMNS } from './csv-export';

@@ -4,14 +4,15 @@ import type { ResolvedTradeFilter } from '../../../core/query';
 import type { Db } from '../../db/client';
 import { toTradeFilterSql } from '../../db/trade-filter-sql';
 import { executions, tradeParts, trades } from '../../db/schema';
-import { listAccounts } from '../accounts/accounts.queries';
-import { listStrategies } from '../strategies/strategies.queries';
-import { listTags } from '../tags/tags.queries';
+import { listAccounts } from '../accounts';
+import { listStrategies } from '../strategies';
+import { listTags } from '../tags';
 import { D } from '../../../core/trades';
 import { toExportedFingerprint } from './execution-input';
 import { toDecimalText } from './trade-json';
 import { listTagsByOpener } from './trades.queries';
 import { yieldToEventLoop } from '../../event-loop';
+import { selectRows } from '../../db/raw-rows';
 
 /**
  * The Edgebook CSV format (version 1): every trade and execution of a user, one row per execution,
@@ -139,7 +140,9 @@ async function listBatchRows(
   const conditions = [eq(trades.userId, userId), ...params.filter];
   if (after !== null) conditions.push(sql`${trades.openedAt} > ${after}::timestamptz`);
   const where = and(...conditions);
-  const result = await db.execute(sql`
+  const rows = await selectRows<ExportRow>(
+    db,
+    sql`
     with bound as (
       select ${trades.openedAt} as opened_at from ${trades} where ${where}
       order by ${trades.openedAt} offset ${TRADES_PER_BATCH - 1} limit 1
@@ -158,9 +161,9 @@ async function listBatchRows(
     from batch b
     join ${tradeParts} te on te.trade_id = b.id
     join ${executions} e on e.id = te.execution_id
-    order by b.opened_at, b.id, e.executed_at, e.sequence`);
-  // Both drivers answer a raw statement as { rows }; the select list above is ExportRow's shape.
-  return (result as unknown as { rows: ExportRow[] }).rows;
+    order by b.opened_at, b.id, e.executed_at, e.sequence`,
+  );
+  return rows;
 }
 
 /** jsonb arrives parsed from PGlite and as text from some drivers: both read as a list. */

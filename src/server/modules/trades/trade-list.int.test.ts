@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/trades';
 import { D } from '../../../core/trades';
 import { trades } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import type { TradeRow } from './trade-json';

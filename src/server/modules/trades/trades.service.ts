@@ -24,12 +24,12 @@ import {
 import { D, type TradeExecution } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.queries';
-import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts/accounts.queries';
+import { getAnalyticsVersion, type UserRow } from '../users';
+import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts';
 import { isUuid } from '../ids';
-import { requireStrategy } from '../strategies/strategies.service';
-import { assertOwnTags } from '../tags/tags.service';
-import { listScreenshotKeysOfTrades } from '../screenshots/screenshots.queries';
+import { requireStrategy } from '../strategies';
+import { assertOwnTags } from '../tags';
+import { listScreenshotKeysOfTrades } from '../screenshots';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
 import { computeStoredRisk, regroupInstruments, type JournalSeed, type RegroupCut } from './regroup';
 import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
@@ -64,7 +64,6 @@ import {
   getAccountCurrency,
 } from './trades.queries';
 import { TOO_LARGE, toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
-import { getAnalyticsVersion } from '../analytics/analytics.queries';
 
 type ManualTradeRequest = z.infer<typeof manualTradeRequestSchema>;
 /** The filter part of the list query: `filter` and its shorthands (the export and analytics take the same). */

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { AccountJson } from '../../../contracts/trades';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
+import { toApiError } from '../../lib/api';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/spinner';
 import { ReconciliationView } from './reconciliation-view';

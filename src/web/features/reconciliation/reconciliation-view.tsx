@@ -8,7 +8,7 @@ import type {
   ReconciliationFillsJson,
   ReconciliationJson,
 } from '../../../contracts/reconciliation';
-import { toApiError } from '../../components/layout/app-shell';
+import { toApiError } from '../../lib/api';
 import { formatDateTime, formatDecimal, formatMoney } from '../trades/format';
 import {
   EXPLANATION_LABELS,
