@@ -3,14 +3,12 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ImportJson, ImportStatusJson } from '../../../contracts/imports';
 import { toApiError, apiQuery } from '../../lib/api';
-
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../settings/confirm-dialog';
 import { formatDateTime } from '../trades/format';
 import { IMPORTS_KEY, deleteImport } from './import-api';
 import { Link } from 'wouter';
-import type { ImportQualityListJson } from '../../../contracts/reconciliation';
 import { QualityScore } from '../reconciliation/import-quality';
 
 const STATUS_BADGES: Record<ImportStatusJson, { label: string; className: string }> = {
