@@ -78,3 +78,17 @@ export {
   type RiskReason,
   type RiskSource,
 } from './r-multiple';
+export {
+  EMPTY_JOURNAL,
+  buildTradeRows,
+  computeStoredRisk,
+  toJournalFacts,
+  toMoneyText,
+  toQuantityText,
+  type BuildTradeRowsParams,
+  type JournalFacts,
+  type RiskInput,
+  type TradeJournal,
+  type TradePartValues,
+  type TradeRowValues,
+} from './trade-rows';

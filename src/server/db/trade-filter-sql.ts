@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   DecimalRange,
@@ -74,7 +74,7 @@ export const TRADE_FIELD_SQL: SqlCompilers = {
   tagsAny: (ids) => sql`exists (select 1 ${tagsAmong(ids)})`,
   tagsAll: (ids) => sql`(select count(*) ${tagsAmong(ids)}) = ${ids.length}`,
   tagsNone: (ids) => sql`not exists (select 1 ${tagsAmong(ids)})`,
-  hasNotes: (hasNotes) => (hasNotes ? ne(trades.notes, '') : eq(trades.notes, '')),
+  hasNotes: (hasNotes) => eq(trades.hasNotes, hasNotes),
 };
 
 /**

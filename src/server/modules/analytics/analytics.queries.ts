@@ -155,7 +155,7 @@ export async function listNotedCloseTimes(
   const rows = await db
     .select({ closedAt: trades.closedAt })
     .from(trades)
-    .where(and(...closedTradeConditions(params.userId, params.filter), ne(trades.notes, '')));
+    .where(and(...closedTradeConditions(params.userId, params.filter), eq(trades.hasNotes, true)));
   return rows.flatMap((row) => (row.closedAt ? [row.closedAt.getTime()] : []));
 }
 

@@ -12,7 +12,8 @@ import type {
 import { ManualClock } from '../../clock';
 import { D, groupTrades, type Execution } from '../../../core/trades';
 import { executions, imports, tradeParts, trades, users } from '../../db/schema';
-import { toExecution, toMoneyText, toQuantityText } from './regroup';
+import { toMoneyText, toQuantityText } from '../../../core/trades';
+import { toExecution } from './regroup';
 import { createUser, setTrialDaysRemaining } from '../users/users.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
