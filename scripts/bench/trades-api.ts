@@ -33,7 +33,11 @@ import type { Db } from '../../src/server/db/client';
 import { executions, tradeJournals } from '../../src/server/db/schema';
 import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
 import { createApiToken } from '../../src/server/modules/api-tokens/api-tokens.service';
-import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from '../../src/server/modules/trades/trade-rows-insert';
+import {
+  insertTradeRows,
+  type TradeExecutionInsert,
+  type TradeInsert,
+} from '../../src/server/modules/trades/trade-rows-insert';
 import { createUser } from '../../src/server/modules/users/users.service';
 
 export type TradesApiBenchParams = {

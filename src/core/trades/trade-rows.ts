@@ -135,7 +135,9 @@ export function computeStoredRisk(input: RiskInput): { initialRisk: string | nul
 }
 
 /** The trade row's columns that come from its journal: R (with the trade's figures), strategy, whether it has notes. */
-export function toJournalFacts(input: Omit<RiskInput, 'stopPrice' | 'riskAmount'> & { journal: TradeJournal }): JournalFacts {
+export function toJournalFacts(
+  input: Omit<RiskInput, 'stopPrice' | 'riskAmount'> & { journal: TradeJournal },
+): JournalFacts {
   const { journal } = input;
   return {
     ...computeStoredRisk({ ...input, stopPrice: journal.stopPrice, riskAmount: journal.riskAmount }),

@@ -76,7 +76,10 @@ export const ANALYTICS_ROW_FLAGS = Object.fromEntries(FLAGS.map((flag, index) =>
 >;
 
 /** The optional fields' widths, in their order, by the flag that says each is there. */
-export const ANALYTICS_ROW_OPTIONAL = OPTIONAL.map((field) => ({ bit: ANALYTICS_ROW_FLAGS[field.flag], width: field.width }));
+export const ANALYTICS_ROW_OPTIONAL = OPTIONAL.map((field) => ({
+  bit: ANALYTICS_ROW_FLAGS[field.flag],
+  width: field.width,
+}));
 
 /** The texts after the optional fields. */
 export const ANALYTICS_ROW_TEXT_COUNT = TEXTS.length;

@@ -9,16 +9,7 @@ import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, toCopyBinary, type CopyBytes }
 
 /** The PostgreSQL type of a column's values, as the element type of the array parameter. */
 export type BulkColumnType =
-  | 'uuid'
-  | 'text'
-  | 'numeric'
-  | 'timestamptz'
-  | 'bigint'
-  | 'integer'
-  | 'smallint'
-  | 'float8'
-  | 'jsonb'
-  | 'boolean';
+  'uuid' | 'text' | 'numeric' | 'timestamptz' | 'bigint' | 'integer' | 'smallint' | 'float8' | 'jsonb' | 'boolean';
 
 export type BulkColumn<Row> = {
   /** The column's name in the table (snake_case). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import { isPglite, type Db } from '../../db/client';
 import { yieldToEventLoop } from '../../event-loop';

@@ -12,8 +12,13 @@ import type { TradeFacts } from './trade-facts';
  */
 const UUID_BYTES = 16;
 
-const { isShort: IS_SHORT, hasNote: HAS_NOTE, hasR: HAS_R, hasHolding: HAS_HOLDING, hasStrategy: HAS_STRATEGY } =
-  ANALYTICS_ROW_FLAGS;
+const {
+  isShort: IS_SHORT,
+  hasNote: HAS_NOTE,
+  hasR: HAS_R,
+  hasHolding: HAS_HOLDING,
+  hasStrategy: HAS_STRATEGY,
+} = ANALYTICS_ROW_FLAGS;
 
 // The row reader below takes the optional fields in this order and at these widths: a layout
 // changed without it fails here, when the module loads, not in a wrong figure.

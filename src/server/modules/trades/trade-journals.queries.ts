@@ -4,15 +4,22 @@ import type { Db } from '../../db/client';
 import { tradeJournals } from '../../db/schema';
 
 /** The journal's own columns: the table's, without its key, owner and time. */
-const { openingExecutionId: _key, userId: _user, updatedAt: _updated, ...JOURNAL_COLUMNS } = getTableColumns(tradeJournals);
+const {
+  openingExecutionId: _key,
+  userId: _user,
+  updatedAt: _updated,
+  ...JOURNAL_COLUMNS
+} = getTableColumns(tradeJournals);
 
 /** The journal columns' names, as the keys of a journal. */
 export const JOURNAL_FIELDS = Object.keys(JOURNAL_COLUMNS) as (keyof TradeJournal)[]; // the same keys (checked below)
 
 // A journal field added to the table and not to core's TradeJournal (or the other way round) fails here.
-type JournalRow = { [K in keyof typeof JOURNAL_COLUMNS]: (typeof JOURNAL_COLUMNS)[K]['_']['notNull'] extends true
-  ? (typeof JOURNAL_COLUMNS)[K]['_']['data']
-  : (typeof JOURNAL_COLUMNS)[K]['_']['data'] | null };
+type JournalRow = {
+  [K in keyof typeof JOURNAL_COLUMNS]: (typeof JOURNAL_COLUMNS)[K]['_']['notNull'] extends true
+    ? (typeof JOURNAL_COLUMNS)[K]['_']['data']
+    : (typeof JOURNAL_COLUMNS)[K]['_']['data'] | null;
+};
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const JOURNAL_TYPES_MATCH: Same<JournalRow, TradeJournal> = true;
 void JOURNAL_TYPES_MATCH;
@@ -61,7 +68,9 @@ export async function upsertJournals(
   for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
     const rows = await db
       .insert(tradeJournals)
-      .values(unique.slice(i, i + IDS_PER_QUERY).map((id) => ({ ...set, openingExecutionId: id, userId: params.userId })))
+      .values(
+        unique.slice(i, i + IDS_PER_QUERY).map((id) => ({ ...set, openingExecutionId: id, userId: params.userId })),
+      )
       .onConflictDoUpdate({ target: tradeJournals.openingExecutionId, set })
       .returning();
     for (const row of rows) out.set(row.openingExecutionId, toJournal(row));

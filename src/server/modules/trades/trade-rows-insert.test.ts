@@ -40,7 +40,9 @@ const namesOf = (rows: { trades: TradeInsert[] }) =>
 describe('toNewTradeRows', () => {
   it('writes every column of the schema’s trades but the generated ones, by their database names', () => {
     const names = namesOf({ trades: [trade] });
-    expect(names).toEqual(expect.arrayContaining(['id', 'opening_execution_id', 'initial_risk', 'r_multiple', 'has_notes']));
+    expect(names).toEqual(
+      expect.arrayContaining(['id', 'opening_execution_id', 'initial_risk', 'r_multiple', 'has_notes']),
+    );
     expect(names).not.toContain('analytics_row');
     expect(names).toHaveLength(Object.keys(trade).length);
   });

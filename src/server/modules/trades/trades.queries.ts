@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS } from '../../../contracts/trades';
 import { hasDateRange, type ResolvedTradeFilter } from '../../../core/query';
@@ -338,9 +353,9 @@ export async function listTradeRowsByIds(
   const rows: TradeRow[] = [];
   for (const ids of chunk(params.ids, IDS_PER_QUERY)) {
     rows.push(
-      ...(
-        await selectTradeRows(db).where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)))
-      ).map(toTradeRow),
+      ...(await selectTradeRows(db).where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)))).map(
+        toTradeRow,
+      ),
     );
   }
   return rows.sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime() || (a.id < b.id ? -1 : 1));

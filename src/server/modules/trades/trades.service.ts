@@ -560,7 +560,12 @@ export async function applyBulkAction(
       await db.transaction(async (tx) => {
         const refs = await listOwnTradeRefs(tx, { userId, ids });
         const patch = { strategyId };
-        await upsertJournals(tx, { userId, openerIds: refs.map((ref) => ref.openingExecutionId), patch, now: params.now });
+        await upsertJournals(tx, {
+          userId,
+          openerIds: refs.map((ref) => ref.openingExecutionId),
+          patch,
+          now: params.now,
+        });
         // The strategy is one of the trade row's journal facts, the journal's own value.
         await setTradesStrategy(tx, { userId, tradeIds: ids, strategyId, now: params.now });
       });
