@@ -53,10 +53,10 @@ describe('sample data', () => {
     await tradeRows(page).first().waitFor({ timeout: 30_000 });
     await toastWith(page, 'Sample data loaded').waitFor();
     const banner = page.getByTestId('sample-data-banner');
-    expect(await banner.textContent()).toContain('You are viewing sample data');
+    expect(await banner.textContent()).toContain('Showing sample data — remove it');
     expect(await tradeRows(page).count()).toBeGreaterThan(5);
 
-    await banner.getByRole('button', { name: 'Remove sample data' }).click();
+    await banner.getByRole('button', { name: 'remove it' }).click();
     await page.getByTestId('trades-empty').waitFor({ timeout: 30_000 });
     await toastWith(page, 'Sample data removed').waitFor();
     expect(await banner.count()).toBe(0);

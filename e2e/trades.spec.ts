@@ -91,17 +91,24 @@ describe('/trades', () => {
     expect(new URL(page.url()).searchParams.get('sort')).toBe('netPnl');
   });
 
-  it('filters by symbol and keeps the filter in the URL', async () => {
+  it('searches symbols as you type, by prefix in any case, and keeps the search in the URL', async () => {
     const { page } = await seededUser();
     await openTrades(page);
-    const symbol = page.getByRole('search').getByLabel('Symbol');
-    await symbol.fill('msft');
-    await symbol.press('Enter');
+    const search = page.getByRole('search').getByLabel('Symbol search');
+    await search.pressSequentially('ms'); // no Enter: the list follows the typing
     await expect.poll(() => symbolsInOrder(page)).toEqual(['MSFT']);
-    expect(new URL(page.url()).searchParams.get('symbol')).toBe('MSFT');
+    expect(new URL(page.url()).searchParams.get('search')).toBe('ms');
     await page.reload();
     await rows(page).first().waitFor();
     expect(await symbolsInOrder(page)).toEqual(['MSFT']);
+    expect(await page.getByRole('search').getByLabel('Symbol search').inputValue()).toBe('ms');
+  });
+
+  it('opens a link to one symbol with that filter shown', async () => {
+    const { page } = await seededUser();
+    await openTrades(page, '/trades?symbol=TSLA');
+    await expect.poll(() => symbolsInOrder(page)).toEqual(['TSLA']);
+    expect(await page.getByRole('search').getByLabel('Symbols', { exact: true }).inputValue()).toBe('TSLA');
   });
 
   it('adds a manual trade through the dialog', async () => {

@@ -128,6 +128,8 @@ export const tradeListQuerySchema = z.object({
   to: dateBound.optional(),
   accountId: uuid.optional(),
   symbol: line().min(1).max(64).optional(),
+  /** Symbols starting with this text, in any case (a ticker finds its options and futures too). */
+  search: line().min(1).max(64).optional(),
   side: z.enum(['long', 'short']).optional(),
   status: z.enum(['open', 'closed']).optional(),
   outcome: z.enum(['win', 'loss', 'breakeven']).optional(),
@@ -225,6 +227,8 @@ export type AccountJson = {
   currency: string;
   startingBalance: string;
   timezone: string;
+  /** The sample data set's account: "All accounts" leaves it out; it counts only when picked. */
+  isSample: boolean;
   createdAt: string;
 };
 

@@ -140,6 +140,13 @@ const FACT_CONDITIONS: FactCompilers = {
   openedTo: (spec, facts, ms) => inRange(spec, facts.openedAt, null, { max: ms - 1 }),
   symbols: (spec, facts, symbols) => indexIn(spec, facts.symbol, { all: facts.symbols, wanted: symbols }, true),
   excludeSymbols: (spec, facts, symbols) => indexIn(spec, facts.symbol, { all: facts.symbols, wanted: symbols }, false),
+  search: (spec, facts, prefix) =>
+    indexIn(
+      spec,
+      facts.symbol,
+      { all: facts.symbols, wanted: facts.symbols.filter((s) => s.toUpperCase().startsWith(prefix)) },
+      true,
+    ),
   assetClasses: (spec, facts, classes) =>
     indexIn(spec, facts.assetClass, { all: facts.assetClasses, wanted: classes }, true),
   accountIds: (spec, facts, ids) => indexIn(spec, facts.account, { all: facts.accountIds, wanted: ids }, true),

@@ -24,6 +24,7 @@ export type FieldGroup = (typeof FIELD_GROUPS)[number]['id'];
  * - `dayFrom` / `dayTo`: a calendar day (YYYY-MM-DD, in the user's time zone) or an exact ISO-8601
  *   instant; `dayFrom` includes the day's first instant, `dayTo` the whole day (or the instant).
  * - `symbolList`: symbols as typed; each also matches the form the instrument parser stores.
+ * - `text`: a short text (a symbol's start), compared without regard to case.
  * - `idList`: ids (uuid) of the user's own accounts, strategies, tags…; others match nothing.
  * - `enum` / `enumList`: one of `values` / any of them.
  * - `decimalRange`: `{ min?, max? }`, both inclusive, exact decimals (strings or JSON numbers).
@@ -31,13 +32,22 @@ export type FieldGroup = (typeof FIELD_GROUPS)[number]['id'];
  * - `boolean`: true or false.
  */
 export type FieldType =
-  'dayFrom' | 'dayTo' | 'symbolList' | 'idList' | 'enum' | 'enumList' | 'decimalRange' | 'numberRange' | 'boolean';
+  | 'dayFrom'
+  | 'dayTo'
+  | 'symbolList'
+  | 'text'
+  | 'idList'
+  | 'enum'
+  | 'enumList'
+  | 'decimalRange'
+  | 'numberRange'
+  | 'boolean';
 
 /**
  * How the condition compares: the parameter's name fixes it (`tagsAny`, `tagsAll`, `tagsNone` are
  * three fields), so a filter is a plain AND of `field: value` pairs.
  */
-export type FieldOperator = 'onOrAfter' | 'onOrBefore' | 'anyOf' | 'allOf' | 'noneOf' | 'is' | 'between';
+export type FieldOperator = 'onOrAfter' | 'onOrBefore' | 'anyOf' | 'allOf' | 'noneOf' | 'is' | 'between' | 'startsWith';
 
 /**
  * Where the value lives: on the trade row, or in a side table joined by the trade's opening
@@ -127,6 +137,16 @@ export const TRADE_FIELDS = [
     operator: 'onOrBefore',
     source: 'trade',
     description: 'Opened on or before this day, in your time zone.',
+  },
+  {
+    id: 'search',
+    label: 'Symbol search',
+    group: 'instrument',
+    type: 'text',
+    operator: 'startsWith',
+    source: 'trade',
+    description:
+      'Symbols that start with this text, in any case: a ticker also finds its options and futures (AAPL finds AAPL options, MES finds MES Mar 25).',
   },
   { id: 'symbols', label: 'Symbols', group: 'instrument', type: 'symbolList', operator: 'anyOf', source: 'trade' },
   {

@@ -20,6 +20,8 @@ function sampleValue(field: FieldDef): unknown {
       return '2025-01-17';
     case 'symbolList':
       return ['AAPL', 'EUR/USD'];
+    case 'text':
+      return 'aap';
     case 'idList':
       return [ID];
     case 'enum':

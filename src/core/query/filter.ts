@@ -17,7 +17,7 @@ export type DecimalRange = { min?: string; max?: string };
 export type NumberRange = { min?: number; max?: number };
 
 /** A value as a filter carries it (on the wire, in the URL, in a saved report). */
-export type FilterValueOf<T extends FieldType> = T extends 'dayFrom' | 'dayTo' | 'enum'
+export type FilterValueOf<T extends FieldType> = T extends 'dayFrom' | 'dayTo' | 'enum' | 'text'
   ? string
   : T extends 'symbolList' | 'idList' | 'enumList'
     ? string[]
@@ -29,8 +29,8 @@ export type FilterValueOf<T extends FieldType> = T extends 'dayFrom' | 'dayTo' |
 
 /**
  * A value as the compilers take it: days and instants as epoch milliseconds (`dayFrom` the first
- * instant included, `dayTo` the first instant after), symbols with their stored forms added, ids in
- * lower case; everything else as it came.
+ * instant included, `dayTo` the first instant after), symbols with their stored forms added, texts
+ * in upper case (stored symbols are), ids in lower case; everything else as it came.
  */
 export type ResolvedValueOf<T extends FieldType> = T extends 'dayFrom' | 'dayTo' ? number : FilterValueOf<T>;
 
@@ -92,6 +92,16 @@ function valueSchemaOf(field: FieldDef): z.ZodType {
             'Must not contain control characters',
           ),
       );
+    case 'text':
+      return z
+        .string()
+        .trim()
+        .min(1, 'Cannot be empty')
+        .max(64)
+        .refine(
+          (text) => !hasControlCharacter(text, { allowLineBreaks: false }),
+          'Must not contain control characters',
+        );
     case 'idList':
       return listOf(z.uuid('Must be an id'));
     case 'enum':
@@ -160,7 +170,7 @@ export function toTradeFilterJsonSchema(): Record<string, unknown> {
 
 /** The values of the old single-value parameters (`symbol`, `accountId`…) and the same-named fields. */
 export type TradeFilterShorthands = Partial<Record<TradeFilterShorthand, string>> &
-  Pick<TradeFilter, 'from' | 'to' | 'side' | 'status'>;
+  Pick<TradeFilter, 'from' | 'to' | 'search' | 'side' | 'status'>;
 
 /**
  * The filter with the shorthands added as the fields they stand for (`symbol: "AAPL"` →
@@ -213,6 +223,9 @@ export function resolveTradeFilter(filter: TradeFilter, params: { timeZone: stri
         break;
       case 'symbolList':
         out[field.id] = [...new Set((value as string[]).flatMap(toSymbolVariants))]; // validated list
+        break;
+      case 'text':
+        out[field.id] = (value as string).trim().toUpperCase(); // validated text
         break;
       case 'idList':
         out[field.id] = [...new Set((value as string[]).map((id) => id.toLowerCase()))]; // validated list

@@ -34,6 +34,7 @@ export {
   type TradeFilter,
   type TradeFilterShorthands,
 } from './filter';
+export { isShowingSample, toAllAccountsScope, type ScopedAccount } from './account-scope';
 export { canSelectInMemory, IN_MEMORY_FIELD_IDS, selectTradeRows, type TradeFactColumns } from './facts-predicate';
 export {
   FILTER_SEARCH_KEYS,

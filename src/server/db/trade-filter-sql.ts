@@ -1,4 +1,19 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  ilike,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   DecimalRange,
@@ -51,6 +66,8 @@ export const TRADE_FIELD_SQL: SqlCompilers = {
   openedTo: (ms) => sql`${trades.openedAt} < ${instant(ms)}`,
   symbols: (symbols) => (symbols.length === 1 ? eq(trades.symbol, symbols[0]!) : inArray(trades.symbol, symbols)),
   excludeSymbols: (symbols) => notInArray(trades.symbol, symbols),
+  // `\\` escapes LIKE's wildcards in the text.
+  search: (prefix) => ilike(trades.symbol, `${prefix.replace(/[\\%_]/g, '\\$&')}%`),
   assetClasses: (classes) => inArray(trades.assetClass, classes),
   accountIds: (ids) => (ids.length === 1 ? eq(trades.accountId, ids[0]!) : inArray(trades.accountId, ids)),
   side: (side) => eq(trades.direction, side as 'long' | 'short'), // validated against the field's values

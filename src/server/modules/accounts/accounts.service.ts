@@ -23,6 +23,7 @@ export function toAccountJson(row: AccountRow): AccountJson {
     currency: row.currency,
     startingBalance: D(row.startingBalance).toString(),
     timezone: row.timezone,
+    isSample: row.isSample,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -33,7 +33,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { toDayBoundMs, type ResolvedTradeFilter } from '../../../core/query';
-import { toTradeFilter } from '../trades/trades.service';
+import { toUserTradeFilter } from '../trades/trades.service';
 import { listJournalDates } from '../journal/journal.queries';
 import { getStartingEquity } from './analytics.queries';
 import type { TradeFactsCache } from './trade-facts-cache';
@@ -44,8 +44,8 @@ import { runMonteCarloInWorker } from './monte-carlo-pool';
 type Scope = { userId: string; userTimeZone: string; query: AnalyticsFilter; cache: TradeFactsCache };
 type Resolved = { userId: string; filter: ResolvedTradeFilter; timeZone: string };
 
-/** The time zone (the query's, else the user's), the trade filter and the starting equity of a request. */
-function resolve(scope: Pick<Scope, 'userId' | 'userTimeZone' | 'query'>): Resolved {
+/** The time zone (the query's, else the user's) and the trade filter of a request. */
+async function resolve(db: Db, scope: Pick<Scope, 'userId' | 'userTimeZone' | 'query'>): Promise<Resolved> {
   const { tz, ...filterQuery } = scope.query;
   const timeZone = tz ?? scope.userTimeZone;
   if (!isValidTimeZone(timeZone)) {
@@ -53,7 +53,11 @@ function resolve(scope: Pick<Scope, 'userId' | 'userTimeZone' | 'query'>): Resol
       tz: 'Must be an IANA time zone such as Europe/Paris',
     });
   }
-  return { userId: scope.userId, timeZone, filter: toTradeFilter(filterQuery, timeZone) };
+  return {
+    userId: scope.userId,
+    timeZone,
+    filter: await toUserTradeFilter(db, { userId: scope.userId, timeZone, query: filterQuery }),
+  };
 }
 
 /** The values that are not NaN (a column's "none"), in order. */
@@ -67,7 +71,7 @@ const toIso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStr
  * starting balance, days in the time zone. ±∞ are "Infinity"/"-Infinity"; undefined is null.
  */
 export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummaryJson> {
-  const { userId, filter, timeZone } = resolve(scope);
+  const { userId, filter, timeZone } = await resolve(db, scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountIds: filter.accountIds }),
@@ -100,7 +104,7 @@ export async function getEquity(
   db: Db,
   scope: Scope & { maxPoints?: EquityQuery['maxPoints'] },
 ): Promise<AnalyticsEquityJson> {
-  const { userId, filter, timeZone } = resolve(scope);
+  const { userId, filter, timeZone } = await resolve(db, scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountIds: filter.accountIds }),
@@ -121,7 +125,7 @@ export async function getEquity(
 
 /** `GET /api/analytics/calendar?month=YYYY-MM`: per day P&L, trade count and note mark; weekly totals. */
 export async function getCalendar(db: Db, scope: Scope & { month: string }): Promise<AnalyticsCalendarJson> {
-  const resolved = resolve(scope);
+  const resolved = await resolve(db, scope);
   const { first, last } = toMonthRange(scope.month);
   // Only the month's trades: the filter's own range narrowed to the month's days in the zone.
   const filter: ResolvedTradeFilter = {
@@ -144,7 +148,7 @@ export async function getCalendar(db: Db, scope: Scope & { month: string }): Pro
 
 /** `GET /api/analytics/heatmap`: entry hour × weekday in the time zone. */
 export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric }): Promise<AnalyticsHeatmapJson> {
-  const { userId, filter, timeZone } = resolve(scope);
+  const { userId, filter, timeZone } = await resolve(db, scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountIds: filter.accountIds }),
@@ -156,7 +160,7 @@ export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric 
 
 /** `GET /api/analytics/breakdown?by=…`: per group statistics. */
 export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimension }): Promise<AnalyticsBreakdownJson> {
-  const { userId, filter, timeZone } = resolve(scope);
+  const { userId, filter, timeZone } = await resolve(db, scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountIds: filter.accountIds }),
@@ -168,7 +172,7 @@ export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimensi
 
 /** `GET /api/analytics/distribution?of=r|pnl`: a histogram of R (0.5 R bins) or of net P&L. */
 export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }): Promise<AnalyticsDistributionJson> {
-  const { userId, filter, timeZone } = resolve(scope);
+  const { userId, filter, timeZone } = await resolve(db, scope);
   const [source, startingEquity] = await Promise.all([
     openTradeSource(db, scope),
     getStartingEquity(db, { userId, accountIds: filter.accountIds }),
@@ -196,7 +200,7 @@ export async function runMonteCarloFor(
 ): Promise<MonteCarloResult> {
   const { runs, horizon, seed, method, sizing, riskFraction, ruinDrawdownFrac, startingEquity, fanPoints, ...query } =
     params.request;
-  const { userId, filter } = resolve({ userId: params.userId, userTimeZone: params.userTimeZone, query });
+  const { userId, filter } = await resolve(db, { userId: params.userId, userTimeZone: params.userTimeZone, query });
   const [source, balance] = await Promise.all([
     openTradeSource(db, params),
     startingEquity === undefined ? getStartingEquity(db, { userId, accountIds: filter.accountIds }) : startingEquity,

@@ -33,7 +33,7 @@ import { AppError } from '../../errors';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { SAMPLE_SEED, buildSampleRows } from '../sample-data/sample-data.service';
-import { toTradeFilter } from '../trades/trades.service';
+import { toUserTradeFilter } from '../trades/trades.service';
 import { getStartingEquity, listAnalyticsTrades } from './analytics.queries';
 
 /**
@@ -130,7 +130,7 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
     const user = requireAccess(app, req);
     const { tz, ...query } = parseInput(analyticsFilterSchema, req.query);
     const { timeZone } = toCalendar(tz, user.timezone);
-    const filter = toTradeFilter(query, timeZone);
+    const filter = await toUserTradeFilter(app.db, { userId: user.id, timeZone, query });
     const [trades, startingEquity] = await Promise.all([
       listAnalyticsTrades(app.db, { userId: user.id, filter }),
       getStartingEquity(app.db, { userId: user.id, accountIds: filter.accountIds }),

@@ -181,6 +181,15 @@ function valueArbitrary(field: FieldDef): fc.Arbitrary<unknown> {
       return dayArbitrary;
     case 'symbolList':
       return list([...SYMBOLS, 'aapl', 'NOPE']);
+    case 'text':
+      // Prefixes of the symbols (any case), a whole one, LIKE's wildcards and one that matches nothing.
+      return fc.constantFrom(...SYMBOLS).chain((symbol) =>
+        fc.oneof(
+          fc.integer({ min: 1, max: symbol.length }).map((n) => symbol.slice(0, n)),
+          fc.constant(symbol.toLowerCase()),
+          fc.constantFrom('%', '_', 'A%', 'NOPE'),
+        ),
+      );
     case 'idList':
       return list([...refs[field.ref!], FOREIGN_ID]);
     case 'enum':

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsEquityJson, AnalyticsSummaryJson } from '../../../contracts/analytics';
 import type { LoadedSampleDataJson, RemovedSampleDataJson, SampleDataStatusJson } from '../../../contracts/sample-data';
 import type {
   AccountJson,
@@ -153,6 +154,28 @@ describe('/api/sample-data', () => {
     expect(await res.json()).toMatchObject({ error: 'CONFLICT', message: expect.stringMatching(/already loaded/) });
     const accounts = await c.json<{ accounts: AccountJson[] }>(c.get('/api/accounts'));
     expect(accounts.accounts.map((a) => a.name).sort()).toEqual(['My broker', 'Sample account']);
+  });
+
+  it('leaves the sample out of "All accounts" (analytics, trade list, count, exports) unless it is picked', async () => {
+    const summary = (query = '') =>
+      c.json<AnalyticsSummaryJson>(c.get(`/api/analytics/summary${query}`)).then((s) => s.trades.count);
+    // The user's own two trades, not 2 + the sample's.
+    expect(await summary()).toBe(2);
+    expect(await summary(`?accountId=${loaded.accountId}`)).toBe(loaded.tradeCount - 3); // its 3 open trades aside
+    expect(
+      await summary(
+        `?filter=${encodeURIComponent(JSON.stringify({ accountIds: [own.account.id, loaded.accountId] }))}`,
+      ),
+    ).toBe(loaded.tradeCount - 3 + 2);
+    expect((await listAllTrades(c)).map((tr) => tr.accountId)).toEqual([own.account.id, own.account.id]);
+    expect(await c.json<{ count: number }>(c.get('/api/trades/count'))).toEqual({ count: 2 });
+    expect(await c.json<{ count: number }>(c.get(`/api/trades/count?accountId=${loaded.accountId}`))).toEqual({
+      count: loaded.tradeCount,
+    });
+    const csv = await (await c.get('/api/trades/export.csv')).text();
+    expect(csv.trim().split('\n')).toHaveLength(1 + 4); // a header and the user's own four fills
+    const equity = await c.json<AnalyticsEquityJson>(c.get('/api/analytics/equity'));
+    expect(equity.startingEquity).toBe(0); // the sample account's 50,000 is not the trader's
   });
 
   it('reuses the user’s own tag and strategy of the same name instead of duplicating them', async () => {

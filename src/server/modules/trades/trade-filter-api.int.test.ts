@@ -72,6 +72,31 @@ describe('the trade filter over HTTP', () => {
     expect(await listSymbols(`side=long&filter=${json}`)).toEqual(['NVDA']);
   });
 
+  it('searches symbols by prefix in any case, a ticker finding its options and futures (?search=)', async () => {
+    const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Derivatives' }));
+    const res = await c.post('/api/executions', {
+      accountId: account.id,
+      executions: [
+        { ...fill('2024-04-01T15:00:00Z', 'AAPL  240419C00170000', 'buy', '2'), assetClass: 'option' },
+        { ...fill('2024-04-01T16:00:00Z', 'AAPL  240419C00170000', 'sell', '3'), assetClass: 'option' },
+        { ...fill('2024-04-02T15:00:00Z', 'MESM4', 'buy', '5200'), assetClass: 'future' },
+        { ...fill('2024-04-02T16:00:00Z', 'MESM4', 'sell', '5210'), assetClass: 'future' },
+      ],
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const optionSymbol = (await listSymbols('search=AAPL%20%20')).find((s) => s !== 'AAPL');
+    expect(await listSymbols('search=aap')).toEqual(['AAPL', optionSymbol]);
+    expect(await listSymbols('search=mes')).toEqual(['MESM24']); // the contract as the instrument parser stores it
+    expect(await listSymbols(q({ search: 'Ms' }))).toEqual(['MSFT']);
+    expect(await listSymbols('search=%25')).toEqual([]); // LIKE's wildcard is a plain character
+    const exported = await exportSymbols('search=aap');
+    expect(exported.map((cell) => cell.replaceAll('"', ''))).toEqual(['AAPL', optionSymbol]); // quoted: it has spaces
+    const summary = await c.json<AnalyticsSummaryJson>(c.get('/api/analytics/summary?search=aapl'));
+    expect(summary.trades.count).toBe(2);
+    const both = await c.get(`/api/trades?search=a&${q({ search: 'b' })}`);
+    expect(both.status).toBe(400);
+  });
+
   it('reads from/to as the close day everywhere, open trades by their open day', async () => {
     const day = (date: string) => `from=${date}&to=${date}`;
     expect(await listSymbols(day('2024-03-04'))).toEqual([]);

@@ -23,7 +23,7 @@ import {
   getTradeDetail,
   listTrades,
   patchTrade,
-  toTradeFilter,
+  toUserTradeFilter,
 } from './trades.service';
 
 /** 10,000 fills of about 250 bytes each, with room to spare. */
@@ -72,7 +72,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
       cursor: _cursor,
       ...query
     } = parseInput(tradeListQuerySchema, req.query);
-    const filter = toTradeFilter(query, user.timezone);
+    const filter = await toUserTradeFilter(app.db, { userId: user.id, timeZone: user.timezone, query });
     const day = app.clock.now().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

@@ -14,12 +14,17 @@ import {
   type tradePatchSchema,
 } from '../../../contracts/trades';
 import { safeText } from '../../../contracts/input-policy';
-import { resolveTradeFilter, toTradeFilterWithShorthands, type ResolvedTradeFilter } from '../../../core/query';
+import {
+  resolveTradeFilter,
+  toAllAccountsScope,
+  toTradeFilterWithShorthands,
+  type ResolvedTradeFilter,
+} from '../../../core/query';
 import { computeStoredRisk, D, toJournalFacts, type TradeExecution, type TradeJournal } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UserRow } from '../users/users.queries';
-import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
+import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts/accounts.queries';
 import { isUuid } from '../ids';
 import { requireStrategy } from '../strategies/strategies.service';
 import { assertOwnTags } from '../tags/tags.service';
@@ -314,6 +319,17 @@ export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): Re
   return resolveTradeFilter(merged.filter, { timeZone });
 }
 
+/** The query's trade filter for the user, "All accounts" (none chosen) as toAllAccountsScope defines it. */
+export async function toUserTradeFilter(
+  db: Db,
+  params: { userId: string; timeZone: string; query: TradeListFilterQuery },
+): Promise<ResolvedTradeFilter> {
+  const filter = toTradeFilter(params.query, params.timeZone);
+  if (filter.accountIds !== undefined) return filter;
+  const accountIds = toAllAccountsScope(await listAccounts(db, params.userId));
+  return accountIds === undefined ? filter : { ...filter, accountIds };
+}
+
 /**
  * A page of a sort without an index: a slice of the user's trades in that order, read once per
  * filter and data version (trade-order-cache.ts). The cursor's trade is found where the order has
@@ -367,7 +383,7 @@ export async function listTrades(
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
   const page: TradePageParams = {
     userId: params.userId,
-    filter: toTradeFilter(query, params.timeZone),
+    filter: await toUserTradeFilter(db, params),
     sort: query.sort,
     order: query.order,
     limit: query.limit,
@@ -392,7 +408,7 @@ export async function countTradeList(
   params: { userId: string; timeZone: string; query: TradeListQuery },
 ): Promise<{ count: number }> {
   return {
-    count: await countTrades(db, { userId: params.userId, filter: toTradeFilter(params.query, params.timeZone) }),
+    count: await countTrades(db, { userId: params.userId, filter: await toUserTradeFilter(db, params) }),
   };
 }
 

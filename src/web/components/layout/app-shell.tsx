@@ -21,6 +21,7 @@ import {
   X,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { setDisplayTimeZone } from '../../lib/display-time-zone';
 import type { CurrentUser } from '../../lib/use-auth';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
@@ -440,6 +441,7 @@ function SubscriptionBanner({ user }: { user: CurrentUser }) {
 
 /** Everything around a signed-in page: sidebar (desktop), top bar and bottom navigation (phone). */
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  setDisplayTimeZone(user.timezone); // before the page below renders its times
   return (
     <div className="min-h-screen bg-bg">
       <a

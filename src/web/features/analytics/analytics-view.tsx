@@ -12,6 +12,7 @@ import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { ButtonLink } from '../../components/ui/button';
 import type { TradeFieldId } from '../../../core/query';
 import { FilterBar } from '../filters/filter-bar';
+import { SampleDataBanner } from '../settings/sample-data-card';
 import { toFilterQuery } from '../filters/filter-search';
 import { useFilterState } from '../filters/use-filter-state';
 import { useAnalytics, type AnalyticsSource } from './analytics-api';
@@ -94,6 +95,7 @@ export function AnalyticsView({
       <AppPageHeader title={title} intro={intro} />
       {banner}
       {!source.isDemo && <FilterBar label="Filter analytics" fields={ANALYTICS_FILTER_FIELDS} state={filterState} />}
+      {!source.isDemo && <SampleDataBanner selectedAccountIds={filterState.filter.accountIds} />}
       <QueryState isPending={summary.isPending} error={summary.error} label="your statistics" />
       {count === 0 ? (
         <EmptyState hasFilters={hasFilters} />

@@ -5,6 +5,7 @@ import type { AccountJson } from '../../../contracts/trades';
 import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
 import { loadUPlot } from '../../components/charts/uplot-chart';
 import { useAuth } from '../../lib/use-auth';
+import { SampleDataBanner } from '../settings/sample-data-card';
 import { useSampleData } from '../settings/use-sample-data';
 import { SELECT_BASE } from '../trades/dialog-frame';
 import { ManualTradeDialog } from '../trades/manual-trade-dialog';
@@ -71,7 +72,7 @@ export default function DashboardPage() {
   const { period, accountId, customFrom, customTo, today, range, filter, setParams } = useDashboardFilter(timeZone);
   const [isManualOpen, setIsManualOpen] = useState(false);
   const [openDay, setOpenDay] = useState<string | null>(null);
-  const { load } = useSampleData();
+  const { load, status: sampleStatus, isLoaded: isSampleLoaded } = useSampleData();
 
   useEffect(() => {
     void loadUPlot(); // overlap the chart library's download with the data requests
@@ -79,7 +80,13 @@ export default function DashboardPage() {
 
   const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
   const accountList = useMemo(() => accounts.data?.accounts ?? [], [accounts.data]);
-  const hasTrades = useHasTrades();
+  const ownTrades = useHasTrades();
+  // "All accounts" leaves a loaded sample out once the trader has an account of their own, which
+  // may still be empty: the sample is then one pick away in the account menu, not an empty journal.
+  const hasTrades = {
+    ...ownTrades,
+    data: ownTrades.data === true || isSampleLoaded ? true : sampleStatus.isPending ? undefined : ownTrades.data,
+  };
   // Started with the trade check, not after it: the dashboard's first render waits on the slowest.
   const isEnabled = hasTrades.data !== false;
   const summary = useSummary(filter, isEnabled);
@@ -177,6 +184,7 @@ export default function DashboardPage() {
         intro="How your trading is going: the numbers that matter, your equity and your trading days."
         actions={hasTrades.data ? controls : undefined}
       />
+      {hasTrades.data && <SampleDataBanner selectedAccountIds={accountId ? [accountId] : undefined} />}
       {hasTrades.isError && <ErrorLine error={hasTrades.error} fallback="Your trades could not be loaded." />}
       {hasTrades.data === false && (
         <DashboardEmptyState

@@ -14,7 +14,7 @@ import {
 } from '../../../core/query';
 import { Button } from '../../components/ui/button';
 import { SELECT_CLASS } from '../trades/dialog-frame';
-import { CommitInput, FilterField, SelectFilter, SymbolInput } from '../trades/filter-fields';
+import { CommitInput, FilterField, SearchInput, SelectFilter, SymbolInput } from '../trades/filter-fields';
 import type { FilterState } from './use-filter-state';
 
 type Choices = readonly (readonly [string, string])[];
@@ -68,6 +68,12 @@ function FieldControl({
       return (
         <FilterField label={field.label} id={id}>
           <SymbolInput key={text} id={id} value={text} onCommit={fromText} />
+        </FilterField>
+      );
+    case 'text':
+      return (
+        <FilterField label={field.label} id={id}>
+          <SearchInput id={id} value={text} onSearch={fromText} placeholder="AAPL, MES…" title={field.description} />
         </FilterField>
       );
     case 'idList':

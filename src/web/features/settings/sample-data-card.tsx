@@ -1,5 +1,8 @@
 import { Database, FlaskConical } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { AccountJson } from '../../../contracts/trades';
+import { isShowingSample } from '../../../core/query';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from './confirm-dialog';
@@ -55,24 +58,34 @@ export function SampleDataCard() {
   );
 }
 
-/** The /trades banner while sample data is loaded, with a one-click remove. */
-export function SampleDataBanner() {
-  const { remove, isLoaded } = useSampleData();
-  if (!isLoaded) return null;
+/**
+ * The banner while a page shows the sample data set's trades: the sample account is picked, or
+ * "All accounts" (no `selectedAccountIds`) stands for it because the trader has no account of
+ * their own yet (core/query's account scope). "remove it" removes the sample in one click.
+ */
+export function SampleDataBanner({ selectedAccountIds }: { selectedAccountIds: readonly string[] | undefined }) {
+  const { remove } = useSampleData();
+  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
+  if (!accounts.data || !isShowingSample(accounts.data.accounts, selectedAccountIds)) return null;
   return (
     <div
       role="region"
       aria-label="Sample data"
       data-testid="sample-data-banner"
-      className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-highlight/50 bg-highlight/10 px-4 py-3 text-sm text-fg"
+      className="mt-4 flex items-center gap-2 rounded-xl border border-highlight/50 bg-highlight/10 px-4 py-3 text-sm text-fg"
     >
-      <p className="flex items-center gap-2">
-        <FlaskConical className="h-4 w-4 shrink-0 text-highlight" aria-hidden="true" />
-        You are viewing sample data.
+      <FlaskConical className="h-4 w-4 shrink-0 text-highlight" aria-hidden="true" />
+      <p>
+        Showing sample data —{' '}
+        <button
+          type="button"
+          onClick={() => remove.mutate()}
+          disabled={remove.isPending}
+          className="font-semibold text-accent underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+        >
+          {remove.isPending ? 'removing…' : 'remove it'}
+        </button>
       </p>
-      <Button variant="secondary" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending}>
-        {remove.isPending ? 'Removing…' : 'Remove sample data'}
-      </Button>
     </div>
   );
 }

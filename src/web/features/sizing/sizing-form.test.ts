@@ -21,6 +21,7 @@ const account = (startingBalance: string, currency = 'USD'): AccountJson => ({
   currency,
   startingBalance,
   timezone: 'UTC',
+  isSample: false,
   createdAt: '2025-01-01T00:00:00Z',
 });
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SELECT_CLASS } from './dialog-frame';
 
 /** The trade filters' controls, which the filter bar (features/filters) picks by each field's type. */
@@ -88,4 +88,64 @@ export function CommitInput({
 /** Filters by symbol (several comma-separated) on Enter or when the field loses focus. */
 export function SymbolInput({ id, value, onCommit }: { id: string; value: string; onCommit: (value: string) => void }) {
   return <CommitInput id={id} value={value} onCommit={onCommit} placeholder="AAPL" isSymbol />;
+}
+
+/** How long typing pauses before a search applies. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Searches as the trader types: the text applies once typing pauses (or at once on Enter), so the
+ * list follows without a request per keystroke.
+ */
+export function SearchInput({
+  id,
+  value,
+  onSearch,
+  placeholder,
+  title,
+}: {
+  id: string;
+  value: string;
+  onSearch: (value: string) => void;
+  placeholder: string;
+  title?: string;
+}) {
+  const [draft, setDraft] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Cleared or changed elsewhere ("Clear filters", a link): show what applies.
+  const [applied, setApplied] = useState(value);
+  if (applied !== value) {
+    setApplied(value);
+    if (draft.trim() !== value) setDraft(value);
+  }
+  const apply = (text: string) => {
+    clearTimeout(timer.current);
+    if (text.trim() !== value) onSearch(text.trim());
+  };
+  return (
+    <input
+      id={id}
+      type="search"
+      className={SELECT_CLASS}
+      value={draft}
+      placeholder={placeholder}
+      title={title}
+      autoCapitalize="characters"
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(e) => {
+        const text = e.target.value;
+        setDraft(text);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => apply(text), SEARCH_DEBOUNCE_MS);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          apply(draft);
+        }
+      }}
+    />
+  );
 }

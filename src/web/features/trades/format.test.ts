@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMoney, formatR } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDisplayTimeZone } from '../../lib/display-time-zone';
+import { formatDateTime, formatDecimal, formatMoney, formatR } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -30,5 +31,23 @@ describe('formatDecimal', () => {
   it('trims trailing zeros', () => {
     expect(formatDecimal('100.00000000')).toBe('100');
     expect(formatDecimal('1.50')).toBe('1.5');
+  });
+});
+
+describe('formatDateTime', () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it("shows a time in the user's zone, not the browser's", () => {
+    setDisplayTimeZone('America/New_York');
+    expect(formatDateTime('2025-01-16T14:35:00Z')).toBe('Jan 16, 2025, 9:35 AM');
+    setDisplayTimeZone('Asia/Kolkata');
+    expect(formatDateTime('2025-01-16T03:51:00Z')).toBe('Jan 16, 2025, 9:21 AM');
+    expect(formatDateTime('2025-01-16T03:51:00Z', 'UTC')).toBe('Jan 16, 2025, 3:51 AM');
+    expect(formatDateTime(null)).toBe('—');
+  });
+
+  it("falls back to the browser's zone for a zone it does not know", () => {
+    setDisplayTimeZone('Mars/Olympus_Mons');
+    expect(formatDateTime('2025-01-16T14:35:00Z')).toMatch(/^Jan 1[67], 2025, \d{1,2}:35 [AP]M$/);
   });
 });

@@ -1,4 +1,5 @@
 /** Display helpers for the trades table. Decimal strings are formatted without floats. */
+import { getDisplayTimeZone } from '../../lib/display-time-zone';
 
 function currencySymbol(currency: string): string {
   try {
@@ -67,9 +68,23 @@ export function formatHolding(seconds: number | null): string {
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "Jan 17, 2025, 2:30 PM" in the browser's zone. */
-export function formatDateTime(iso: string | null): string {
-  return iso ? DATE_TIME.format(new Date(iso)) : '—';
+function toDateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }); // a zone this browser lacks
+    }
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "Jan 17, 2025, 2:30 PM" in the user's time zone (lib/display-time-zone; `timeZone` overrides it). */
+export function formatDateTime(iso: string | null, timeZone = getDisplayTimeZone()): string {
+  return iso ? toDateTimeFormat(timeZone).format(new Date(iso)) : '—';
 }

@@ -39,7 +39,7 @@ const COLUMNS_STORAGE_KEY = 'edgebook.trades.columns';
 const FILTER_FIELDS = [
   'from',
   'to',
-  'symbols',
+  'search',
   'side',
   'status',
   'outcomes',
@@ -474,7 +474,13 @@ export default function TradesPage() {
         }
       />
 
-      <FilterBar label="Filter trades" fields={FILTER_FIELDS} state={filterState} keep={HEADER_FIELDS} className="mt-6">
+      <FilterBar
+        label="Filter trades"
+        fields={filter.symbols ? [...FILTER_FIELDS, 'symbols'] : FILTER_FIELDS}
+        state={filterState}
+        keep={HEADER_FIELDS}
+        className="mt-6"
+      >
         {!isPhone && (
           <details className="relative ml-auto">
             <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-line bg-elevated px-3 text-sm font-semibold text-fg hover:bg-sunken">
@@ -559,7 +565,7 @@ export default function TradesPage() {
         </div>
       )}
 
-      <SampleDataBanner />
+      <SampleDataBanner selectedAccountIds={filter.accountIds} />
       <div className="mt-4 overflow-hidden rounded-2xl border border-line bg-elevated">
         {trades.isPending && (
           <p role="status" className="p-6 text-sm text-muted">
