@@ -52,8 +52,9 @@ describe('the schema and the migrated database', () => {
 
   it('generate analytics_row by the expression its layout gives (analytics-row.ts)', async () => {
     // The same expression on a copy of the table, so PostgreSQL prints both alike.
-    const expressionOf = async (table: string) => {
-      const result = (await database.db.execute(sql`
+    // Inside the transaction that made the copy: on PGlite a statement outside it waits for its end.
+    const expressionOf = async (tx: Pick<Database['db'], 'execute'>, table: string) => {
+      const result = (await tx.execute(sql`
         select pg_get_expr(d.adbin, d.adrelid) as expression from pg_attrdef d
         join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
         where d.adrelid = ${table}::regclass and a.attname = 'analytics_row'`)) as unknown as {
@@ -68,9 +69,9 @@ describe('the schema and the migrated database', () => {
         sql.raw(`alter table trades_layout_probe add column analytics_row bytea
           generated always as (${ANALYTICS_ROW_SQL}) stored`),
       );
-      const declared = await expressionOf('trades_layout_probe');
+      const declared = await expressionOf(tx, 'trades_layout_probe');
       expect(declared).toBeTruthy();
-      expect(await expressionOf('trades')).toBe(declared);
+      expect(await expressionOf(tx, 'trades')).toBe(declared);
     });
   });
 });
