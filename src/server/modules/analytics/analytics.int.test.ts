@@ -185,7 +185,7 @@ describe('GET /api/analytics/calendar', () => {
     // Straight into the row: a PATCH would also recompute the trade's R from its (missing) stop.
     await t.database.db
       .update(trades)
-      .set({ notes: 'Followed the plan.' })
+      .set({ hasNotes: true })
       .where(and(eq(trades.userId, aliceId), eq(trades.symbol, 'SMA0')));
     const body = await alice.json<AnalyticsCalendarJson>(
       alice.get(`/api/analytics/calendar?accountId=${small.id}&month=2024-01&tz=UTC`),

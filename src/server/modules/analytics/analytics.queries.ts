@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
 import { engineOf } from '../../db/engine';
@@ -156,7 +156,7 @@ export async function listNotedCloseTimes(
   const rows = await db
     .select({ closedAt: trades.closedAt })
     .from(trades)
-    .where(and(...closedTradeConditions(params.userId, params.filter), ne(trades.notes, '')));
+    .where(and(...closedTradeConditions(params.userId, params.filter), eq(trades.hasNotes, true)));
   return rows.flatMap((row) => (row.closedAt ? [row.closedAt.getTime()] : []));
 }
 

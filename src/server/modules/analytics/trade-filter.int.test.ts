@@ -141,7 +141,7 @@ async function storeJournal(list: DrawnTrade[]): Promise<void> {
       .set({
         strategyId: journal.strategy === null ? null : refs.strategies[journal.strategy]!,
         rMultiple: journal.r,
-        notes: journal.hasNotes ? 'Followed the plan.' : '',
+        hasNotes: journal.hasNotes,
       })
       .where(eq(trades.id, row.id));
     if (journal.tags.length > 0) {

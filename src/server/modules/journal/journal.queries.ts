@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { journalDays, trades } from '../../db/schema';
+import { journalDays, trades, tradeJournals } from '../../db/schema';
 import { selectRows } from '../../db/raw-rows';
 
 /** A journal entry as the service sees it. */
@@ -88,9 +88,9 @@ export async function listJournalEntryDays(
     sql`
     with noted as (
       select ${tradeDay} as day, count(*)::int as noted
-      from ${trades}
-      where ${trades.userId} = ${params.userId} and ${trades.notes} <> ''
-        and (${pattern}::text is null or ${trades.notes} ilike ${pattern})
+      from ${trades} join ${tradeJournals} j on j.opening_execution_id = ${trades.openingExecutionId}
+      where ${trades.userId} = ${params.userId} and j.user_id = ${params.userId} and j.notes <> ''
+        and (${pattern}::text is null or j.notes ilike ${pattern})
       group by 1
     ), entries as (
       select ${journalDays.day} as day from ${journalDays}

@@ -122,7 +122,7 @@ describe('/api/sample-data', () => {
       initialRisk: trades.initialRisk,
       rMultiple: trades.rMultiple,
       strategyId: trades.strategyId,
-      notes: trades.notes,
+      hasNotes: trades.hasNotes,
     };
     const read = () =>
       db

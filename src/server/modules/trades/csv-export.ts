@@ -3,7 +3,7 @@ import { toCsvLine, type CsvCellKind } from '../../../core/csv';
 import type { ResolvedTradeFilter } from '../../../core/query';
 import type { Db } from '../../db/client';
 import { toTradeFilterSql } from '../../db/trade-filter-sql';
-import { executions, tradeParts, trades } from '../../db/schema';
+import { executions, tradeJournals, tradeParts, trades } from '../../db/schema';
 import { listAccounts } from '../accounts';
 import { listStrategies } from '../strategies';
 import { listTags } from '../tags';
@@ -147,7 +147,10 @@ async function listBatchRows(
       select ${trades.openedAt} as opened_at from ${trades} where ${where}
       order by ${trades.openedAt} offset ${TRADES_PER_BATCH - 1} limit 1
     ), batch as (
-      select ${trades}.* from ${trades}
+      select ${trades}.id, ${trades}.account_id, ${trades}.opening_execution_id, ${trades}.opened_at,
+        j.stop_price, j.target_price, j.risk_amount, j.strategy_id, coalesce(j.mistakes, '[]'::jsonb) as mistakes,
+        coalesce(j.emotions, '[]'::jsonb) as emotions, j.rating, coalesce(j.notes, '') as notes
+      from ${trades} left join ${tradeJournals} j on j.opening_execution_id = ${trades.openingExecutionId}
       where ${where} and ${trades.openedAt} <= coalesce((select opened_at from bound), 'infinity'::timestamptz)
     )
     select b.id as trade_id, b.account_id, b.opening_execution_id,
@@ -170,8 +173,6 @@ async function listBatchRows(
 function toList(value: string | string[]): string[] {
   return typeof value === 'string' ? (JSON.parse(value) as string[]) : value; // the column holds string[] JSON
 }
-
-/** Lets other requests run between batches: with PGlite, queries share this process's thread. */
 
 /**
  * The user's trades as Edgebook CSV (optionally only those matching the trade list's filters),

@@ -17,7 +17,6 @@ export { IdenticalFills } from './identical-fills';
 // trades area's own code, in the caller's transaction.
 export {
   buildNewTradeRows,
-  buildTradeRows,
   checkResumePoints,
   regroupInstruments,
   regroupStep,
