@@ -35,6 +35,11 @@ const fillDecimal = (sign: 'positive' | 'nonNegative') => decimalString(null, si
 
 export const executionInputSchema = z.object({
   executedAt: fillTimestamp(),
+  /**
+   * The day, when the fill's file gave no time of day: `executedAt` is then a placeholder for its
+   * order (that day's midnight in the file's zone), shown as "time not in file".
+   */
+  executedOn: z.iso.date({ error: 'Must be a date such as 2025-01-17' }).optional(),
   symbol: line().min(1, 'Symbol is required').max(64),
   side: z.enum(['buy', 'sell'], { error: 'Side must be buy or sell' }),
   quantity: fillDecimal('positive'),
@@ -175,6 +180,8 @@ const instant = z.string();
 export const tradeExecutionJsonSchema = z.object({
   id: z.string(),
   executedAt: instant,
+  /** The day alone, when the fill's file gave no time of day (`executedAt` is then no real time). */
+  executedOn: z.string().optional(),
   side: z.enum(['buy', 'sell']),
   role: z.enum(['entry', 'exit']),
   quantity: decimalText,
@@ -196,6 +203,9 @@ export const tradeJsonSchema = z.object({
   status: z.enum(['open', 'closed']),
   openedAt: instant,
   closedAt: instant.nullable(),
+  /** The day alone, when the opening (closing) fill's file gave no time: shown as "time not in file". */
+  openedOn: z.string().optional(),
+  closedOn: z.string().optional(),
   quantity: decimalText,
   avgEntryPrice: decimalText,
   avgExitPrice: decimalText.nullable(),

@@ -17,6 +17,11 @@ export type Execution = {
    * `Date.prototype.toISOString` writes), so that strings sort in time order.
    */
   executedAt: string;
+  /**
+   * The day its file wrote (`YYYY-MM-DD`) when the file gives no time of day: `executedAt` is then
+   * a placeholder for order only. Absent or null for a fill with its time.
+   */
+  executedOn?: string | null;
   /** The normalised instrument symbol (`Instrument.symbol`), for display. */
   symbol: string;
   /** `toInstrumentKey(instrument)`: fills with the same account and key share positions. */

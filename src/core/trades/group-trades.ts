@@ -74,6 +74,9 @@ export type Trade = {
   openedAt: string;
   /** The time of the fill that brought the position back to 0; null while open. */
   closedAt: string | null;
+  /** The opening and closing fills' `executedOn`, when their file gave only the day (absent otherwise). */
+  openedOn?: string;
+  closedOn?: string;
   /** In replay order (time, then sequence). */
   executions: TradeExecution[];
   /** Total quantity opened: Σ entry quantities (so 100 + 50 scaled in is 150). */
@@ -512,5 +515,9 @@ function toRanked(state: TradeState, isClosed: boolean, scales: Scales): Ranked 
       openedAt: lot.fill.execution.executedAt,
     })),
   };
+  // Set only when a file gave the day alone (rare): a holding time from placeholder midnights would be made up.
+  if (opening.executedOn) trade.openedOn = opening.executedOn;
+  if (isClosed && last.execution.executedOn) trade.closedOn = last.execution.executedOn;
+  if (trade.openedOn !== undefined || trade.closedOn !== undefined) trade.holdingSeconds = null;
   return { trade, first };
 }

@@ -52,6 +52,9 @@ export type TradeRowValues = {
   status: 'open' | 'closed';
   openedAt: string;
   closedAt: string | null;
+  /** The day alone, when the opening or closing fill's file gave no time (Trade.openedOn, closedOn). */
+  openedOn: string | null;
+  closedOn: string | null;
   quantity: string;
   maxPosition: string;
   avgEntryPrice: string;
@@ -190,6 +193,8 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeRowV
       status: trade.status,
       openedAt: trade.openedAt,
       closedAt: trade.closedAt,
+      openedOn: trade.openedOn ?? null,
+      closedOn: trade.closedOn ?? null,
       quantity: toQuantityText(trade.quantity),
       maxPosition: toQuantityText(trade.maxPosition),
       avgEntryPrice: toMoneyText(trade.avgEntryPrice),

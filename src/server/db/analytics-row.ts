@@ -42,6 +42,8 @@ const FLAGS = [
   { name: 'hasR', sql: `"r_multiple" IS NOT NULL` },
   { name: 'hasHolding', sql: `"holding_seconds" IS NOT NULL` },
   { name: 'hasStrategy', sql: `"strategy_id" IS NOT NULL` },
+  // Its file gave the opening fill's day only: no hour of day to break it down by.
+  { name: 'isOpenTimeUnknown', sql: `"opened_on" IS NOT NULL` },
 ] as const;
 
 /** After the fixed part, each only when its flag is set (in this order), then the texts. */

@@ -9,7 +9,17 @@ import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, toCopyBinary, type CopyBytes }
 
 /** The PostgreSQL type of a column's values, as the element type of the array parameter. */
 export type BulkColumnType =
-  'uuid' | 'text' | 'numeric' | 'timestamptz' | 'bigint' | 'integer' | 'smallint' | 'float8' | 'jsonb' | 'boolean';
+  | 'uuid'
+  | 'text'
+  | 'numeric'
+  | 'timestamptz'
+  | 'date'
+  | 'bigint'
+  | 'integer'
+  | 'smallint'
+  | 'float8'
+  | 'jsonb'
+  | 'boolean';
 
 export type BulkColumn<Row> = {
   /** The column's name in the table (snake_case). */
@@ -24,7 +34,7 @@ function toBulkType(column: PgColumn): BulkColumnType {
   if (type.startsWith('numeric')) return 'numeric';
   if (type.startsWith('timestamp') && type.endsWith('with time zone')) return 'timestamptz';
   if (type === 'double precision') return 'float8';
-  if (['uuid', 'text', 'bigint', 'integer', 'smallint', 'jsonb', 'boolean'].includes(type))
+  if (['uuid', 'text', 'date', 'bigint', 'integer', 'smallint', 'jsonb', 'boolean'].includes(type))
     return type as BulkColumnType; // one of the names listed
   throw new Error(`${column.name}: no bulk encoding for ${type}`);
 }

@@ -255,6 +255,17 @@ function toFloat(value: Value): number {
   return number;
 }
 
+const DAY_MS = 86_400_000;
+const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date's binary value: days since 2000-01-01 (PostgreSQL's epoch), from `YYYY-MM-DD`. */
+function toPostgresDay(text: string): number {
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  if (!ISO_DAY.test(text) || Number.isNaN(ms)) throw new TypeError(`not a date: ${text}`);
+  return (ms - POSTGRES_EPOCH_MS) / DAY_MS;
+}
+
 function writeValue(value: Value, type: BulkColumnType): void {
   if (value === null || value === undefined) {
     reserve(4);
@@ -270,6 +281,10 @@ function writeValue(value: Value, type: BulkColumnType): void {
       return writeNumeric(textOf(value));
     case 'timestamptz':
       return writeTimestamp(value);
+    case 'date':
+      reserve(8);
+      writeInt32(4);
+      return writeInt32(toPostgresDay(textOf(value)));
     case 'bigint':
       reserve(12);
       writeInt32(8);

@@ -222,6 +222,11 @@ export const executions = pgTable(
     userId: uuid().notNull(),
     accountId: uuid().notNull(),
     executedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * The day the file wrote, for a fill whose file gives no time of day (Schwab, Robinhood): its
+     * `executedAt` is then that day's midnight in the file's zone, a placeholder for order only.
+     */
+    executedOn: date({ mode: 'string' }),
     symbol: text().notNull(),
     instrumentKey: text().notNull(),
     assetClass: text().notNull(),
@@ -316,6 +321,9 @@ export const trades = pgTable(
     status: text({ enum: ['open', 'closed'] }).notNull(),
     openedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     closedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** The opening and closing fills' `executedOn`: set when their file gave only the day. */
+    openedOn: date({ mode: 'string' }),
+    closedOn: date({ mode: 'string' }),
     quantity: quantity().notNull(),
     maxPosition: quantity().notNull(),
     avgEntryPrice: money().notNull(),

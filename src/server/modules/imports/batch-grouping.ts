@@ -181,6 +181,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
       id: fill.id,
       accountId,
       executedAt: item.executedAt,
+      executedOn: item.executedOn ?? null,
       symbol: item.symbol,
       instrumentKey: item.instrumentKey,
       side: item.side,

@@ -251,6 +251,7 @@ function applyMapping(
 function toExecutionInput(execution: ImportedExecution): ExecutionInput {
   return {
     executedAt: execution.executedAt,
+    ...(execution.executedOn === undefined ? {} : { executedOn: execution.executedOn }),
     symbol: execution.symbol,
     side: execution.side,
     quantity: execution.quantity,

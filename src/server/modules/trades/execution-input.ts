@@ -23,6 +23,8 @@ import { IdenticalFills } from './identical-fills';
 export type PreparedExecution = {
   /** ISO-8601 UTC with milliseconds. */
   executedAt: string;
+  /** The day its file wrote, when the file gave no time of day (executions.executed_on). */
+  executedOn?: string;
   symbol: string;
   instrumentKey: string;
   assetClass: AssetClass;
@@ -316,6 +318,7 @@ function prepareExecution(fill: FillBeingPrepared): PreparedExecution | null {
   }
   return {
     executedAt,
+    ...(item.executedOn === undefined ? {} : { executedOn: item.executedOn }),
     symbol: instrument.symbol,
     instrumentKey,
     assetClass: instrument.assetClass,

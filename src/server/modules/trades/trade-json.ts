@@ -18,6 +18,8 @@ export type TradePartRow = {
   /** The fill crossed zero: this is its share in one of its two trades. */
   split: boolean;
   executedAt: Date;
+  /** The day alone, when the fill's file gave no time of day. */
+  executedOn?: string | null;
   side: 'buy' | 'sell';
   price: string;
   sequence: number;
@@ -56,6 +58,8 @@ export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): Trade
     status: row.status,
     openedAt: row.openedAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
+    ...(row.openedOn ? { openedOn: row.openedOn } : {}),
+    ...(row.closedOn ? { closedOn: row.closedOn } : {}),
     quantity: toDecimalText(row.quantity),
     maxPosition: toDecimalText(row.maxPosition),
     avgEntryPrice: toDecimalText(row.avgEntryPrice),
@@ -86,6 +90,7 @@ export function toTradeExecutionJson(part: TradePartRow): TradeExecutionJson {
   return {
     id: part.executionId,
     executedAt: part.executedAt.toISOString(),
+    ...(part.executedOn ? { executedOn: part.executedOn } : {}),
     side: part.side,
     role: part.role,
     quantity: toDecimalText(part.quantity),

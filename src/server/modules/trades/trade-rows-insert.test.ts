@@ -14,6 +14,8 @@ const trade: TradeInsert = {
   status: 'closed',
   openedAt: '2025-01-02T14:30:00.000Z',
   closedAt: '2025-01-02T14:31:00.000Z',
+  openedOn: null,
+  closedOn: null,
   quantity: '100',
   maxPosition: '100',
   avgEntryPrice: '10',

@@ -59,6 +59,7 @@ export type ExecutionInsertRow = {
 const EXECUTION_COLUMNS: BulkColumn<ExecutionInsertRow>[] = [
   { name: 'id', type: 'uuid', value: (r) => r.id },
   { name: 'executed_at', type: 'timestamptz', value: (r) => r.item.executedAt },
+  { name: 'executed_on', type: 'date', value: (r) => r.item.executedOn ?? null },
   { name: 'symbol', type: 'text', value: (r) => r.item.symbol },
   { name: 'instrument_key', type: 'text', value: (r) => r.item.instrumentKey },
   { name: 'asset_class', type: 'text', value: (r) => r.item.assetClass },
@@ -422,6 +423,7 @@ export async function listTradeParts(db: Db, tradeIds: readonly string[]): Promi
         fees: tradeParts.fees,
         split: tradeParts.split,
         executedAt: executions.executedAt,
+        executedOn: executions.executedOn,
         side: executions.side,
         price: executions.price,
         sequence: executions.sequence,
