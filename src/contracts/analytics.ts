@@ -153,6 +153,8 @@ export type AnalyticsCalendarJson = z.infer<typeof analyticsCalendarJsonSchema>;
 
 export const analyticsHeatmapJsonSchema = analyticsContextJsonSchema.extend({
   metric: z.enum(HEATMAP_METRICS),
+  /** Trades left out because their file gave the entry's day but no time of day. */
+  timeNotInFile: z.number(),
   /** 168 cells, weekday-major (1 = Monday … 7 = Sunday) by entry hour (0–23). */
   cells: z.array(
     z.object({

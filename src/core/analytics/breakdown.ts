@@ -213,6 +213,7 @@ const NO_STRATEGY: Keyed = { key: 'none', label: 'No strategy', order: 1 };
 const UNTAGGED: Keyed = { key: 'none', label: 'Untagged', order: 1 };
 const UNKNOWN_HOLDING_TIME: Keyed = { key: 'unknown', label: 'Unknown', order: 99 };
 const NO_R: Keyed = { key: 'none', label: 'No R', order: 99 };
+const TIME_NOT_IN_FILE: Keyed = { key: 'unknown', label: 'Time not in file', order: 99 };
 
 /**
  * The groups found so far, in the order their first trade came, and their tallies. A dimension
@@ -305,8 +306,12 @@ function toDimension(
       return { codes: 7, codeOf, describe: (i) => WEEKDAY_KEYED[codeOf(i)]! };
     }
     case 'hour': {
-      const codeOf = (i: number) => calendar.toHourOfWeek(columns.openedAt[i]!) % 24;
-      return { codes: 24, codeOf, describe: (i) => HOUR_KEYED[codeOf(i)]! };
+      // A trade whose file gave its entry's day alone has no hour: one group of its own, after 23:00.
+      const unknown = columns.isOpenTimeUnknown;
+      const codeOf = unknown
+        ? (i: number) => (unknown[i] === 1 ? 24 : calendar.toHourOfWeek(columns.openedAt[i]!) % 24)
+        : (i: number) => calendar.toHourOfWeek(columns.openedAt[i]!) % 24;
+      return { codes: 25, codeOf, describe: (i) => (codeOf(i) === 24 ? TIME_NOT_IN_FILE : HOUR_KEYED[codeOf(i)]!) };
     }
     case 'month': {
       // Codes are the months met, in order met; trades come in close order, so the day changes rarely.

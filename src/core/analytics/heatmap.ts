@@ -2,8 +2,11 @@ import { divideOrInfinity } from './numeric';
 import type { AnalyticsTradeDetail } from './breakdown';
 import type { ZonedCalendar } from './time-zone';
 
-/** Entry times and net P&L, trade by trade (TradeDetailColumns are). */
-type EntryColumns = { openedAt: Float64Array; netPnl: Float64Array };
+/**
+ * Entry times and net P&L, trade by trade (TradeDetailColumns are), and which entries' files gave
+ * only the day (no hour: left out).
+ */
+type EntryColumns = { openedAt: Float64Array; netPnl: Float64Array; isOpenTimeUnknown?: Uint8Array };
 
 function toEntryColumns(trades: readonly Pick<AnalyticsTradeDetail, 'openedAt' | 'netPnl'>[]): EntryColumns {
   return {
@@ -33,6 +36,13 @@ export type HeatmapCell = {
  * Time of day × weekday: every one of the 7 × 24 cells (weekday-major), by the entry time
  * (openedAt) in the calendar's time zone.
  */
+/** How many of the trades have no entry hour (their file gave the day alone): the heatmap leaves them out. */
+export function countOpenTimeUnknown(trades: { isOpenTimeUnknown?: Uint8Array }): number {
+  let count = 0;
+  for (const flag of trades.isOpenTimeUnknown ?? []) count += flag;
+  return count;
+}
+
 export function computeHeatmap(
   input: readonly Pick<AnalyticsTradeDetail, 'openedAt' | 'netPnl'>[] | EntryColumns,
   params: { metric: HeatmapMetric; calendar: ZonedCalendar },
@@ -42,7 +52,9 @@ export function computeHeatmap(
   const wins = new Int32Array(7 * 24);
   const pnl = new Float64Array(7 * 24);
   const carry = new Float64Array(7 * 24);
+  const unknown = trades.isOpenTimeUnknown;
   for (let k = 0; k < trades.openedAt.length; k++) {
+    if (unknown !== undefined && unknown[k] === 1) continue;
     const i = params.calendar.toHourOfWeek(trades.openedAt[k]!);
     const x = trades.netPnl[k]!;
     count[i]! += 1;

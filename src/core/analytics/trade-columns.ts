@@ -25,6 +25,8 @@ export type TradeDetailColumns = TradeColumns & {
   holdingSeconds: Float64Array;
   /** 1 for short. */
   isShort: Uint8Array;
+  /** 1 where the entry's file gave only the day: no hour (hour breakdowns and the heatmap leave it out). */
+  isOpenTimeUnknown?: Uint8Array;
   symbol: Int32Array;
   symbols: readonly string[];
   assetClass: Int32Array;

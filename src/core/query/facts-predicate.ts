@@ -21,6 +21,8 @@ export type TradeFactColumns = {
   /** 1 for short. */
   isShort: Uint8Array;
   hasNote: Uint8Array;
+  /** 1 where the opening fill's file gave only its day: no hour of day (left out of hour breakdowns). */
+  isOpenTimeUnknown: Uint8Array;
   account: Int32Array;
   accountIds: string[];
   symbol: Int32Array;

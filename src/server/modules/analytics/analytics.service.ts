@@ -5,6 +5,7 @@ import {
   computeDistribution,
   computeEquitySeries,
   computeHeatmap,
+  countOpenTimeUnknown,
   computeStreaks,
   computeTradeStats,
   createZonedCalendar,
@@ -155,7 +156,7 @@ export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric 
   ]);
   const trades = await source.listTradeDetails(filter, { withTags: false });
   const cells = computeHeatmap(trades, { metric: scope.metric, calendar: createZonedCalendar(timeZone) });
-  return { startingEquity, timeZone, metric: scope.metric, cells };
+  return { startingEquity, timeZone, metric: scope.metric, timeNotInFile: countOpenTimeUnknown(trades), cells };
 }
 
 /** `GET /api/analytics/breakdown?by=…`: per group statistics. */

@@ -186,7 +186,7 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
     const { timeZone, calendar, set } = scopeOf(req);
     const { metric } = parseInput(heatmapQuerySchema.pick({ metric: true }), req.query);
     const cells = computeHeatmap(set.trades, { metric, calendar });
-    return { startingEquity: set.startingEquity, timeZone, metric, cells };
+    return { startingEquity: set.startingEquity, timeZone, metric, timeNotInFile: 0, cells }; // the demo has times
   });
 
   app.get('/api/analytics/demo/breakdown', async (req): Promise<AnalyticsBreakdownJson> => {

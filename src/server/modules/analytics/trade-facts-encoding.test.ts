@@ -22,6 +22,7 @@ const factsArbitrary: fc.Arbitrary<TradeFacts> = fc
       hasHolding: bytes,
       isShort: bytes,
       hasNote: bytes,
+      isOpenTimeUnknown: bytes,
       account: ints,
       accountIds: ids,
       symbol: ints,

@@ -18,6 +18,7 @@ const {
   hasR: HAS_R,
   hasHolding: HAS_HOLDING,
   hasStrategy: HAS_STRATEGY,
+  isOpenTimeUnknown: IS_OPEN_TIME_UNKNOWN,
 } = ANALYTICS_ROW_FLAGS;
 
 // The row reader below takes the optional fields in this order and at these widths: a layout
@@ -54,7 +55,7 @@ const SEGMENT_FLOATS = [
   'feesWhole',
   'feesFrac',
 ] as const;
-const SEGMENT_BYTES = ['hasR', 'hasHolding', 'isShort', 'hasNote'] as const;
+const SEGMENT_BYTES = ['hasR', 'hasHolding', 'isShort', 'hasNote', 'isOpenTimeUnknown'] as const;
 const SEGMENT_INTS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
 
 function createColumns<K extends string, A>(names: readonly K[], make: () => A): Record<K, A> {
@@ -133,6 +134,7 @@ export function createTradeFactsReader(extending?: FactsLists, params: { expecte
     bytes.hasHolding[i] = flags & HAS_HOLDING ? 1 : 0;
     bytes.isShort[i] = flags & IS_SHORT ? 1 : 0;
     bytes.hasNote[i] = flags & HAS_NOTE ? 1 : 0;
+    bytes.isOpenTimeUnknown[i] = flags & IS_OPEN_TIME_UNKNOWN ? 1 : 0;
     ints.account[i] = accounts.indexAt(buffer, view, at + ROW.account);
     if (tagsByOpening.size > 0) {
       for (const id of findTags(tagsByOpening, buffer, at + ROW.openingExecution))
@@ -287,6 +289,7 @@ function joinSegments(segments: readonly SegmentColumns[], lists: FactsLists): T
     hasHolding: bytes('hasHolding'),
     isShort: bytes('isShort'),
     hasNote: bytes('hasNote'),
+    isOpenTimeUnknown: bytes('isOpenTimeUnknown'),
     account: ints('account'),
     accountIds: lists.accountIds,
     symbol: ints('symbol'),

@@ -110,6 +110,7 @@ function makeFacts(
     hasHolding: new Uint8Array(n).fill(1),
     isShort: Uint8Array.from(rows.map((r) => (r.isShort ? 1 : 0))),
     hasNote: Uint8Array.from(rows.map((r) => (r.hasNote ? 1 : 0))),
+    isOpenTimeUnknown: new Uint8Array(rows.length),
     account: Int32Array.from(rows.map((r) => accounts.indexOf(r.account))),
     accountIds: accounts.values,
     symbol: Int32Array.from(rows.map((r) => symbols.indexOf(r.symbol))),

@@ -125,6 +125,7 @@ export function toTradeDetailColumnsOf(
     openedAt: gatherFloats(facts.openedAt, rows),
     holdingSeconds: gatherOptional(facts.holdingSeconds, facts.hasHolding, rows),
     isShort: gatherBytes(facts.isShort, rows),
+    isOpenTimeUnknown: gatherBytes(facts.isOpenTimeUnknown, rows),
     symbol: gatherInts(facts.symbol, rows),
     symbols: facts.symbols,
     assetClass: gatherInts(facts.assetClass, rows),
@@ -154,7 +155,7 @@ export function listNotedCloseTimes(facts: TradeFacts, rows: Int32Array): number
 
 /** The per-row columns of TradeFacts, by the kind of typed array. */
 export const FLOAT_COLUMNS = ['closedAt', 'openedAt', 'netPnl', 'rMultiple', 'holdingSeconds'] as const;
-export const BYTE_COLUMNS = ['hasR', 'hasHolding', 'isShort', 'hasNote'] as const;
+export const BYTE_COLUMNS = ['hasR', 'hasHolding', 'isShort', 'hasNote', 'isOpenTimeUnknown'] as const;
 export const INDEX_COLUMNS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
 export const EXACT_COLUMNS = ['grossPnl', 'fees'] as const;
 /** The lists the per-row indexes point into. */

@@ -81,6 +81,12 @@ export function HeatmapSection({
       controls={<Segmented label="Heatmap metric" value={metric} options={METRIC_OPTIONS} onChange={onMetricChange} />}
     >
       <QueryState isPending={query.isPending} error={query.error} label="the heatmap" />
+      {query.data && query.data.timeNotInFile > 0 && (
+        <p className="text-sm text-muted" data-testid="heatmap-time-not-in-file">
+          {query.data.timeNotInFile === 1 ? '1 trade is' : `${query.data.timeNotInFile} trades are`} left out: their
+          file gives the day but not the time.
+        </p>
+      )}
       {query.data && view.isEmpty && <p className="text-sm text-muted">No closed trades to place on the grid.</p>}
       {query.data && !view.isEmpty && (
         <div
