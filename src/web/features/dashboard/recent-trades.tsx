@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { TradeJson } from '../../../contracts/trades';
-import { formatDateTime, formatMoney, formatR, toSign } from '../trades/format';
+import { formatFillTime, formatMoney, formatR, toSign } from '../trades/format';
 import { SymbolText } from '../trades/symbol-text';
 
 /** The latest closed trades, each opening in the trades page's editor. */
@@ -36,7 +36,9 @@ export function RecentTrades({ trades }: { trades: TradeJson[] }) {
                       <SymbolText symbol={trade.symbol} assetClass={trade.assetClass} />{' '}
                       <span className="font-normal text-muted">{trade.direction === 'long' ? 'Long' : 'Short'}</span>
                     </span>
-                    <span className="block truncate text-xs text-muted">{formatDateTime(trade.closedAt)}</span>
+                    <span className="block truncate text-xs text-muted">
+                      {formatFillTime(trade.closedAt, trade.closedOn)}
+                    </span>
                   </span>
                   <span className="shrink-0 text-right">
                     <span

@@ -9,7 +9,7 @@ import { toast } from '../../lib/use-toast';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
 import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
-import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
+import { formatDecimal, formatFillTime, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
 import { toSymbolText } from './symbol-text';
 import { formatPrice } from '../../../core/instruments/display';
@@ -91,7 +91,7 @@ export function TradeDialog({
       title={trade ? `${toSymbolText(trade)} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
       description={
         trade
-          ? `${formatDateTime(trade.openedAt)} → ${trade.closedAt ? formatDateTime(trade.closedAt) : 'open'}`
+          ? `${formatFillTime(trade.openedAt, trade.openedOn)} → ${trade.closedAt ? formatFillTime(trade.closedAt, trade.closedOn) : 'open'}`
           : undefined
       }
       wide
@@ -276,7 +276,7 @@ function TradeEditor({
             <tbody>
               {trade.executions.map((e) => (
                 <tr key={e.id} className="border-t border-line">
-                  <td className="px-3 py-2 text-fg">{formatDateTime(e.executedAt)}</td>
+                  <td className="px-3 py-2 text-fg">{formatFillTime(e.executedAt, e.executedOn)}</td>
                   <td className="px-3 py-2 capitalize text-fg">
                     {e.side} <span className="text-muted">({e.role})</span>
                   </td>

@@ -14,7 +14,7 @@ import { FilterBar, hasFiltersBesides } from '../filters/filter-bar';
 import { toFilterQuery } from '../filters/filter-search';
 import { useFilterState } from '../filters/use-filter-state';
 import { DialogFrame, SELECT_BASE } from './dialog-frame';
-import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
+import { formatDecimal, formatFillTime, formatHolding, formatMoney, formatR, toSign } from './format';
 import { ExportMenu } from './export-menu';
 import { ManualTradeDialog } from './manual-trade-dialog';
 import { SymbolText, toSymbolText } from './symbol-text';
@@ -72,8 +72,20 @@ function Pnl({ trade, value }: { trade: TradeJson; value: string }) {
 }
 
 const COLUMNS: Column[] = [
-  { id: 'closedAt', label: 'Closed', width: 180, sort: 'closedAt', render: (t) => formatDateTime(t.closedAt) },
-  { id: 'openedAt', label: 'Opened', width: 180, sort: 'openedAt', render: (t) => formatDateTime(t.openedAt) },
+  {
+    id: 'closedAt',
+    label: 'Closed',
+    width: 180,
+    sort: 'closedAt',
+    render: (t) => formatFillTime(t.closedAt, t.closedOn),
+  },
+  {
+    id: 'openedAt',
+    label: 'Opened',
+    width: 180,
+    sort: 'openedAt',
+    render: (t) => formatFillTime(t.openedAt, t.openedOn),
+  },
   { id: 'direction', label: 'Side', width: 70, render: (t) => (t.direction === 'long' ? 'Long' : 'Short') },
   {
     id: 'quantity',
@@ -433,7 +445,9 @@ export default function TradesPage() {
               <span className="ml-1.5 text-xs font-normal text-muted">{t.direction === 'long' ? 'Long' : 'Short'}</span>
               {t.status === 'open' && <OpenBadge />}
             </span>
-            <span className="block truncate text-xs text-muted">{formatDateTime(t.closedAt ?? t.openedAt)}</span>
+            <span className="block truncate text-xs text-muted">
+              {t.closedAt ? formatFillTime(t.closedAt, t.closedOn) : formatFillTime(t.openedAt, t.openedOn)}
+            </span>
           </button>
         </div>
         <div role="cell" className="shrink-0 text-right">
