@@ -11,6 +11,8 @@ import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
+import { toSymbolText } from './symbol-text';
+import { formatPrice } from '../../../core/instruments/display';
 
 // The Markdown parser and sanitiser load when a note is first previewed, not with the trades page.
 const PREVIEW_CLASS = 'min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg';
@@ -86,7 +88,7 @@ export function TradeDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={trade ? `${trade.symbol} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
+      title={trade ? `${toSymbolText(trade)} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
       description={
         trade
           ? `${formatDateTime(trade.openedAt)} → ${trade.closedAt ? formatDateTime(trade.closedAt) : 'open'}`
@@ -227,8 +229,11 @@ function TradeEditor({
           />
           <Stat label="R-multiple" value={formatR(trade.rMultiple)} />
           <Stat label="Initial risk" value={trade.initialRisk === null ? '—' : money(trade.initialRisk)} />
-          <Stat label="Avg entry" value={formatDecimal(trade.avgEntryPrice)} />
-          <Stat label="Avg exit" value={formatDecimal(trade.avgExitPrice)} />
+          <Stat label="Avg entry" value={formatPrice(trade.avgEntryPrice, trade, 'average')} />
+          <Stat
+            label="Avg exit"
+            value={trade.avgExitPrice === null ? '—' : formatPrice(trade.avgExitPrice, trade, 'average')}
+          />
         </dl>
         <CryptoFeeNotes trade={trade} />
         <AccountCurrencyPnl trade={trade} />
@@ -276,7 +281,7 @@ function TradeEditor({
                     {e.side} <span className="text-muted">({e.role})</span>
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.price)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatPrice(e.price, trade)}</td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">
                     {money(e.fees)}

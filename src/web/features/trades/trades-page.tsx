@@ -7,6 +7,7 @@ import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
+import { formatPrice } from '../../../core/instruments/display';
 import { LoadSampleDataButton, SampleDataBanner } from '../settings/sample-data-card';
 import type { TradeFieldId, TradeFilter } from '../../../core/query';
 import { FilterBar, hasFiltersBesides } from '../filters/filter-bar';
@@ -16,6 +17,7 @@ import { DialogFrame, SELECT_BASE } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
 import { ExportMenu } from './export-menu';
 import { ManualTradeDialog } from './manual-trade-dialog';
+import { SymbolText, toSymbolText } from './symbol-text';
 import { TradeDialog } from './trade-dialog';
 import { VirtualTable } from './virtual-table';
 
@@ -81,8 +83,20 @@ const COLUMNS: Column[] = [
     align: 'right',
     render: (t) => formatDecimal(t.quantity),
   },
-  { id: 'avgEntryPrice', label: 'Entry', width: 100, align: 'right', render: (t) => formatDecimal(t.avgEntryPrice) },
-  { id: 'avgExitPrice', label: 'Exit', width: 100, align: 'right', render: (t) => formatDecimal(t.avgExitPrice) },
+  {
+    id: 'avgEntryPrice',
+    label: 'Entry',
+    width: 100,
+    align: 'right',
+    render: (t) => formatPrice(t.avgEntryPrice, t, 'average'),
+  },
+  {
+    id: 'avgExitPrice',
+    label: 'Exit',
+    width: 100,
+    align: 'right',
+    render: (t) => (t.avgExitPrice === null ? '—' : formatPrice(t.avgExitPrice, t, 'average')),
+  },
   {
     id: 'grossPnl',
     label: 'Gross P&L',
@@ -132,7 +146,8 @@ const COLUMNS: Column[] = [
   },
 ];
 const DEFAULT_HIDDEN = new Set(['openedAt', 'grossPnl', 'fees']);
-const SYMBOL_WIDTH = 130;
+// Wide enough for an option read in full (`SPXW 21 Jun 24 5400 P`): contracts differ at the end.
+const SYMBOL_WIDTH = 190;
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
 
 function useMediaQuery(query: string): boolean {
@@ -357,7 +372,7 @@ export default function TradesPage() {
         <div role="cell" className="flex shrink-0 items-center justify-center" style={{ width: CHECKBOX_WIDTH }}>
           <input
             type="checkbox"
-            aria-label={`Select ${t.symbol} trade`}
+            aria-label={`Select ${toSymbolText(t)} trade`}
             checked={isSelected}
             onChange={() => toggleOne(t.id)}
             className="h-4 w-4"
@@ -369,7 +384,7 @@ export default function TradesPage() {
             onClick={() => openTrade(t.id)}
             className="truncate font-semibold text-fg hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {t.symbol}
+            <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
           </button>
           {t.status === 'open' && <OpenBadge />}
         </div>
@@ -401,7 +416,7 @@ export default function TradesPage() {
         <div role="cell" className="shrink-0">
           <input
             type="checkbox"
-            aria-label={`Select ${t.symbol} trade`}
+            aria-label={`Select ${toSymbolText(t)} trade`}
             checked={isSelected}
             onChange={() => toggleOne(t.id)}
             className="h-4 w-4"
@@ -414,7 +429,7 @@ export default function TradesPage() {
             className="block w-full text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span className="flex items-center font-semibold text-fg">
-              {t.symbol}
+              <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
               <span className="ml-1.5 text-xs font-normal text-muted">{t.direction === 'long' ? 'Long' : 'Short'}</span>
               {t.status === 'open' && <OpenBadge />}
             </span>
