@@ -66,6 +66,16 @@ export type ImportProblemJson = z.infer<typeof importProblemJsonSchema>;
 const importSkippedJsonSchema = z.object({ row: z.number(), reason: z.string() });
 export type ImportSkippedJson = z.infer<typeof importSkippedJsonSchema>;
 
+/** What an import added and left out: in its row and in the answer of a commit done at once. */
+const importCountsJsonShape = {
+  executionsAdded: z.number(),
+  duplicatesSkipped: z.number(),
+  tradesCreated: z.number(),
+  tradesUpdated: z.number(),
+  skipped: z.array(importSkippedJsonSchema),
+  errors: z.array(importProblemJsonSchema),
+};
+
 const IMPORT_STATUSES = ['preview', 'queued', 'running', 'done', 'failed', 'undone'] as const;
 export type ImportStatusJson = (typeof IMPORT_STATUSES)[number];
 
@@ -82,12 +92,7 @@ export const importJsonSchema = z.object({
   rowCount: z.number(),
   /** 0–1 while running. */
   progress: z.number(),
-  executionsAdded: z.number(),
-  duplicatesSkipped: z.number(),
-  tradesCreated: z.number(),
-  tradesUpdated: z.number(),
-  skipped: z.array(importSkippedJsonSchema),
-  errors: z.array(importProblemJsonSchema),
+  ...importCountsJsonShape,
   failureMessage: z.string().nullable(),
 });
 export type ImportJson = z.infer<typeof importJsonSchema>;
@@ -112,12 +117,7 @@ export type ImportListJson = z.infer<typeof importListJsonSchema>;
 export const importCommitJsonSchema = z.object({
   id: z.string(),
   status: z.literal('done'),
-  executionsAdded: z.number(),
-  duplicatesSkipped: z.number(),
-  tradesCreated: z.number(),
-  tradesUpdated: z.number(),
-  skipped: z.array(importSkippedJsonSchema),
-  errors: z.array(importProblemJsonSchema),
+  ...importCountsJsonShape,
 });
 export type ImportCommitJson = z.infer<typeof importCommitJsonSchema>;
 

@@ -1,5 +1,14 @@
 import type { TradeDetailJson, TradeExecutionJson, TradeExtrasJson, TradeJson } from '../../../contracts/trades';
-import { add, D, isZero, subtract, ZERO, type Decimal, type TradeJournal } from '../../../core/trades';
+import {
+  add,
+  D,
+  isZero,
+  subtract,
+  ZERO,
+  type Decimal,
+  type TradeJournal,
+  type TradePartValues,
+} from '../../../core/trades';
 import type { trades } from '../../db/schema';
 import { toAccountCurrencyPnl } from '../../../core/fx';
 
@@ -8,13 +17,7 @@ export type TradeRow = Omit<typeof trades.$inferSelect, 'analyticsRow'> & { jour
 export type TradeTagJson = TradeJson['tags'][number];
 
 /** One execution's part in a trade, as read back: trade_executions joined with its execution. */
-export type TradePartRow = {
-  tradeId: string;
-  executionId: string;
-  role: 'entry' | 'exit';
-  quantity: string;
-  commission: string;
-  fees: string;
+export type TradePartRow = TradePartValues & {
   /** The fill crossed zero: this is its share in one of its two trades. */
   split: boolean;
   executedAt: Date;
