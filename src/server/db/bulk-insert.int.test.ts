@@ -359,6 +359,41 @@ describe('insertCopyRows', () => {
     );
   });
 
+  it('stores dates exactly, and refuses text that is not one', async () => {
+    await database.db.execute(sql`create table if not exists bulk_days (key uuid primary key, day date)`);
+    const columns: BulkColumn<{ key: string; day: string | null }>[] = [
+      { name: 'key', type: 'uuid', value: (r) => r.key },
+      { name: 'day', type: 'date', value: (r) => r.day },
+    ];
+    const day = fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.option(day), { minLength: 20, maxLength: 20 }),
+        async (keys, days) => {
+          const rows = keys.map((key, i) => ({ key, day: days[i] ?? null }));
+          await insertCopyRows(database.db, { table: 'bulk_days', copies: [toCopyRows({ columns, rows })] });
+          const stored = (await database.db.execute(
+            sql`select key::text as key, day::text as day from bulk_days`,
+          )) as unknown as {
+            rows: { key: string; day: string | null }[];
+          };
+          expect(new Map(stored.rows.map((r) => [r.key, r.day]))).toEqual(new Map(rows.map((r) => [r.key, r.day])));
+          await database.db.execute(sql`delete from bulk_days`);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect(() => toCopyBinary(columns, [{ key: '00000000-0000-4000-8000-000000000001', day: '2025-02-30' }])).toThrow(
+      'not a date',
+    );
+    expect(() => toCopyBinary(columns, [{ key: '00000000-0000-4000-8000-000000000001', day: '16/01/2025' }])).toThrow(
+      'not a date',
+    );
+  });
+
   it('refuses a value its column cannot hold before anything is sent, naming it', () => {
     const bad = (change: Partial<Row>) => () =>
       toCopyBinary(COLUMNS, [{ ...row('00000000-0000-4000-8000-000000000001', 'x'), ...change }]);

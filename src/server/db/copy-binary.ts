@@ -262,7 +262,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A date's binary value: days since 2000-01-01 (PostgreSQL's epoch), from `YYYY-MM-DD`. */
 function toPostgresDay(text: string): number {
   const ms = Date.parse(`${text}T00:00:00Z`);
-  if (!ISO_DAY.test(text) || Number.isNaN(ms)) throw new TypeError(`not a date: ${text}`);
+  // Date.parse takes 2025-02-30 as 2 March: only a day that reads back the same is one.
+  if (!ISO_DAY.test(text) || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text)
+    throw new TypeError(`not a date: ${text}`);
   return (ms - POSTGRES_EPOCH_MS) / DAY_MS;
 }
 

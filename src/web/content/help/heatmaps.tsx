@@ -41,6 +41,11 @@ function HeatmapsArticle() {
         the zone. If you live in Berlin and trade the New York open, your 09:30 entries appear at 15:30. To see market
         hours instead, change your time zone in <strong>Settings</strong>.
       </p>
+      <p>
+        Some brokers' files (Schwab, Robinhood) give the day of a fill but not its time. Those trades show the day with
+        &ldquo;time not in file&rdquo;, the heatmap leaves them out and says how many, and the hour-of-day breakdown
+        lists them apart as &ldquo;Time not in file&rdquo;.
+      </p>
 
       <h2>Read it honestly</h2>
       <p>

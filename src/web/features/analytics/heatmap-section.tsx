@@ -83,8 +83,9 @@ export function HeatmapSection({
       <QueryState isPending={query.isPending} error={query.error} label="the heatmap" />
       {query.data && query.data.timeNotInFile > 0 && (
         <p className="text-sm text-muted" data-testid="heatmap-time-not-in-file">
-          {query.data.timeNotInFile === 1 ? '1 trade is' : `${query.data.timeNotInFile} trades are`} left out: their
-          file gives the day but not the time.
+          {query.data.timeNotInFile === 1
+            ? '1 trade is left out: its file gives the day but not the time.'
+            : `${query.data.timeNotInFile} trades are left out: their files give the day but not the time.`}
         </p>
       )}
       {query.data && view.isEmpty && <p className="text-sm text-muted">No closed trades to place on the grid.</p>}

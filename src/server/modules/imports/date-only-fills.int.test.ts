@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsBreakdownJson, AnalyticsHeatmapJson } from '../../../contracts/analytics';
+import type { ImportCommitJson, ImportPreviewJson } from '../../../contracts/imports';
+import type { AccountJson, TradeDetailJson, TradeListJson } from '../../../contracts/trades';
+import { TestClient } from '../../../../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { ManualClock } from '../../clock';
+import { createUser } from '../users';
+
+/**
+ * #43 item 1: a file that gives the day of its fills but not the time (Schwab, Robinhood). The
+ * fills keep their day; nothing shows or counts a made-up time.
+ */
+const PASSWORD = 'long-enough-password';
+let t: TestApp;
+let c: TestClient;
+
+beforeAll(async () => {
+  const clock = new ManualClock();
+  t = await startTestApp({ clock, env: { LOGIN_RATE_LIMIT: '1000', LOGIN_ACCOUNT_RATE_LIMIT: '1000' } });
+  await createUser(t.database.db, {
+    email: 'days@example.com',
+    password: PASSWORD,
+    isVerified: true,
+    now: clock.now(),
+  });
+  c = new TestClient(t.url(''));
+  await c.login('days@example.com', PASSWORD);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function importCsv(accountId: string, name: string, content: string): Promise<ImportCommitJson> {
+  const form = new FormData();
+  form.append('accountId', accountId);
+  form.append('file', new Blob([content]), name);
+  const res = await fetch(t.url('/api/imports'), {
+    method: 'POST',
+    headers: { origin: 'http://localhost:3000', ...(c.cookie ? { cookie: c.cookie } : {}) },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`POST /api/imports: ${res.status} ${await res.text()}`);
+  const preview = (await res.json()) as ImportPreviewJson;
+  const done = await c.post(`/api/imports/${preview.id}/commit`, { accountId });
+  if (done.status !== 200) throw new Error(`commit: ${done.status} ${await done.text()}`);
+  return (await done.json()) as ImportCommitJson;
+}
+
+// Schwab's layout: a date, no time. AAPL round trip over two days; MSFT within one day.
+const SCHWAB = [
+  '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"',
+  '"01/16/2025","Sell","AAPL","APPLE INC","10","$230.00","","$2,300.00"',
+  '"01/16/2025","Sell","MSFT","MICROSOFT CORP","5","$430.00","","$2,150.00"',
+  '"01/16/2025","Buy","MSFT","MICROSOFT CORP","5","$425.00","","-$2,125.00"',
+  '"01/15/2025","Buy","AAPL","APPLE INC","10","$225.00","","-$2,250.00"',
+].join('\n');
+
+describe('fills whose file gives no time of day', () => {
+  let accountId: string;
+  beforeAll(async () => {
+    const account = await c.json<AccountJson>(
+      c.post('/api/accounts', { name: 'Schwab', timezone: 'America/New_York' }),
+    );
+    accountId = account.id;
+    const done = await importCsv(accountId, 'schwab.csv', SCHWAB);
+    expect(done).toMatchObject({ status: 'done', executionsAdded: 4, tradesCreated: 2, errors: [] });
+  });
+
+  it('keeps each trade’s days, and no holding time made from placeholder midnights', async () => {
+    const page = await c.json<TradeListJson>(c.get(`/api/trades?accountId=${accountId}&sort=openedAt&order=asc`));
+    const [aapl, msft] = page.trades;
+    expect(aapl).toMatchObject({
+      symbol: 'AAPL',
+      openedOn: '2025-01-15',
+      closedOn: '2025-01-16',
+      holdingSeconds: null,
+    });
+    expect(msft).toMatchObject({
+      symbol: 'MSFT',
+      openedOn: '2025-01-16',
+      closedOn: '2025-01-16',
+      holdingSeconds: null,
+    });
+    expect(aapl?.netPnl).toBe('50');
+    const detail = await c.json<TradeDetailJson>(c.get(`/api/trades/${aapl!.id}`));
+    expect(detail.executions.map((e) => e.executedOn)).toEqual(['2025-01-15', '2025-01-16']);
+  });
+
+  it('puts them in a group of their own in the hour breakdown, and leaves them off the heatmap, saying how many', async () => {
+    const byHour = await c.json<AnalyticsBreakdownJson>(
+      c.get(`/api/analytics/breakdown?by=hour&accountId=${accountId}`),
+    );
+    expect(byHour.groups.map((g) => [g.key, g.label, g.count])).toEqual([['unknown', 'Time not in file', 2]]);
+    const heatmap = await c.json<AnalyticsHeatmapJson>(c.get(`/api/analytics/heatmap?accountId=${accountId}`));
+    expect(heatmap.timeNotInFile).toBe(2);
+    expect(heatmap.cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(0);
+  });
+
+  it('gives a fill with its time no day of its own', async () => {
+    const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Timed' }));
+    await importCsv(
+      account.id,
+      'timed.csv',
+      [
+        'Date,Time,Symbol,Side,Quantity,Price',
+        '2025-01-15,09:35:00,AAPL,Buy,10,225',
+        '2025-01-15,10:05:00,AAPL,Sell,10,230',
+      ].join('\n'),
+    );
+    const page = await c.json<TradeListJson>(c.get(`/api/trades?accountId=${account.id}`));
+    expect(page.trades[0]).not.toHaveProperty('openedOn');
+    expect(page.trades[0]).not.toHaveProperty('closedOn');
+    expect(page.trades[0]?.holdingSeconds).toBe(1800);
+    const heatmap = await c.json<AnalyticsHeatmapJson>(c.get(`/api/analytics/heatmap?accountId=${account.id}`));
+    expect(heatmap.timeNotInFile).toBe(0);
+  });
+});
