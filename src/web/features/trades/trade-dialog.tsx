@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
+import { toReadableSymbol } from '../../../core/instruments/symbol-label';
 import { toApiError } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
+import { useIsPhone } from '../../lib/use-media-query';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
 import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
@@ -83,7 +85,16 @@ export function TradeDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={trade ? `${trade.symbol} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
+      title={
+        trade ? (
+          // The readable form, with the symbol as stored (the OCC or broker code) on hover.
+          <span
+            title={trade.symbol}
+          >{`${toReadableSymbol(trade.symbol)} ${trade.direction === 'long' ? 'long' : 'short'}`}</span>
+        ) : (
+          'Trade'
+        )
+      }
       description={
         trade
           ? `${formatDateTime(trade.openedAt)} → ${trade.closedAt ? formatDateTime(trade.closedAt) : 'open'}`
@@ -196,6 +207,7 @@ function TradeEditor({
     } else createTag.mutate(name);
   };
   const money = (value: string) => formatMoney(value, trade.currency);
+  const isPhone = useIsPhone();
 
   return (
     <form
@@ -234,55 +246,11 @@ function TradeEditor({
         <h3 id={`${id}-executions`} className="mb-2 text-sm font-semibold text-fg">
           Executions ({trade.executions.length})
         </h3>
-        {/* Focusable so keyboard users can scroll the table sideways on a phone. */}
-        <div
-          className="overflow-x-auto rounded-lg border border-line focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          role="region"
-          aria-labelledby={`${id}-executions`}
-          tabIndex={0}
-        >
-          <table className="w-full min-w-[520px] text-sm">
-            <thead className="bg-sunken text-left text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Time
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Side
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Commission
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Fees
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {trade.executions.map((e) => (
-                <tr key={e.id} className="border-t border-line">
-                  <td className="px-3 py-2 text-fg">{formatDateTime(e.executedAt)}</td>
-                  <td className="px-3 py-2 capitalize text-fg">
-                    {e.side} <span className="text-muted">({e.role})</span>
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.price)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">
-                    {money(e.fees)}
-                    <UnconvertedFee execution={e} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {isPhone ? (
+          <ExecutionCards trade={trade} labelledBy={`${id}-executions`} />
+        ) : (
+          <ExecutionTable trade={trade} labelledBy={`${id}-executions`} />
+        )}
       </section>
 
       <section className="grid items-start gap-4 sm:grid-cols-3" aria-label="Risk">
@@ -470,5 +438,102 @@ function TradeEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+type ExecutionsProps = { trade: TradeDetailJson; labelledBy: string };
+
+/** The trade's executions as a table, one column per field (wider screens). */
+function ExecutionTable({ trade, labelledBy }: ExecutionsProps) {
+  const money = (value: string) => formatMoney(value, trade.currency);
+  return (
+    // Focusable so keyboard users can scroll the table sideways when the dialog is narrow.
+    <div
+      className="overflow-x-auto rounded-lg border border-line focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+    >
+      <table className="w-full min-w-[520px] text-sm">
+        <thead className="bg-sunken text-left text-xs text-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Time
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Side
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Price
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Commission
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Fees
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {trade.executions.map((e) => (
+            <tr key={e.id} className="border-t border-line">
+              <td className="px-3 py-2 text-fg">{formatDateTime(e.executedAt)}</td>
+              <td className="px-3 py-2 capitalize text-fg">
+                {e.side} <span className="text-muted">({e.role})</span>
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
+              <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.price)}</td>
+              <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
+              <td className="px-3 py-2 text-right tabular-nums text-fg">
+                {money(e.fees)}
+                <UnconvertedFee execution={e} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CardField({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`min-w-0 ${className ?? ''}`}>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="break-words tabular-nums text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/** The trade's executions as stacked cards on a phone: every field of the table, none cut off. */
+function ExecutionCards({ trade, labelledBy }: ExecutionsProps) {
+  const money = (value: string) => formatMoney(value, trade.currency);
+  return (
+    <ol className="grid gap-2" aria-labelledby={labelledBy}>
+      {trade.executions.map((e) => (
+        <li key={e.id} data-testid="execution-card" className="rounded-lg border border-line bg-sunken px-3 py-2.5">
+          <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+            <CardField label="Time" className="col-span-2">
+              {formatDateTime(e.executedAt)}
+            </CardField>
+            <CardField label="Side">
+              <span className="capitalize">
+                {e.side} <span className="text-muted">({e.role})</span>
+              </span>
+            </CardField>
+            <CardField label="Quantity">{formatDecimal(e.quantity)}</CardField>
+            <CardField label="Price">{formatDecimal(e.price)}</CardField>
+            <CardField label="Commission">{money(e.commission)}</CardField>
+            <CardField label="Fees">
+              {money(e.fees)}
+              <UnconvertedFee execution={e} />
+            </CardField>
+          </dl>
+        </li>
+      ))}
+    </ol>
   );
 }
