@@ -76,7 +76,6 @@ export function BreakdownSection({
   by: BreakdownDimension;
   onByChange: (by: BreakdownDimension) => void;
 }) {
-  const selectId = useId();
   const isPhone = useIsPhone();
   const query = useAnalytics<AnalyticsBreakdownJson>(source, 'breakdown', filters, { by });
   const [sort, setSort] = useState<Sort>(null);
@@ -102,27 +101,23 @@ export function BreakdownSection({
       testId="breakdown"
       controls={
         <>
-          <div className="grid gap-1">
-            <label htmlFor={selectId} className="text-xs font-medium text-muted">
-              Group by
-            </label>
-            <select
-              id={selectId}
-              className={`${SELECT_BASE} w-36 sm:w-44`}
-              value={by}
-              onChange={(e) => {
-                setSort(null);
-                onByChange(e.target.value as BreakdownDimension); // options are BREAKDOWN_DIMENSIONS
-              }}
-            >
-              {BREAKDOWN_DIMENSIONS.map((d) => (
-                <option key={d} value={d}>
-                  {DIMENSION_LABELS[d]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {isPhone && <SortSelect sort={sort} onChange={setSort} />}
+          <ControlSelect
+            label="Group by"
+            value={by}
+            options={DIMENSION_CHOICES}
+            onChange={(value) => {
+              setSort(null);
+              onByChange(value as BreakdownDimension); // options are BREAKDOWN_DIMENSIONS
+            }}
+          />
+          {isPhone && (
+            <ControlSelect
+              label="Sort by"
+              value={sort?.key ?? ''}
+              options={SORT_CHOICES}
+              onChange={(key) => setSort(key ? { key, isDescending: key !== 'label' } : null)}
+            />
+          )}
         </>
       }
     >
@@ -237,29 +232,39 @@ export function BreakdownSection({
   );
 }
 
-const SORT_CHOICES = COLUMNS.map((c) => [c.key, c.kind === 'text' ? 'Name' : c.label] as const);
+const DIMENSION_CHOICES = BREAKDOWN_DIMENSIONS.map((d) => [d, DIMENSION_LABELS[d]] as const);
+const SORT_CHOICES = [
+  ['', 'As listed'],
+  ...COLUMNS.map((c) => [c.key, c.kind === 'text' ? 'Name' : c.label] as const),
+] as const;
 
-/** The phone's way to order the cards (the table sorts by its column headers). */
-function SortSelect({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) => void }) {
+/** A labelled choice above the section (Group by, and Sort by on a phone where no header sorts). */
+function ControlSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted">
-        Sort by
+        {label}
       </label>
       <select
         id={id}
         className={`${SELECT_BASE} w-36 sm:w-44`}
-        value={sort?.key ?? ''}
-        onChange={(e) => {
-          const key = e.target.value;
-          onChange(key ? { key, isDescending: key !== 'label' } : null);
-        }}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">As listed</option>
-        {SORT_CHOICES.map(([key, label]) => (
+        {options.map(([key, text]) => (
           <option key={key} value={key}>
-            {label}
+            {text}
           </option>
         ))}
       </select>

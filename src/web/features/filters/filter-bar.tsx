@@ -12,6 +12,7 @@ import {
   type TradeFieldId,
   type TradeFilter,
 } from '../../../core/query';
+import { BottomSheet } from '../../components/ui/bottom-sheet';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useIsPhone } from '../../lib/use-media-query';
 import { SELECT_CLASS } from '../trades/dialog-frame';
@@ -220,27 +221,18 @@ export function FilterBar({
               </span>
             )}
           </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
-            <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col rounded-t-2xl border-t border-line bg-elevated shadow-2xl focus:outline-none">
-              <div className="flex items-center justify-between px-4 pt-4">
-                <Dialog.Title className="text-base font-semibold text-fg">Filters</Dialog.Title>
-                <Dialog.Close
-                  aria-label="Close"
-                  className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-muted hover:bg-sunken hover:text-fg"
-                >
-                  <X className="h-5 w-5" aria-hidden="true" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="px-4 text-xs text-muted">{DATE_RANGE_MEANING}</Dialog.Description>
-              <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{form}</div>
-              <div className="border-t border-line px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
-                <Button className="w-full" onClick={() => setIsSheetOpen(false)}>
-                  Done
-                </Button>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
+          <BottomSheet
+            title="Filters"
+            description={DATE_RANGE_MEANING}
+            isDescriptionShown
+            footer={
+              <Button className="w-full" onClick={() => setIsSheetOpen(false)}>
+                Done
+              </Button>
+            }
+          >
+            {form}
+          </BottomSheet>
         </Dialog.Root>
         {chipList}
       </div>
