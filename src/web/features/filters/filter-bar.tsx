@@ -129,7 +129,7 @@ export function FilterBar({
   state: FilterState;
   keep?: readonly TradeFieldId[];
   className?: string;
-  /** More controls at the end of the bar (the trades page's column chooser). */
+  /** More controls at the end of the bar on wider screens (the trades page’s column chooser). */
   children?: ReactNode;
 }) {
   const ids = useId();
