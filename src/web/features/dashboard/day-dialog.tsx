@@ -10,6 +10,7 @@ import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { DialogFrame } from '../trades/dialog-frame';
 import { formatMoney, formatR, toSign } from '../trades/format';
+import { SymbolText } from '../trades/symbol-text';
 import { CALENDAR_KEY, journalDayKey, useDayTrades, useJournalDay } from './dashboard-api';
 import { formatDayLong, plural } from './dashboard-format';
 
@@ -25,7 +26,7 @@ function DayTrades({ trades }: { trades: TradeJson[] }) {
               href={`/trades?trade=${trade.id}`}
               className="min-w-0 truncate font-semibold text-fg underline-offset-2 hover:underline"
             >
-              {trade.symbol}{' '}
+              <SymbolText symbol={trade.symbol} assetClass={trade.assetClass} />{' '}
               <span className="font-normal text-muted">
                 {trade.direction === 'long' ? 'Long' : 'Short'} · {formatR(trade.rMultiple)}
               </span>

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
-import { toReadableSymbol } from '../../../core/instruments/symbol-label';
 import { toApiError } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -13,6 +12,8 @@ import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
+import { toSymbolText } from './symbol-text';
+import { formatPrice } from '../../../core/instruments/display';
 
 // The Markdown parser and sanitiser load when a note is first previewed, not with the trades page.
 const PREVIEW_CLASS = 'min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg';
@@ -85,16 +86,7 @@ export function TradeDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={
-        trade ? (
-          // The readable form, with the symbol as stored (the OCC or broker code) on hover.
-          <span
-            title={trade.symbol}
-          >{`${toReadableSymbol(trade.symbol)} ${trade.direction === 'long' ? 'long' : 'short'}`}</span>
-        ) : (
-          'Trade'
-        )
-      }
+      title={trade ? `${toSymbolText(trade)} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
       description={
         trade
           ? `${formatDateTime(trade.openedAt)} → ${trade.closedAt ? formatDateTime(trade.closedAt) : 'open'}`
@@ -235,8 +227,11 @@ function TradeEditor({
           />
           <Stat label="R-multiple" value={formatR(trade.rMultiple)} />
           <Stat label="Initial risk" value={trade.initialRisk === null ? '—' : money(trade.initialRisk)} />
-          <Stat label="Avg entry" value={formatDecimal(trade.avgEntryPrice)} />
-          <Stat label="Avg exit" value={formatDecimal(trade.avgExitPrice)} />
+          <Stat label="Avg entry" value={formatPrice(trade.avgEntryPrice, trade, 'average')} />
+          <Stat
+            label="Avg exit"
+            value={trade.avgExitPrice === null ? '—' : formatPrice(trade.avgExitPrice, trade, 'average')}
+          />
         </dl>
         <CryptoFeeNotes trade={trade} />
         <AccountCurrencyPnl trade={trade} />
@@ -485,7 +480,7 @@ function ExecutionTable({ trade, labelledBy }: ExecutionsProps) {
                 {e.side} <span className="text-muted">({e.role})</span>
               </td>
               <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
-              <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.price)}</td>
+              <td className="px-3 py-2 text-right tabular-nums text-fg">{formatPrice(e.price, trade)}</td>
               <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
               <td className="px-3 py-2 text-right tabular-nums text-fg">
                 {money(e.fees)}
@@ -525,7 +520,7 @@ function ExecutionCards({ trade, labelledBy }: ExecutionsProps) {
               </span>
             </CardField>
             <CardField label="Quantity">{formatDecimal(e.quantity)}</CardField>
-            <CardField label="Price">{formatDecimal(e.price)}</CardField>
+            <CardField label="Price">{formatPrice(e.price, trade)}</CardField>
             <CardField label="Commission">{money(e.commission)}</CardField>
             <CardField label="Fees">
               {money(e.fees)}

@@ -17,8 +17,8 @@ import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api';
 import { useIsPhone } from '../../lib/use-media-query';
 import { toast } from '../../lib/use-toast';
+import { formatPrice } from '../../../core/instruments/display';
 import { LoadSampleDataButton, SampleDataBanner } from '../settings/sample-data-card';
-import { toReadableSymbol } from '../../../core/instruments/symbol-label';
 import type { TradeFieldId, TradeFilter } from '../../../core/query';
 import { FilterBar, hasFiltersBesides } from '../filters/filter-bar';
 import { toFilterQuery } from '../filters/filter-search';
@@ -27,6 +27,7 @@ import { DialogFrame, SELECT_BASE } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
 import { ExportMenu } from './export-menu';
 import { ManualTradeDialog } from './manual-trade-dialog';
+import { SymbolText, toSymbolText } from './symbol-text';
 import { TradeDialog } from './trade-dialog';
 import { VirtualTable } from './virtual-table';
 
@@ -92,8 +93,20 @@ const COLUMNS: Column[] = [
     align: 'right',
     render: (t) => formatDecimal(t.quantity),
   },
-  { id: 'avgEntryPrice', label: 'Entry', width: 100, align: 'right', render: (t) => formatDecimal(t.avgEntryPrice) },
-  { id: 'avgExitPrice', label: 'Exit', width: 100, align: 'right', render: (t) => formatDecimal(t.avgExitPrice) },
+  {
+    id: 'avgEntryPrice',
+    label: 'Entry',
+    width: 100,
+    align: 'right',
+    render: (t) => formatPrice(t.avgEntryPrice, t, 'average'),
+  },
+  {
+    id: 'avgExitPrice',
+    label: 'Exit',
+    width: 100,
+    align: 'right',
+    render: (t) => (t.avgExitPrice === null ? '—' : formatPrice(t.avgExitPrice, t, 'average')),
+  },
   {
     id: 'grossPnl',
     label: 'Gross P&L',
@@ -143,7 +156,8 @@ const COLUMNS: Column[] = [
   },
 ];
 const DEFAULT_HIDDEN = new Set(['openedAt', 'grossPnl', 'fees']);
-const SYMBOL_WIDTH = 130;
+// Wide enough for an option read in full (`SPXW 21 Jun 24 5400 P`): contracts differ at the end.
+const SYMBOL_WIDTH = 190;
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
 
 function readHiddenColumns(): Set<string> {
@@ -354,7 +368,7 @@ export default function TradesPage() {
         <div role="cell" className="flex shrink-0 items-center justify-center" style={{ width: CHECKBOX_WIDTH }}>
           <input
             type="checkbox"
-            aria-label={`Select ${t.symbol} trade`}
+            aria-label={`Select ${toSymbolText(t)} trade`}
             checked={isSelected}
             onChange={() => toggleOne(t.id)}
             className="h-4 w-4"
@@ -366,7 +380,7 @@ export default function TradesPage() {
             onClick={() => openTrade(t.id)}
             className="truncate font-semibold text-fg hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {t.symbol}
+            <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
           </button>
           {t.status === 'open' && <OpenBadge />}
         </div>
@@ -398,7 +412,7 @@ export default function TradesPage() {
         <div role="cell" className="shrink-0">
           <input
             type="checkbox"
-            aria-label={`Select ${t.symbol} trade`}
+            aria-label={`Select ${toSymbolText(t)} trade`}
             checked={isSelected}
             onChange={() => toggleOne(t.id)}
             className="h-4 w-4"
@@ -411,15 +425,15 @@ export default function TradesPage() {
             className="block w-full text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span className="flex min-w-0 items-center font-semibold text-fg">
-              <span className="truncate" title={t.symbol}>
-                {toReadableSymbol(t.symbol)}
-              </span>
-              <span className="ml-1.5 shrink-0 text-xs font-normal text-muted">
-                {t.direction === 'long' ? 'Long' : 'Short'}
+              {/* The whole row's width for the symbol: an option's contracts differ at the end of it. */}
+              <span className="min-w-0 truncate">
+                <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
               </span>
               {t.status === 'open' && <OpenBadge />}
             </span>
-            <span className="block truncate text-xs text-muted">{formatDateTime(t.closedAt ?? t.openedAt)}</span>
+            <span className="block truncate text-xs text-muted">
+              {t.direction === 'long' ? 'Long' : 'Short'} · {formatDateTime(t.closedAt ?? t.openedAt)}
+            </span>
           </button>
         </div>
         <div role="cell" className="shrink-0 text-right">
