@@ -437,10 +437,44 @@ function TradeEditor({
 }
 
 type ExecutionsProps = { trade: TradeDetailJson; labelledBy: string };
+type Execution = TradeDetailJson['executions'][number];
+
+/** An execution's fields, as the table's columns and the phone's cards show them (every one on both). */
+const EXECUTION_FIELDS: {
+  label: string;
+  /** The table's shorter heading, when it has one. */
+  heading?: string;
+  isNumber?: boolean;
+  /** Two of a card's three columns (the time, the longest). */
+  isWide?: boolean;
+  render: (execution: Execution, trade: TradeDetailJson) => ReactNode;
+}[] = [
+  { label: 'Time', isWide: true, render: (e) => formatDateTime(e.executedAt) },
+  {
+    label: 'Side',
+    render: (e) => (
+      <span className="capitalize">
+        {e.side} <span className="text-muted">({e.role})</span>
+      </span>
+    ),
+  },
+  { label: 'Quantity', heading: 'Qty', isNumber: true, render: (e) => formatDecimal(e.quantity) },
+  { label: 'Price', isNumber: true, render: (e, trade) => formatPrice(e.price, trade) },
+  { label: 'Commission', isNumber: true, render: (e, trade) => formatMoney(e.commission, trade.currency) },
+  {
+    label: 'Fees',
+    isNumber: true,
+    render: (e, trade) => (
+      <>
+        {formatMoney(e.fees, trade.currency)}
+        <UnconvertedFee execution={e} />
+      </>
+    ),
+  },
+];
 
 /** The trade's executions as a table, one column per field (wider screens). */
 function ExecutionTable({ trade, labelledBy }: ExecutionsProps) {
-  const money = (value: string) => formatMoney(value, trade.currency);
   return (
     // Focusable so keyboard users can scroll the table sideways when the dialog is narrow.
     <div
@@ -452,40 +486,21 @@ function ExecutionTable({ trade, labelledBy }: ExecutionsProps) {
       <table className="w-full min-w-[520px] text-sm">
         <thead className="bg-sunken text-left text-xs text-muted">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Time
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Side
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Qty
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Price
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Commission
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Fees
-            </th>
+            {EXECUTION_FIELDS.map((f) => (
+              <th key={f.label} scope="col" className={`px-3 py-2 font-medium ${f.isNumber ? 'text-right' : ''}`}>
+                {f.heading ?? f.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {trade.executions.map((e) => (
             <tr key={e.id} className="border-t border-line">
-              <td className="px-3 py-2 text-fg">{formatDateTime(e.executedAt)}</td>
-              <td className="px-3 py-2 capitalize text-fg">
-                {e.side} <span className="text-muted">({e.role})</span>
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
-              <td className="px-3 py-2 text-right tabular-nums text-fg">{formatPrice(e.price, trade)}</td>
-              <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
-              <td className="px-3 py-2 text-right tabular-nums text-fg">
-                {money(e.fees)}
-                <UnconvertedFee execution={e} />
-              </td>
+              {EXECUTION_FIELDS.map((f) => (
+                <td key={f.label} className={`px-3 py-2 text-fg ${f.isNumber ? 'text-right tabular-nums' : ''}`}>
+                  {f.render(e, trade)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -494,38 +509,19 @@ function ExecutionTable({ trade, labelledBy }: ExecutionsProps) {
   );
 }
 
-function CardField({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={`min-w-0 ${className ?? ''}`}>
-      <dt className="text-xs text-muted">{label}</dt>
-      <dd className="break-words tabular-nums text-fg">{children}</dd>
-    </div>
-  );
-}
-
 /** The trade's executions as stacked cards on a phone: every field of the table, none cut off. */
 function ExecutionCards({ trade, labelledBy }: ExecutionsProps) {
-  const money = (value: string) => formatMoney(value, trade.currency);
   return (
     <ol className="grid gap-2" aria-labelledby={labelledBy}>
       {trade.executions.map((e) => (
         <li key={e.id} data-testid="execution-card" className="rounded-lg border border-line bg-sunken px-3 py-2.5">
           <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
-            <CardField label="Time" className="col-span-2">
-              {formatDateTime(e.executedAt)}
-            </CardField>
-            <CardField label="Side">
-              <span className="capitalize">
-                {e.side} <span className="text-muted">({e.role})</span>
-              </span>
-            </CardField>
-            <CardField label="Quantity">{formatDecimal(e.quantity)}</CardField>
-            <CardField label="Price">{formatPrice(e.price, trade)}</CardField>
-            <CardField label="Commission">{money(e.commission)}</CardField>
-            <CardField label="Fees">
-              {money(e.fees)}
-              <UnconvertedFee execution={e} />
-            </CardField>
+            {EXECUTION_FIELDS.map((f) => (
+              <div key={f.label} className={`min-w-0 ${f.isWide ? 'col-span-2' : ''}`}>
+                <dt className="text-xs text-muted">{f.label}</dt>
+                <dd className="break-words tabular-nums text-fg">{f.render(e, trade)}</dd>
+              </div>
+            ))}
           </dl>
         </li>
       ))}
