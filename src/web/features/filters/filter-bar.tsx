@@ -1,8 +1,8 @@
+import { apiQuery } from '../../lib/api';
 import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import type { AccountJson, StrategyJson, TagJson } from '../../../contracts/trades';
 import {
   DATE_RANGE_MEANING,
   fromSearchValue,
@@ -22,9 +22,9 @@ import type { FilterState } from './use-filter-state';
 
 /** The user's accounts, strategies and tags, as the choices of the id fields that name them. */
 function useRefChoices(): RefChoices {
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
-  const strategies = useQuery<{ strategies: StrategyJson[] }>({ queryKey: ['/api/strategies'] });
-  const tags = useQuery<{ tags: TagJson[] }>({ queryKey: ['/api/tags'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
+  const strategies = useQuery(apiQuery('GET /api/strategies'));
+  const tags = useQuery(apiQuery('GET /api/tags'));
   return {
     accounts: (accounts.data?.accounts ?? []).map((a) => [a.id, a.name] as const),
     strategies: (strategies.data?.strategies ?? []).map((s) => [s.id, s.name] as const),

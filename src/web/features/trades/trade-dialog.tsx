@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
+
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
@@ -78,7 +78,10 @@ export function TradeDialog({
   tags: TagJson[];
   strategies: StrategyJson[];
 }) {
-  const query = useQuery<TradeDetailJson>({ queryKey: ['/api/trades', tradeId ?? ''], enabled: tradeId !== null });
+  const query = useQuery({
+    ...apiQuery('GET /api/trades/:id', { params: { id: tradeId ?? '' }, queryKey: ['/api/trades', tradeId ?? ''] }),
+    enabled: tradeId !== null,
+  });
   const trade = query.data;
   return (
     <DialogFrame
@@ -133,18 +136,20 @@ function TradeEditor({
 
   const save = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('PATCH', `/api/trades/${trade.id}`, {
-        stopPrice: orNull(form.stopPrice),
-        targetPrice: orNull(form.targetPrice),
-        initialRisk: orNull(form.initialRisk),
-        strategyId: form.strategyId || null,
-        tags: form.tagIds,
-        mistakes: toList(form.mistakes),
-        emotions: toList(form.emotions),
-        rating: form.rating,
-        notes: form.notes,
+      return api('PATCH /api/trades/:id', {
+        params: { id: trade.id },
+        body: {
+          stopPrice: orNull(form.stopPrice),
+          targetPrice: orNull(form.targetPrice),
+          initialRisk: orNull(form.initialRisk),
+          strategyId: form.strategyId || null,
+          tags: form.tagIds,
+          mistakes: toList(form.mistakes),
+          emotions: toList(form.emotions),
+          rating: form.rating,
+          notes: form.notes,
+        },
       });
-      return (await res.json()) as TradeDetailJson;
     },
     onSuccess: async (updated) => {
       queryClient.setQueryData(['/api/trades', updated.id], updated);
@@ -161,8 +166,7 @@ function TradeEditor({
 
   const createTag = useMutation({
     mutationFn: async (name: string) => {
-      const res = await apiRequest('POST', '/api/tags', { name });
-      return (await res.json()) as TagJson;
+      return api('POST /api/tags', { body: { name } });
     },
     onSuccess: async (tag) => {
       setExtraTags((list) => [...list, tag]);

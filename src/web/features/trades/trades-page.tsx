@@ -2,19 +2,10 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { ArrowDown, ArrowUp, Columns3, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  TRADE_SORT_COLUMNS,
-  type AccountJson,
-  type BulkTradeJson,
-  type BulkTradeRequest,
-  type StrategyJson,
-  type TagJson,
-  type TradeJson,
-  type TradeListJson,
-} from '../../../contracts/trades';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { TRADE_SORT_COLUMNS, type BulkTradeRequest, type TradeJson } from '../../../contracts/trades';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { useIsPhone } from '../../lib/use-media-query';
 import { toast } from '../../lib/use-toast';
 import { formatPrice } from '../../../core/instruments/display';
@@ -228,9 +219,9 @@ export default function TradesPage() {
     [search, navigate],
   );
 
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
-  const tags = useQuery<{ tags: TagJson[] }>({ queryKey: ['/api/tags'] });
-  const strategies = useQuery<{ strategies: StrategyJson[] }>({ queryKey: ['/api/strategies'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
+  const tags = useQuery(apiQuery('GET /api/tags'));
+  const strategies = useQuery(apiQuery('GET /api/strategies'));
   const accountList = accounts.data?.accounts ?? [];
   const tagList = tags.data?.tags ?? [];
   const strategyList = strategies.data?.strategies ?? [];
@@ -243,8 +234,7 @@ export default function TradesPage() {
     queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams(listKey);
       if (pageParam) params.set('cursor', pageParam);
-      const res = await apiRequest('GET', `/api/trades?${params.toString()}`);
-      return (await res.json()) as TradeListJson;
+      return api('GET /api/trades', { search: params });
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -269,8 +259,7 @@ export default function TradesPage() {
 
   const bulk = useMutation({
     mutationFn: async (request: BulkTradeRequest) => {
-      const res = await apiRequest('POST', '/api/trades/bulk', request);
-      return { request, result: (await res.json()) as BulkTradeJson };
+      return { request, result: await api('POST /api/trades/bulk', { body: request }) };
     },
     onSuccess: async ({ request, result }) => {
       const noun = result.count === 1 ? 'trade' : 'trades';
