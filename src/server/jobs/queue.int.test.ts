@@ -84,6 +84,34 @@ describe(`the job queue on ${expectedEngine()}`, () => {
     expect(await queue.isPending('test-record', id)).toBe(false);
   });
 
+  it('answers stop only once the statement that marks the last job complete has finished', async () => {
+    // pg-boss marks a job complete without awaiting it; slowed here, that statement would still run
+    // after stop answered, and so after the app closed its pool.
+    const base = toQueueSql(database.db);
+    let hasStopped = false;
+    const settledAfterStop: string[] = [];
+    const context: Context = { seen: [] };
+    const queue = createJobQueue<Context, { 'test-record': z.infer<typeof payload> }>({
+      sql: {
+        executeSql: async (text, values) => {
+          const answer = await base.executeSql(text, values);
+          if (/'completed'/.test(text)) await new Promise((resolve) => setTimeout(resolve, 300));
+          if (hasStopped) settledAfterStop.push(text.trim().slice(0, 60));
+          return answer;
+        },
+      },
+      jobs: { 'test-record': recording(1) },
+      log,
+    });
+    await queue.start(context);
+    await queue.send('test-record', { id: randomUUID(), failures: 0 });
+    await waitUntil(() => context.seen.length === 1);
+    await queue.stop();
+    hasStopped = true;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(settledAfterStop).toEqual([]);
+  });
+
   it('refuses a payload its schema does not accept, before storing anything', async () => {
     const { queue, started } = startQueue(database, 0);
     await started;

@@ -72,8 +72,24 @@ export function createJobQueue<C, P extends Record<string, unknown>>(params: {
 }): JobQueue<P> & { start: (context: C) => Promise<void>; stop: () => Promise<void> } {
   const { jobs, log } = params;
   const names = Object.keys(jobs) as (keyof P & string)[]; // the keys of a JobSet are P's
+  // pg-boss marks a finished job complete without awaiting it, so its stop can answer while that
+  // statement still runs: stop waits for every statement in flight, or the pool it runs on could
+  // be closed under it (an unhandled rejection after the app closed).
+  const inFlight = new Set<Promise<unknown>>();
+  const sql: QueueSql = {
+    executeSql: (text, values) => {
+      const running = params.sql.executeSql(text, values);
+      // Settles when the statement does, and never rejects: the caller handles the answer.
+      const tracked: Promise<unknown> = running.then(
+        () => inFlight.delete(tracked),
+        () => inFlight.delete(tracked),
+      );
+      inFlight.add(tracked);
+      return running;
+    },
+  };
   const boss = new PgBoss({
-    db: params.sql,
+    db: sql,
     schema: SCHEMA,
     // Completed jobs are archived after a day and dropped a week later.
     archiveCompletedAfterSeconds: 24 * 60 * 60,
@@ -155,6 +171,7 @@ export function createJobQueue<C, P extends Record<string, unknown>>(params: {
       isStarted = false;
       // Jobs still running after the wait are marked failed, so they are retried after a restart.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     async isPending(name, id) {
       const job = await boss.getJobById(name, id);
