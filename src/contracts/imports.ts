@@ -84,10 +84,32 @@ export type ImportJson = {
   failureMessage: string | null;
 };
 
+/**
+ * What committing the preview would do, read from the whole file with the preview's mapping and
+ * grouped with the chosen account's fills of the same instruments, as the commit groups them.
+ */
+export type ImportPreviewSummaryJson = {
+  /** Fills the import adds: not already in the account, not refused. */
+  executions: number;
+  /** Trades those fills make or change (a fill that extends an open trade counts that trade). */
+  trades: number;
+  /** Fills the account (or an earlier row of the file) already has: skipped. */
+  duplicates: number;
+  /** Rows that cannot be read or that the journal cannot hold: not imported. */
+  errors: number;
+  /** Rows set aside (transfers, dividends, totals, blank lines…). */
+  skipped: number;
+};
+
 /** `POST /api/imports` answer (201). */
 export type ImportPreviewJson = ImportJson & {
   detected: ImportDetectedJson;
   preview: { executions: ImportPreviewExecutionJson[]; problems: ImportProblemJson[]; skipped: ImportSkippedJson[] };
+  /**
+   * Null while a required column is missing, or for a file longer than the rows an import commits
+   * in the request (`IMPORT_SYNC_ROW_LIMIT`): those are counted as they run.
+   */
+  summary: ImportPreviewSummaryJson | null;
   /** A saved mapping for this header layout was applied. */
   templateApplied: boolean;
 };

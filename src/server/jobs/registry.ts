@@ -8,6 +8,7 @@ import { runSubscriptionLifecycle } from '../modules/billing/billing.service';
 import { createImportDeps } from '../modules/imports/import-deps';
 import { importRunPayloadSchema, recoverInterruptedImports, runImportJob } from '../modules/imports/import-jobs';
 import type { ImportDeps } from '../modules/imports/imports.service';
+import { expireAbandonedPreviews } from '../modules/imports/preview-expiry';
 import { getUserById } from '../modules/users/users.queries';
 import { createJobQueue, type JobDefinition, type JobQueue } from './queue';
 
@@ -86,6 +87,15 @@ export const JOBS = {
         hasPendingJob: (importId) => context.app.jobs.isPending('import-run', importId),
       });
       if (failed.length > 0) context.app.log.warn({ imports: failed }, 'imports a stop cut off were marked failed');
+    },
+  }),
+  /** Previews left uncommitted for 24 hours leave the import history, and their files the disk. */
+  'import-preview-expire': defineJob({
+    ...periodic('*/30 * * * *'),
+    retry: { limit: 2, delaySeconds: 60 },
+    handle: async (context) => {
+      const expired = await expireAbandonedPreviews(context.imports, { now: context.app.clock.now() });
+      if (expired.files > 0) context.app.log.info(expired, 'abandoned import previews expired');
     },
   }),
   /** Trial e-mails, conversions and closings; every step is idempotent. */
