@@ -391,6 +391,8 @@ describe('/import: a wide file and the history', () => {
       expect(await commitButton(page).count()).toBe(1);
       await expect.poll(() => isInViewport(button)).toBe(true);
 
+      await page.screenshot({ path: `/tmp/shots-prev/import-folded-${viewport.width}.png`, fullPage: true });
+
       // Opened from the keyboard, every column is there, and the button stays in view at the end of the list.
       await more.focus();
       await page.keyboard.press('Enter');

@@ -161,7 +161,7 @@ export function ColumnsTable({
                       {column.needsUserChoice && (
                         <AlertTriangle className="h-4 w-4 shrink-0 text-highlight" aria-label="Please check" />
                       )}
-                      <span className="break-words">{header}</span>
+                      <span className="[overflow-wrap:anywhere]">{header}</span>
                     </span>
                     <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-muted sm:hidden">
                       {formatConfidence(column.confidence)} sure

@@ -350,8 +350,8 @@ export default function ImportPage() {
             <PreviewTable preview={preview.preview} rowCount={preview.rowCount} />
           </Section>
 
-          <Card
-            className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 grid gap-2 p-3 shadow-lg sm:gap-3 sm:p-5 lg:bottom-4"
+          <div
+            className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 grid gap-2 rounded-2xl border border-line bg-elevated p-3 shadow-lg sm:gap-3 sm:p-5 lg:bottom-4"
             data-testid="import-commit-bar"
           >
             {overrides.size > 0 && (
@@ -365,7 +365,7 @@ export default function ImportPage() {
                 Remember these columns for files with the same header
               </label>
             )}
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:gap-x-3">
               <Button
                 className="sm:h-12 sm:px-6 sm:text-base"
                 onClick={() => commit.mutate()}
@@ -377,7 +377,13 @@ export default function ImportPage() {
               >
                 {commit.isPending ? 'Importing…' : <CommitLabel preview={preview} />}
               </Button>
-              <Button variant="ghost" onClick={discard} disabled={commit.isPending}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="sm:h-10 sm:px-4"
+                onClick={discard}
+                disabled={commit.isPending}
+              >
                 Cancel
               </Button>
               {!commitBlocker && summaryNote && (
@@ -395,7 +401,7 @@ export default function ImportPage() {
                 {commitBlocker}
               </p>
             )}
-          </Card>
+          </div>
         </div>
       )}
 
