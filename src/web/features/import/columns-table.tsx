@@ -1,7 +1,7 @@
 import { AlertTriangle, ChevronDown, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ImportColumnJson, ImportPreviewExecutionJson } from '../../../contracts/imports';
-import type { ColumnRole } from '../../../core/import/detect/roles';
+import { REQUIRED_ROLES, type ColumnRole } from '../../../core/import/detect/roles';
 import { SELECT_BASE } from '../trades/dialog-frame';
 import {
   ROLE_LABELS,
@@ -15,16 +15,29 @@ import {
 /** A column that matters: it holds something the import reads, or the detector is unsure of it. */
 export const isKeyColumn = (column: ImportColumnJson) => column.needsUserChoice || column.role !== 'ignore';
 
+/** The roles that make a fill: among the key columns, these come first. */
+const FILL_ROLES: ReadonlySet<ColumnRole> = new Set<ColumnRole>([
+  ...REQUIRED_ROLES,
+  'time',
+  'side',
+  'commission',
+  'fees',
+]);
+
 /** Fewer columns than this left over are shown as they are, not folded behind a disclosure. */
 const MIN_FOLDED = 3;
 
 /**
- * Columns the detector is unsure about first, then the other key columns, then the rest, each in
- * the file's own order. Which columns are key is decided once per file (`keyIndexes`), so a
+ * Columns the detector is unsure about first, then the key columns that make a fill (date, symbol,
+ * side, quantity, price, costs), the other key columns, then the rest, each in the file's own order. Which columns are key is decided once per file (`keyIndexes`), so a
  * column the user gives a role does not jump away from under the pointer.
  */
 function toDisplayOrder(columns: readonly ImportColumnJson[], keyIndexes: ReadonlySet<number>): ImportColumnJson[] {
-  const rank = (c: ImportColumnJson) => (c.needsUserChoice ? 0 : keyIndexes.has(c.index) ? 1 : 2);
+  const rank = (c: ImportColumnJson) => {
+    if (c.needsUserChoice) return 0;
+    if (!keyIndexes.has(c.index)) return 3;
+    return FILL_ROLES.has(c.role) ? 1 : 2;
+  };
   return [...columns].sort((a, b) => rank(a) - rank(b) || a.index - b.index);
 }
 
