@@ -7,7 +7,7 @@ import type { AccountJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { HOUR_MS, ManualClock } from '../../clock';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 
 /** The preview's executions → trades count, and abandoned previews expiring from the history. */
 

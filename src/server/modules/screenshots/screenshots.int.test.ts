@@ -8,7 +8,7 @@ import { TestClient } from '../../../../test/helpers/http-client';
 import { makeJpegHeader, makePng, makeWebpHeader } from '../../../../test/helpers/images';
 import { startS3StandIn, type S3StandIn } from '../../../../test/helpers/s3-stand-in';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 
 const PASSWORD = 'long-enough-password';
 const MAX_BYTES = 100_000;

@@ -34,6 +34,22 @@ function toScreenshotRecord(row: ScreenshotRow): ScreenshotRecord {
   };
 }
 
+/**
+ * The opening fill of the user's trade (what screenshots hang on), or undefined (another user's
+ * trade included). Read here, not through trades, which itself lists screenshots.
+ */
+export async function getTradeOpeningExecutionId(
+  db: Db,
+  params: { userId: string; tradeId: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ openingExecutionId: trades.openingExecutionId })
+    .from(trades)
+    .where(and(eq(trades.id, params.tradeId), eq(trades.userId, params.userId)))
+    .limit(1);
+  return row?.openingExecutionId;
+}
+
 export async function insertScreenshot(
   db: Db,
   params: Omit<ScreenshotRecord, 'createdAt'> & { userId: string; createdAt: Date },

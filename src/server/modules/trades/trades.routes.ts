@@ -11,7 +11,7 @@ import { toTradeFilterJsonSchema } from '../../../core/query';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
-import { deleteStoredObjects } from '../screenshots/screenshots.service';
+import { deleteStoredObjects } from '../screenshots';
 import { streamTradesCsv } from './csv-export';
 import { streamTradeListCsv } from './trade-list-csv';
 import {
