@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { BottomSheet } from '../ui/bottom-sheet';
 import {
   AlertTriangle,
   ArrowLeftRight,
@@ -18,7 +19,6 @@ import {
   Shield,
   Target,
   Upload,
-  X,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { setDisplayTimeZone } from '../../lib/display-time-zone';
@@ -178,52 +178,39 @@ function BottomNav({ user }: { user: CurrentUser }) {
               <MoreHorizontal className="h-5 w-5" aria-hidden="true" />
               More
             </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60 lg:hidden" />
-              <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-2xl border-t border-line bg-elevated p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-2xl focus:outline-none lg:hidden">
-                <div className="mb-2 flex items-center justify-between">
-                  <Dialog.Title className="text-base font-semibold text-fg">More</Dialog.Title>
-                  <Dialog.Close
-                    aria-label="Close"
-                    className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-muted hover:bg-sunken hover:text-fg"
+            <BottomSheet title="More" description="Other sections of the app and your account." className="lg:hidden">
+              <ul className="grid gap-1">
+                {more.map((item) => {
+                  const isCurrent = isActive(location, item.href);
+                  const Icon = item.icon;
+                  return (
+                    <li key={item.href}>
+                      <Link
+                        href={item.href}
+                        aria-current={isCurrent ? 'page' : undefined}
+                        onClick={() => setIsMoreOpen(false)}
+                        className={`flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium ${
+                          isCurrent ? 'bg-accent-soft text-fg' : 'text-fg hover:bg-sunken'
+                        }`}
+                      >
+                        <Icon className="h-5 w-5 text-muted" aria-hidden="true" />
+                        {item.label}
+                      </Link>
+                    </li>
+                  );
+                })}
+                <li className="mt-1 border-t border-line pt-2">
+                  <button
+                    type="button"
+                    onClick={() => void logOut()}
+                    className="flex w-full items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-sunken"
                   >
-                    <X className="h-5 w-5" aria-hidden="true" />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Other sections of the app and your account.</Dialog.Description>
-                <ul className="grid gap-1">
-                  {more.map((item) => {
-                    const isCurrent = isActive(location, item.href);
-                    const Icon = item.icon;
-                    return (
-                      <li key={item.href}>
-                        <Link
-                          href={item.href}
-                          aria-current={isCurrent ? 'page' : undefined}
-                          onClick={() => setIsMoreOpen(false)}
-                          className={`flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium ${
-                            isCurrent ? 'bg-accent-soft text-fg' : 'text-fg hover:bg-sunken'
-                          }`}
-                        >
-                          <Icon className="h-5 w-5 text-muted" aria-hidden="true" />
-                          {item.label}
-                        </Link>
-                      </li>
-                    );
-                  })}
-                  <li className="mt-1 border-t border-line pt-2">
-                    <button
-                      type="button"
-                      onClick={() => void logOut()}
-                      className="flex w-full items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-sunken"
-                    >
-                      <LogOut className="h-5 w-5 text-muted" aria-hidden="true" />
-                      Log Out
-                    </button>
-                  </li>
-                </ul>
-              </Dialog.Content>
-            </Dialog.Portal>
+                    <LogOut className="h-5 w-5 text-muted" aria-hidden="true" />
+                    Log Out
+                  </button>
+                </li>
+              </ul>
+            </BottomSheet>
           </Dialog.Root>
         </li>
       </ul>

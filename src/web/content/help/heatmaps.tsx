@@ -25,12 +25,13 @@ function HeatmapsArticle() {
           number of trades, net P&amp;L and win rate.
         </li>
         <li>
-          Only the hours that hold at least one trade get a column, so a day trader’s grid stays narrow enough for a
-          phone.
+          Only the hours that hold at least one trade are shown. On a phone the grid is turned on its side: hours run
+          down and weekdays across, so it fits the screen.
         </li>
         <li>
-          The heatmap follows the filters at the top of the page: dates, account, symbols, side, strategies, tags and
-          outcome. Draw it for one strategy or one account by filtering first.
+          The heatmap follows the filters at the top of the page (on a phone, behind the <strong>Filters</strong>{' '}
+          button): dates, account, symbols, side, strategies, tags and outcome. Draw it for one strategy or one account
+          by filtering first.
         </li>
       </ul>
 

@@ -29,7 +29,8 @@ function StrategyPerformanceArticle() {
       <h2>The figures per strategy</h2>
       <p>
         In Analytics, choose <strong>Breakdown</strong> by <strong>Strategy</strong>. Each strategy gets a row, and
-        trades without one are grouped as <strong>No strategy</strong>. Select a column heading to sort by it.
+        trades without one are grouped as <strong>No strategy</strong>. Select a column heading to sort by it; on a
+        phone each strategy is a card, ordered with <strong>Sort by</strong>.
       </p>
       <Formula>{`Trades        = closed trades with the strategy
 Win rate      = wins ÷ all trades   (a breakeven counts as a trade, not a win)

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { AnalyticsHeatmapJson } from '../../../contracts/analytics';
 import type { HeatmapMetric } from '../../../core/analytics';
+import { useIsPhone } from '../../lib/use-media-query';
 import { useAnalytics, type AnalyticsSource } from './analytics-api';
 import { formatPercent, formatUsd, toHeatBackground, toHeatScale, toHeatTint } from './metric-format';
 import { AnalyticsSection, QueryState, Segmented } from './section';
@@ -15,9 +16,15 @@ const METRIC_OPTIONS = [
 type Cell = AnalyticsHeatmapJson['cells'][number];
 
 const COMPACT_MONEY = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+// A phone's seven weekday columns leave no room for cents: whole dollars below a thousand (`$217`).
+const NARROW_MONEY = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 0 });
 
-/** A cell's short text (fits a narrow column) and its full description. */
-function describeCell(cell: Cell | undefined, metric: HeatmapMetric): { short: string; full: string } {
+/** A cell's short text (fits a narrow column, or a phone's narrower one) and its full description. */
+function describeCell(
+  cell: Cell | undefined,
+  metric: HeatmapMetric,
+  isNarrow: boolean,
+): { short: string; full: string } {
   if (!cell || cell.count === 0) return { short: '', full: 'no trades' };
   const trades = `${cell.count} ${cell.count === 1 ? 'trade' : 'trades'}`;
   const full = `${trades}, net ${formatUsd(cell.netPnl, { isSigned: true })}, win rate ${
@@ -26,13 +33,35 @@ function describeCell(cell: Cell | undefined, metric: HeatmapMetric): { short: s
   if (metric === 'count') return { short: String(cell.count), full };
   if (metric === 'winRate') return { short: cell.winRate === null ? '—' : formatPercent(cell.winRate, 0), full };
   const sign = cell.netPnl < 0 ? '-' : cell.netPnl > 0 ? '+' : '';
-  return { short: `${sign}$${COMPACT_MONEY.format(Math.abs(cell.netPnl))}`, full };
+  const amount = Math.abs(cell.netPnl);
+  const format = isNarrow && amount < 1000 ? NARROW_MONEY : COMPACT_MONEY;
+  return { short: `${sign}$${format.format(amount)}`, full };
+}
+
+function HourName({ hour }: { hour: number }) {
+  const text = String(hour).padStart(2, '0');
+  return (
+    <>
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{`${text}:00`}</span>
+    </>
+  );
+}
+
+function WeekdayName({ day }: { day: number }) {
+  return (
+    <>
+      <span aria-hidden="true">{WEEKDAYS[day - 1]!.slice(0, 3)}</span>
+      <span className="sr-only">{WEEKDAYS[day - 1]}</span>
+    </>
+  );
 }
 
 /**
  * Entry hour × weekday as an HTML table (a screen reader reads it as one), tinted by the metric:
  * net P&L and win rate diverge (gain / loss colours), the count is one colour. Only the hours that
- * hold a trade are shown, so the grid stays readable on a phone.
+ * hold a trade are shown. On a phone the grid is transposed (hours down, weekdays across), so
+ * it fits the screen's width however many hours it spans.
  */
 export function HeatmapSection({
   source,
@@ -46,6 +75,7 @@ export function HeatmapSection({
   onMetricChange: (metric: HeatmapMetric) => void;
 }) {
   const query = useAnalytics<AnalyticsHeatmapJson>(source, 'heatmap', filters, { metric });
+  const isTransposed = useIsPhone();
   const view = useMemo(() => {
     const cells = query.data?.cells ?? [];
     const byKey = new Map(cells.map((c) => [`${c.weekday}-${c.hour}`, c]));
@@ -91,30 +121,30 @@ export function HeatmapSection({
         >
           <table className="w-full border-separate border-spacing-0.5 text-xs" data-testid="heatmap-table">
             <caption className="sr-only">
-              {METRIC_OPTIONS.find(([k]) => k === metric)?.[1]} by weekday (rows) and entry hour (columns), in{' '}
+              {METRIC_OPTIONS.find(([k]) => k === metric)?.[1]} by{' '}
+              {isTransposed ? 'entry hour (rows) and weekday (columns)' : 'weekday (rows) and entry hour (columns)'}, in{' '}
               {timeZone}
             </caption>
             <thead>
               <tr>
                 <td />
-                {view.hours.map((h) => (
-                  <th key={h} scope="col" className="px-1 py-1 text-center font-medium text-muted">
-                    <span aria-hidden="true">{String(h).padStart(2, '0')}</span>
-                    <span className="sr-only">{`${String(h).padStart(2, '0')}:00`}</span>
+                {(isTransposed ? view.weekdays : view.hours).map((key) => (
+                  <th key={key} scope="col" className="px-1 py-1 text-center font-medium text-muted">
+                    {isTransposed ? <WeekdayName day={key} /> : <HourName hour={key} />}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {view.weekdays.map((d) => (
-                <tr key={d}>
+              {(isTransposed ? view.hours : view.weekdays).map((rowKey) => (
+                <tr key={rowKey}>
                   <th scope="row" className="pr-2 text-left font-medium text-muted">
-                    <span aria-hidden="true">{WEEKDAYS[d - 1]!.slice(0, 3)}</span>
-                    <span className="sr-only">{WEEKDAYS[d - 1]}</span>
+                    {isTransposed ? <HourName hour={rowKey} /> : <WeekdayName day={rowKey} />}
                   </th>
-                  {view.hours.map((h) => {
+                  {(isTransposed ? view.weekdays : view.hours).map((columnKey) => {
+                    const [d, h] = isTransposed ? [columnKey, rowKey] : [rowKey, columnKey];
                     const cell = view.byKey.get(`${d}-${h}`);
-                    const { short, full } = describeCell(cell, metric);
+                    const { short, full } = describeCell(cell, metric, isTransposed);
                     const value =
                       !cell || cell.count === 0
                         ? null
@@ -126,11 +156,11 @@ export function HeatmapSection({
                     const background = toHeatBackground(toHeatTint(value, view.scale));
                     return (
                       <td
-                        key={h}
+                        key={columnKey}
                         data-testid={`heat-${d}-${h}`}
                         title={`${WEEKDAYS[d - 1]} ${String(h).padStart(2, '0')}:00 — ${full}`}
                         style={background ? { background } : undefined}
-                        className={`h-9 min-w-11 rounded px-1 text-center tabular-nums ${
+                        className={`h-9 rounded px-1 text-center tabular-nums ${isTransposed ? 'text-[11px]' : 'min-w-11'} ${
                           cell && cell.count > 0 ? 'font-medium text-fg' : 'bg-sunken text-muted'
                         }`}
                       >

@@ -1,26 +1,27 @@
 import { apiQuery } from '../../lib/api';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { SlidersHorizontal, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   DATE_RANGE_MEANING,
   fromSearchValue,
   TRADE_FIELDS_BY_ID,
   toSearchValue,
   type FieldDef,
-  type FieldRef,
   type TradeFieldId,
   type TradeFilter,
 } from '../../../core/query';
-import { Button } from '../../components/ui/button';
+import { BottomSheet } from '../../components/ui/bottom-sheet';
+import { Button, buttonClass } from '../../components/ui/button';
+import { useIsPhone } from '../../lib/use-media-query';
 import { SELECT_CLASS } from '../trades/dialog-frame';
 import { CommitInput, FilterField, SearchInput, SelectFilter, SymbolInput } from '../trades/filter-fields';
+import { toFilterChips, type RefChoices } from './filter-chips';
 import type { FilterState } from './use-filter-state';
 
-type Choices = readonly (readonly [string, string])[];
-
 /** The user's accounts, strategies and tags, as the choices of the id fields that name them. */
-function useRefChoices(): Record<FieldRef, Choices> {
+function useRefChoices(): RefChoices {
   const accounts = useQuery(apiQuery('GET /api/accounts'));
   const strategies = useQuery(apiQuery('GET /api/strategies'));
   const tags = useQuery(apiQuery('GET /api/tags'));
@@ -42,7 +43,7 @@ function FieldControl({
   field: FieldDef;
   id: string;
   value: unknown;
-  choices: Record<FieldRef, Choices>;
+  choices: RefChoices;
   onChange: (value: unknown) => void;
 }) {
   const text = value === undefined ? '' : toSearchValue(field, value);
@@ -112,7 +113,8 @@ function FieldControl({
 /**
  * The trade filter bar, generated from the query model's registry: one control per field listed,
  * each chosen by the field's type, all kept in the URL by useFilterState. "Clear filters" clears
- * every field but `keep`.
+ * every field but `keep`. The active fields show as removable chips; on a phone the controls sit
+ * in a sheet behind a "Filters" button that counts them, so the page's content comes first.
  */
 export function FilterBar({
   label,
@@ -127,50 +129,114 @@ export function FilterBar({
   state: FilterState;
   keep?: readonly TradeFieldId[];
   className?: string;
-  /** More controls at the end of the bar (the trades page's column chooser). */
+  /** More controls at the end of the bar on wider screens (the trades page’s column chooser). */
   children?: ReactNode;
 }) {
   const ids = useId();
   const choices = useRefChoices();
+  const isPhone = useIsPhone();
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
   const { filter, issues, setField, clear } = state;
   const values: Record<string, unknown> = filter; // keyed by field id
   const hasFilters = hasFiltersBesides(filter, keep);
+  const chips = toFilterChips(filter, { keep, choices });
+  const form = (
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(e) => e.preventDefault()}
+      className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+    >
+      {fields.map((fieldId) => {
+        const field = TRADE_FIELDS_BY_ID.get(fieldId)!; // ids come from the registry's own type
+        return (
+          <FieldControl
+            key={fieldId}
+            field={field}
+            id={`${ids}-${fieldId}`}
+            value={values[fieldId]}
+            choices={choices}
+            // The control's value is the field's URL text read back: validated by the URL form on reading.
+            onChange={(value) => setField(fieldId, value as TradeFilter[typeof fieldId])}
+          />
+        );
+      })}
+      {hasFilters && (
+        <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={() => clear(keep)}>
+          <X className="h-4 w-4" aria-hidden="true" />
+          Clear filters
+        </Button>
+      )}
+      {!isPhone && children}
+    </form>
+  );
+  const issueNote = issues.length > 0 && (
+    <p role="status" className="mt-2 text-sm text-loss">
+      Some filters in this link were left out: {issues.map((issue) => issue.message).join('; ')}.
+    </p>
+  );
+  const chipList = chips.length > 0 && (
+    <ul aria-label="Active filters" className={`flex flex-wrap gap-2 ${isPhone ? 'min-w-0' : 'mt-3'}`}>
+      {chips.map((chip) => (
+        <li
+          key={chip.id}
+          className="inline-flex max-w-full items-center gap-1 rounded-full border border-line bg-sunken py-0.5 pl-3 pr-0.5 text-xs font-medium text-fg"
+        >
+          <span className="truncate">{chip.text}</span>
+          <button
+            type="button"
+            aria-label={`Remove filter ${chip.text}`}
+            title={`Remove filter ${chip.text}`}
+            onClick={() => setField(chip.id, undefined)}
+            className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-muted hover:bg-elevated hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <X className="h-3.5 w-3.5" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  if (!isPhone) {
+    return (
+      <div className={className}>
+        {form}
+        <p className="mt-2 text-xs text-muted">{DATE_RANGE_MEANING}</p>
+        {issueNote}
+        {chipList}
+      </div>
+    );
+  }
   return (
     <div className={className}>
-      <form
-        role="search"
-        aria-label={label}
-        onSubmit={(e) => e.preventDefault()}
-        className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
-      >
-        {fields.map((fieldId) => {
-          const field = TRADE_FIELDS_BY_ID.get(fieldId)!; // ids come from the registry's own type
-          return (
-            <FieldControl
-              key={fieldId}
-              field={field}
-              id={`${ids}-${fieldId}`}
-              value={values[fieldId]}
-              choices={choices}
-              // The control's value is the field's URL text read back: validated by the URL form on reading.
-              onChange={(value) => setField(fieldId, value as TradeFilter[typeof fieldId])}
-            />
-          );
-        })}
-        {hasFilters && (
-          <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={() => clear(keep)}>
-            <X className="h-4 w-4" aria-hidden="true" />
-            Clear filters
-          </Button>
-        )}
-        {children}
-      </form>
-      <p className="mt-2 text-xs text-muted">{DATE_RANGE_MEANING}</p>
-      {issues.length > 0 && (
-        <p role="status" className="mt-2 text-sm text-loss">
-          Some filters in this link were left out: {issues.map((issue) => issue.message).join('; ')}.
-        </p>
-      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Dialog.Root open={isSheetOpen} onOpenChange={setIsSheetOpen}>
+          <Dialog.Trigger className={buttonClass('secondary', 'md')}>
+            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+            Filters
+            {chips.length > 0 && (
+              <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs text-accent-fg">
+                {chips.length}
+                <span className="sr-only"> active</span>
+              </span>
+            )}
+          </Dialog.Trigger>
+          <BottomSheet
+            title="Filters"
+            description={DATE_RANGE_MEANING}
+            isDescriptionShown
+            footer={
+              <Button className="w-full" onClick={() => setIsSheetOpen(false)}>
+                Done
+              </Button>
+            }
+          >
+            {form}
+          </BottomSheet>
+        </Dialog.Root>
+        {chipList}
+      </div>
+      {issueNote}
     </div>
   );
 }

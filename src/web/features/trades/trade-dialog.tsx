@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
 
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
+import { useIsPhone } from '../../lib/use-media-query';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
 import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
@@ -202,6 +203,7 @@ function TradeEditor({
     } else createTag.mutate(name);
   };
   const money = (value: string) => formatMoney(value, trade.currency);
+  const isPhone = useIsPhone();
 
   return (
     <form
@@ -243,55 +245,11 @@ function TradeEditor({
         <h3 id={`${id}-executions`} className="mb-2 text-sm font-semibold text-fg">
           Executions ({trade.executions.length})
         </h3>
-        {/* Focusable so keyboard users can scroll the table sideways on a phone. */}
-        <div
-          className="overflow-x-auto rounded-lg border border-line focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          role="region"
-          aria-labelledby={`${id}-executions`}
-          tabIndex={0}
-        >
-          <table className="w-full min-w-[520px] text-sm">
-            <thead className="bg-sunken text-left text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Time
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Side
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Commission
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Fees
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {trade.executions.map((e) => (
-                <tr key={e.id} className="border-t border-line">
-                  <td className="px-3 py-2 text-fg">{formatDateTime(e.executedAt)}</td>
-                  <td className="px-3 py-2 capitalize text-fg">
-                    {e.side} <span className="text-muted">({e.role})</span>
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatPrice(e.price, trade)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">
-                    {money(e.fees)}
-                    <UnconvertedFee execution={e} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {isPhone ? (
+          <ExecutionCards trade={trade} labelledBy={`${id}-executions`} />
+        ) : (
+          <ExecutionTable trade={trade} labelledBy={`${id}-executions`} />
+        )}
       </section>
 
       <section className="grid items-start gap-4 sm:grid-cols-3" aria-label="Risk">
@@ -479,5 +437,98 @@ function TradeEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+type ExecutionsProps = { trade: TradeDetailJson; labelledBy: string };
+type Execution = TradeDetailJson['executions'][number];
+
+/** An execution's fields, as the table's columns and the phone's cards show them (every one on both). */
+const EXECUTION_FIELDS: {
+  label: string;
+  /** The table's shorter heading, when it has one. */
+  heading?: string;
+  isNumber?: boolean;
+  /** Two of a card's three columns (the time, the longest). */
+  isWide?: boolean;
+  render: (execution: Execution, trade: TradeDetailJson) => ReactNode;
+}[] = [
+  { label: 'Time', isWide: true, render: (e) => formatDateTime(e.executedAt) },
+  {
+    label: 'Side',
+    render: (e) => (
+      <span className="capitalize">
+        {e.side} <span className="text-muted">({e.role})</span>
+      </span>
+    ),
+  },
+  { label: 'Quantity', heading: 'Qty', isNumber: true, render: (e) => formatDecimal(e.quantity) },
+  { label: 'Price', isNumber: true, render: (e, trade) => formatPrice(e.price, trade) },
+  { label: 'Commission', isNumber: true, render: (e, trade) => formatMoney(e.commission, trade.currency) },
+  {
+    label: 'Fees',
+    isNumber: true,
+    render: (e, trade) => (
+      <>
+        {formatMoney(e.fees, trade.currency)}
+        <UnconvertedFee execution={e} />
+      </>
+    ),
+  },
+];
+
+/** The trade's executions as a table, one column per field (wider screens). */
+function ExecutionTable({ trade, labelledBy }: ExecutionsProps) {
+  return (
+    // Focusable so keyboard users can scroll the table sideways when the dialog is narrow.
+    <div
+      className="overflow-x-auto rounded-lg border border-line focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+    >
+      <table className="w-full min-w-[520px] text-sm">
+        <thead className="bg-sunken text-left text-xs text-muted">
+          <tr>
+            {EXECUTION_FIELDS.map((f) => (
+              <th key={f.label} scope="col" className={`px-3 py-2 font-medium ${f.isNumber ? 'text-right' : ''}`}>
+                {f.heading ?? f.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {trade.executions.map((e) => (
+            <tr key={e.id} className="border-t border-line">
+              {EXECUTION_FIELDS.map((f) => (
+                <td key={f.label} className={`px-3 py-2 text-fg ${f.isNumber ? 'text-right tabular-nums' : ''}`}>
+                  {f.render(e, trade)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The trade's executions as stacked cards on a phone: every field of the table, none cut off. */
+function ExecutionCards({ trade, labelledBy }: ExecutionsProps) {
+  return (
+    <ol className="grid gap-2" aria-labelledby={labelledBy}>
+      {trade.executions.map((e) => (
+        <li key={e.id} data-testid="execution-card" className="rounded-lg border border-line bg-sunken px-3 py-2.5">
+          <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+            {EXECUTION_FIELDS.map((f) => (
+              <div key={f.label} className={`min-w-0 ${f.isWide ? 'col-span-2' : ''}`}>
+                <dt className="text-xs text-muted">{f.label}</dt>
+                <dd className="break-words tabular-nums text-fg">{f.render(e, trade)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ol>
   );
 }

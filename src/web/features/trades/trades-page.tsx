@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Columns3, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { TRADE_SORT_COLUMNS, type BulkTradeRequest, type TradeJson } from '../../../contracts/trades';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { api, apiQuery, toApiError } from '../../lib/api';
+import { useIsPhone } from '../../lib/use-media-query';
 import { toast } from '../../lib/use-toast';
 import { formatPrice } from '../../../core/instruments/display';
 import { LoadSampleDataButton, SampleDataBanner } from '../settings/sample-data-card';
@@ -57,7 +58,7 @@ const pnlClass = (value: string) => {
 
 function OpenBadge() {
   return (
-    <span className="ml-1.5 inline-flex items-center rounded-full border border-highlight/50 px-1.5 py-px text-[10px] font-semibold uppercase tracking-wide text-highlight">
+    <span className="ml-1.5 inline-flex shrink-0 items-center rounded-full border border-highlight/50 px-1.5 py-px text-[10px] font-semibold uppercase tracking-wide text-highlight">
       Open
     </span>
   );
@@ -150,22 +151,6 @@ const DEFAULT_HIDDEN = new Set(['openedAt', 'grossPnl', 'fees']);
 const SYMBOL_WIDTH = 190;
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
 
-function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
-
 function readHiddenColumns(): Set<string> {
   try {
     const raw = typeof window === 'undefined' ? null : window.localStorage.getItem(COLUMNS_STORAGE_KEY);
@@ -211,7 +196,7 @@ export default function TradesPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const isPhone = useMediaQuery('(max-width: 639px)');
+  const isPhone = useIsPhone();
   const searchParams = useMemo(() => new URLSearchParams(search), [search]);
   const [hidden, toggleColumn] = useColumnChoice();
   const [isManualOpen, setIsManualOpen] = useState(false);
@@ -428,12 +413,16 @@ export default function TradesPage() {
             onClick={() => openTrade(t.id)}
             className="block w-full text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span className="flex items-center font-semibold text-fg">
-              <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
-              <span className="ml-1.5 text-xs font-normal text-muted">{t.direction === 'long' ? 'Long' : 'Short'}</span>
+            <span className="flex min-w-0 items-center font-semibold text-fg">
+              {/* The whole row's width for the symbol: an option's contracts differ at the end of it. */}
+              <span className="min-w-0 truncate">
+                <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
+              </span>
               {t.status === 'open' && <OpenBadge />}
             </span>
-            <span className="block truncate text-xs text-muted">{formatDateTime(t.closedAt ?? t.openedAt)}</span>
+            <span className="block truncate text-xs text-muted">
+              {t.direction === 'long' ? 'Long' : 'Short'} · {formatDateTime(t.closedAt ?? t.openedAt)}
+            </span>
           </button>
         </div>
         <div role="cell" className="shrink-0 text-right">
@@ -472,7 +461,10 @@ export default function TradesPage() {
             <ExportMenu filter={filter} />
             <Button onClick={() => setIsManualOpen(true)}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Add trade
+              {/* One row of actions on a phone: "Add" shows, "Add trade" is read. */}
+              <span>
+                Add<span className="max-sm:sr-only"> trade</span>
+              </span>
             </Button>
           </>
         }
@@ -483,7 +475,7 @@ export default function TradesPage() {
         fields={filter.symbols ? [...FILTER_FIELDS, 'symbols'] : FILTER_FIELDS}
         state={filterState}
         keep={HEADER_FIELDS}
-        className="mt-6"
+        className="mt-4 sm:mt-6"
       >
         {!isPhone && (
           <details className="relative ml-auto">
