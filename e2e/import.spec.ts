@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { findSeriousViolations } from './helpers/axe';
 import { control, uniqueEmail } from './helpers/control';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from './helpers/pages';
 
 /** The /import page against the real server: upload, detection, remap, commit, history and undo. */
@@ -32,6 +34,9 @@ const GENERIC_CSV = [
   '2025-01-07 09:45:00,MSFT,Buy,10,420.00,0.50,A3',
   '2025-01-07 11:15:00,MSFT,Sell,10,415.50,0.50,A4',
 ].join('\n');
+
+/** Interactive Brokers' Flex trades report: 67 columns, of which the import reads a handful. */
+const IBKR_CSV = readFileSync(join(import.meta.dirname, '../test/fixtures/import/brokers/interactive-brokers.csv'));
 
 type SignedIn = { page: Page; errors: string[] };
 
@@ -68,7 +73,8 @@ async function chooseFile(page: Page, name: string, content: string | Buffer, mi
 }
 
 const fact = (page: Page, label: string) => page.locator(`[data-fact="${label}"]`).textContent();
-const commitButton = (page: Page) => page.getByRole('button', { name: /^Import [\d,]+ rows?$/ });
+const commitButton = (page: Page) =>
+  page.getByRole('button', { name: /^Import [\d,]+ (rows?|executions? into [\d,]+ trades?)$/ });
 
 describe('/import', () => {
   it('creates an account, previews a generic file, remaps a column, imports it and shows the trades', async () => {
@@ -261,7 +267,7 @@ describe('/import', () => {
     // Imported, its row in the history: that table too scrolls in its own box, not the page.
     await commitButton(page).click();
     await page.getByTestId('import-result').getByText('Import finished').waitFor();
-    await page.getByTestId('import-history').getByText('phone.csv').waitFor();
+    await page.getByTestId('import-history-cards').getByText('phone.csv').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(widths.viewport);
     expect(errors).toEqual([]);
   });
@@ -314,5 +320,125 @@ describe('/import', () => {
       .waitFor();
     expect(await findSeriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+/** The text a sighted user reads (screen-reader-only words left out). */
+const visibleText = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement; // a clone of an element is one
+    for (const hidden of copy.querySelectorAll('.sr-only')) hidden.remove();
+    return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+  });
+
+/** Whether the element is on screen and what is drawn at its centre is itself (nothing covers it). */
+const isInViewport = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+    return inside && el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+
+/** Elements wider than the viewport, or reaching past its sides (none may make the page scroll sideways). */
+const overflowingElements = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.width > window.innerWidth || box.right > window.innerWidth + 1 || box.left < -1);
+      })
+      .filter((el) => !el.closest('.sr-only'))
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`,
+      ),
+  );
+
+describe('/import: a wide file and the history', () => {
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const)(
+    'at %s px shows the columns that matter first, folds the rest and keeps the counted Import button in view',
+    async (_, viewport) => {
+      const { page, errors } = await signedInUser({ viewport });
+      await openImport(page);
+      await chooseFile(page, 'ibkr-flex.csv', IBKR_CSV);
+      await page.getByTestId('import-preview').waitFor();
+      expect(await fact(page, 'Broker')).toContain('Interactive Brokers');
+
+      const rows = page.getByTestId('column-row');
+      expect(await rows.count()).toBe(67);
+      const shown = await page.locator('[data-testid="column-row"]:visible').count();
+      expect(shown).toBeGreaterThanOrEqual(5);
+      expect(shown).toBeLessThan(67 / 2);
+      // The first rows are the ones the import reads: a date, the symbol, the side, quantity, price.
+      const firstHeaders = await page.locator('[data-testid="column-row"]:visible th').allTextContents();
+      for (const header of ['Date/Time', 'Symbol', 'Buy/Sell', 'Quantity', 'Price'])
+        expect(firstHeaders.some((text) => text.includes(header))).toBe(true);
+
+      const more = page.getByTestId('more-columns');
+      expect(await page.getByRole('button', { name: `Show ${67 - shown} more columns` }).count()).toBe(1);
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
+
+      // The button says what the import makes, as the server counted it: of 10 rows, 7 fills
+      // (a cancelled fill, its cancellation and a currency conversion are not trades), 3 round trips.
+      const button = page.getByTestId('import-commit');
+      expect(await visibleText(button)).toBe('Import 7 executions → 3 trades');
+      expect(await page.getByTestId('import-commit-note').textContent()).toBe(
+        '3 rows that are not trades are skipped.',
+      );
+      expect(await commitButton(page).count()).toBe(1);
+      await expect.poll(() => isInViewport(button)).toBe(true);
+
+      await page.screenshot({ path: `/tmp/shots-prev/import-folded-${viewport.width}.png`, fullPage: true });
+
+      // Opened from the keyboard, every column is there, and the button stays in view at the end of the list.
+      await more.focus();
+      await page.keyboard.press('Enter');
+      expect(await more.getAttribute('aria-expanded')).toBe('true');
+      expect(await more.textContent()).toBe(`Hide ${67 - shown} columns the import does not read`);
+      expect(await page.locator('[data-testid="column-row"]:visible').count()).toBe(67);
+      await rows.last().scrollIntoViewIfNeeded();
+      await expect.poll(() => isInViewport(button)).toBe(true);
+      await page.getByTestId('preview-table').scrollIntoViewIfNeeded();
+      await expect.poll(() => isInViewport(button)).toBe(true);
+      expect(await findSeriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/shots-prev/import-wide-${viewport.width}.png`, fullPage: false });
+
+      // Imported, the history shows it with its status and Undo, on screen without sideways scrolling.
+      await button.click();
+      await page.getByTestId('import-result').getByText('Import finished').waitFor();
+      const entry =
+        viewport === PHONE
+          ? page.getByTestId('import-history-card').filter({ hasText: 'ibkr-flex.csv' })
+          : page.getByTestId('import-history-row').filter({ hasText: 'ibkr-flex.csv' });
+      const status = entry.getByText('Imported', { exact: true });
+      const undo = entry.getByRole('button', { name: 'Undo import of ibkr-flex.csv' });
+      await status.scrollIntoViewIfNeeded();
+      await expect.poll(() => isInViewport(status)).toBe(true);
+      await undo.scrollIntoViewIfNeeded();
+      await expect.poll(() => isInViewport(undo)).toBe(true);
+      expect(await overflowingElements(page)).toEqual([]);
+      expect(await findSeriousViolations(page)).toEqual([]);
+      await entry.screenshot({ path: `/tmp/shots-prev/import-history-${viewport.width}.png` });
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('counts one execution as one: “Import 1 execution → 1 trade”, and names the duplicates it skips', async () => {
+    const { page } = await signedInUser();
+    await openImport(page);
+    const single = 'Date,Symbol,Side,Qty,Price\n2025-01-06 09:31:00,AAPL,Buy,100,185.10';
+    await chooseFile(page, 'one.csv', single);
+    const button = page.getByTestId('import-commit');
+    await expect.poll(() => visibleText(button)).toBe('Import 1 execution → 1 trade');
+    await button.click();
+    await page.getByTestId('import-result').getByText('Import finished').waitFor();
+    await page.getByRole('button', { name: 'Import another file' }).click();
+
+    await chooseFile(page, 'one-again.csv', `${single}\n2025-01-06 09:40:00,AAPL,Sell,100,186.00`);
+    await expect.poll(() => visibleText(button)).toBe('Import 1 execution → 1 trade');
+    expect(await page.getByTestId('import-commit-note').textContent()).toBe('1 duplicate is skipped.');
   });
 });

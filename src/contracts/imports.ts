@@ -97,6 +97,24 @@ export const importJsonSchema = z.object({
 });
 export type ImportJson = z.infer<typeof importJsonSchema>;
 
+/**
+ * What committing the preview would do, read from the whole file with the preview's mapping and
+ * grouped with the chosen account's fills of the same instruments, as the commit groups them.
+ */
+export const importPreviewSummaryJsonSchema = z.object({
+  /** Fills the import adds: not already in the account, not refused. */
+  executions: z.number(),
+  /** Trades those fills make or change (a fill that extends an open trade counts that trade). */
+  trades: z.number(),
+  /** Fills the account (or an earlier row of the file) already has: skipped. */
+  duplicates: z.number(),
+  /** Rows that cannot be read or that the journal cannot hold: not imported. */
+  errors: z.number(),
+  /** Rows set aside (transfers, dividends, totals, blank lines…). */
+  skipped: z.number(),
+});
+export type ImportPreviewSummaryJson = z.infer<typeof importPreviewSummaryJsonSchema>;
+
 /** `POST /api/imports` answer (201). */
 export const importPreviewJsonSchema = importJsonSchema.extend({
   detected: importDetectedJsonSchema,
@@ -105,6 +123,11 @@ export const importPreviewJsonSchema = importJsonSchema.extend({
     problems: z.array(importProblemJsonSchema),
     skipped: z.array(importSkippedJsonSchema),
   }),
+  /**
+   * Null while a required column is missing, or for a file longer than the rows an import commits
+   * in the request (`IMPORT_SYNC_ROW_LIMIT`): those are counted as they run.
+   */
+  summary: importPreviewSummaryJsonSchema.nullable(),
   /** A saved mapping for this header layout was applied. */
   templateApplied: z.boolean(),
 });

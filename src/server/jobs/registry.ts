@@ -7,6 +7,7 @@ import { requestPasswordReset, resendVerification, type AuthDeps } from '../modu
 import { runSubscriptionLifecycle } from '../modules/billing';
 import {
   createImportDeps,
+  expireAbandonedPreviews,
   type ImportDeps,
   importRunPayloadSchema,
   recoverInterruptedImports,
@@ -90,6 +91,15 @@ export const JOBS = {
         hasPendingJob: (importId) => context.app.jobs.isPending('import-run', importId),
       });
       if (failed.length > 0) context.app.log.warn({ imports: failed }, 'imports a stop cut off were marked failed');
+    },
+  }),
+  /** Previews left uncommitted for 24 hours leave the import history, and their files the disk. */
+  'import-preview-expire': defineJob({
+    ...periodic('*/30 * * * *'),
+    retry: { limit: 2, delaySeconds: 60 },
+    handle: async (context) => {
+      const expired = await expireAbandonedPreviews(context.imports, { now: context.app.clock.now() });
+      if (expired.files > 0) context.app.log.info(expired, 'abandoned import previews expired');
     },
   }),
   /** Trial e-mails, conversions and closings; every step is idempotent. */

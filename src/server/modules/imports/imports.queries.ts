@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { engineOf } from '../../db/engine';
 import { getAccountForUpdate } from '../accounts';
-import { getMaxReservedSequence } from '../trades';
+import { getMaxReservedSequence, type toExecution } from '../trades';
 import { AppError } from '../../errors';
 import type { FlatInstrument } from './batch-grouping';
 import {
@@ -103,6 +103,95 @@ export async function listFailedImportIds(db: Db, ids: readonly string[]): Promi
     .from(imports)
     .where(and(inArray(imports.id, [...ids]), eq(imports.status, 'failed')));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes the previews (of every user) uploaded before `before` and never committed; answers their
+ * ids, whose files the caller removes. A preview committed meanwhile is no longer a preview and stays.
+ */
+export async function deleteExpiredPreviews(db: Db, params: { before: Date }): Promise<string[]> {
+  const rows = await db
+    .delete(imports)
+    .where(and(eq(imports.status, 'preview'), lt(imports.createdAt, params.before)))
+    .returning({ id: imports.id });
+  return rows.map((row) => row.id);
+}
+
+/** Those of the given ids that have an import (of any user, in any state). */
+export async function listKnownImportIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const rows = await db
+      .select({ id: imports.id })
+      .from(imports)
+      .where(inArray(imports.id, ids.slice(i, i + 1_000)));
+    for (const row of rows) known.add(row.id);
+  }
+  return known;
+}
+
+/** Fingerprint keys looked up per query. */
+const FINGERPRINTS_PER_QUERY = 1_000;
+
+/** Those of the given fingerprint keys the account's fills already have. */
+export async function listAccountFingerprints(
+  db: Db,
+  params: { accountId: string; fingerprints: readonly string[] },
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const keys = [...new Set(params.fingerprints)];
+  for (let i = 0; i < keys.length; i += FINGERPRINTS_PER_QUERY) {
+    const rows = await db
+      .select({ fingerprint: executions.fingerprint })
+      .from(executions)
+      .where(
+        and(
+          eq(executions.accountId, params.accountId),
+          inArray(executions.fingerprint, keys.slice(i, i + FINGERPRINTS_PER_QUERY)),
+        ),
+      );
+    for (const row of rows) found.add(row.fingerprint);
+  }
+  return found;
+}
+
+/** A stored fill as toExecution takes it. */
+type StoredExecution = Parameters<typeof toExecution>[0];
+
+/** Every fill the account has in these instruments, as regrouping reads them (toExecution). */
+export async function listAccountFillsOfInstruments(
+  db: Db,
+  params: { accountId: string; instrumentKeys: readonly string[] },
+): Promise<StoredExecution[]> {
+  const out: StoredExecution[] = [];
+  const keys = [...params.instrumentKeys];
+  for (let i = 0; i < keys.length; i += 1_000) {
+    const rows = await db
+      .select({
+        id: executions.id,
+        accountId: executions.accountId,
+        executedAt: executions.executedAt,
+        symbol: executions.symbol,
+        instrumentKey: executions.instrumentKey,
+        side: executions.side,
+        quantity: executions.quantity,
+        price: executions.price,
+        commission: executions.commission,
+        fees: executions.fees,
+        multiplier: executions.multiplier,
+        currency: executions.currency,
+        sequence: executions.sequence,
+        quantityStep: executions.quantityStep,
+        unconvertedFee: executions.unconvertedFee,
+        unconvertedFeeAsset: executions.unconvertedFeeAsset,
+      })
+      .from(executions)
+      .where(
+        and(eq(executions.accountId, params.accountId), inArray(executions.instrumentKey, keys.slice(i, i + 1_000))),
+      );
+    for (const row of rows) out.push(row);
+  }
+  return out;
 }
 
 /**

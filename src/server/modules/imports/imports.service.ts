@@ -7,6 +7,7 @@ import type {
   ImportListJson,
   ImportMapping,
   ImportPreviewJson,
+  ImportPreviewSummaryJson,
 } from '../../../contracts/imports';
 import type { AppliedSuggestion } from '../../../core/import/detect/refine-columns';
 import { COLUMN_ROLES } from '../../../core/import/detect/roles';
@@ -36,6 +37,7 @@ import {
 } from './imports.queries';
 import type { ImportRunPayload } from './import-jobs';
 import type { UploadStore } from './upload-store';
+import { summarisePreview } from './preview-summary';
 
 export type SavedUpload = { fileName: string; size: number; sha256: string };
 
@@ -92,13 +94,34 @@ export function toImportJson(row: ImportRow): ImportJson {
   };
 }
 
-function toPreviewJson(row: ImportRow, analysis: Analysis): ImportPreviewJson {
+function toPreviewJson(
+  row: ImportRow,
+  analysis: Analysis,
+  summary: ImportPreviewSummaryJson | null,
+): ImportPreviewJson {
   return {
     ...toImportJson(row),
     detected: analysis.detected,
     preview: analysis.preview,
+    summary,
     templateApplied: analysis.templateApplied,
   };
+}
+
+/** The preview's counts (summarisePreview); a file that turns out unreadable is said plainly. */
+async function summarise(
+  deps: ImportDeps,
+  params: { userId: string; importId: string; analysis: Analysis; accountId: string | null | undefined },
+): Promise<ImportPreviewSummaryJson | null> {
+  const account =
+    params.accountId && isUuid(params.accountId)
+      ? ((await getAccount(deps.db, { userId: params.userId, id: params.accountId })) ?? null)
+      : null;
+  try {
+    return await summarisePreview(deps, { importId: params.importId, analysis: params.analysis, account });
+  } catch (err) {
+    throw toFileError(err) ?? err;
+  }
 }
 
 const keptColumnsSchema = z.object({
@@ -278,6 +301,7 @@ export async function createImport(
       accountTimeZone,
       timezone: params.timezone,
     });
+    const summary = await summarise(deps, { userId: user.id, importId: id, analysis, accountId: params.accountId });
     const row = await insertImport(deps.db, {
       id,
       userId: user.id,
@@ -294,7 +318,7 @@ export async function createImport(
         createdAt: params.now,
       },
     });
-    return toPreviewJson(row, analysis);
+    return toPreviewJson(row, analysis, summary);
   } catch (err) {
     await deps.uploads.remove(id);
     throw err;
@@ -328,6 +352,7 @@ export async function remapImport(
     sheetName: params.sheetName,
     suggestions: toKeptSuggestions(row.detected),
   });
+  const summary = await summarise(deps, { userId: params.user.id, importId: row.id, analysis, accountId });
   await updateImport(deps.db, {
     id: row.id,
     values: {
@@ -337,7 +362,7 @@ export async function remapImport(
       accountId,
     },
   });
-  return toPreviewJson({ ...row, accountId, rowCount: analysis.rowCount }, analysis);
+  return toPreviewJson({ ...row, accountId, rowCount: analysis.rowCount }, analysis, summary);
 }
 
 export async function getImportJson(db: Db, params: { userId: string; id: string }): Promise<ImportJson> {

@@ -3,3 +3,4 @@ export { importRoutes } from './imports.routes';
 export { createImportDeps } from './import-deps';
 export { importRunPayloadSchema, recoverInterruptedImports, runImportJob } from './import-jobs';
 export type { ImportDeps } from './imports.service';
+export { expireAbandonedPreviews } from './preview-expiry';

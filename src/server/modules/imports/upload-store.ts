@@ -16,6 +16,8 @@ export type UploadStore = {
   /** Where the file is on disk (a worker thread reads it from there). */
   path: (id: string) => string;
   exists: (id: string) => Promise<boolean>;
+  /** When the file was last written; null when there is none. */
+  modifiedAt: (id: string) => Promise<Date | null>;
   remove: (id: string) => Promise<void>;
   /** The ids of the files on disk (none when the folder is not there yet). */
   listIds: () => Promise<string[]>;
@@ -51,6 +53,7 @@ export function createUploadStore(dir: string): UploadStore {
     open: (id) => createReadStream(pathOf(id), { highWaterMark: 256 * 1024 }),
     path: pathOf,
     exists: async (id) => (await stat(pathOf(id)).catch(() => null)) !== null,
+    modifiedAt: async (id) => (await stat(pathOf(id)).catch(() => null))?.mtime ?? null,
     remove: (id) => rm(pathOf(id), { force: true }),
     listIds: async () =>
       (await readdir(dir).catch(() => [])).flatMap((name) => FILE_NAME.exec(name)?.slice(1, 2) ?? []),

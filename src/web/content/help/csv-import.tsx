@@ -14,9 +14,7 @@ function CsvImportArticle() {
       <ul>
         <li>CSV with any delimiter (comma, semicolon, tab or pipe), TSV, Excel .xlsx and .xls.</li>
         <li>UTF-8, UTF-16 or Windows-1252 text, with or without a byte-order mark.</li>
-        <li>
-          Files with lines before the header (account details, report titles) and total or footer lines after the data.
-        </li>
+        <li>Lines before the header and total or footer lines after the data.</li>
         <li>
           Numbers such as 1,234.56, 1.234,56, (12.50) or $-12.50, and dates in your broker’s own format and time zone.
         </li>
@@ -29,46 +27,47 @@ function CsvImportArticle() {
       <h2>Step by step</h2>
       <ol>
         <li>
-          Open <strong>Import</strong> and choose the account the file belongs to, or create one (its name, currency and
-          the time zone of its files).
+          Open <strong>Import</strong> and choose the account the file belongs to, or create one.
         </li>
-        <li>Drop the file on the page or choose it. A progress bar shows the upload.</li>
+        <li>Drop the file on the page or choose it.</li>
         <li>
           <strong>What we found.</strong> The importer recognises the broker, encoding, delimiter, header row, date and
           number formats and time zone; you can change the date order and decimal separator.
         </li>
         <li>
           <strong>Columns.</strong> Each column shows sample values, the role it was given (date, symbol, side,
-          quantity, price, commission…) and how sure the detector is; the unsure ones come first. When the server has a
-          language model configured, a column it suggested is marked “AI suggested”. You can change any role.
+          quantity, price, commission…) and how sure the detector is. The unsure ones come first, then those the import
+          reads; the rest of a wide file fold away behind <strong>Show N more columns</strong>. Columns a language model
+          suggested are marked “AI suggested”. You can change any role.
         </li>
         <li>
           <strong>Preview.</strong> The first executions are shown as they will be imported, with any rows that cannot
           be read and the reason.
         </li>
         <li>
-          <strong>Import.</strong> A small file (by default up to 5,000 rows) is written while you wait; a larger one in
-          the background in batches, with a progress bar, and if it fails everything it wrote is removed. The summary
-          counts executions added, duplicates skipped, trades created and updated, and rows skipped with their reasons.
+          <strong>Import.</strong> The button stays in view and counts what the file adds, such as{' '}
+          <strong>Import 8 executions → 4 trades</strong>, leaving out executions the account already has and grouping
+          the rest with its own; beside it, what is skipped. Over 5,000 rows (by default), a file imports in the
+          background with a progress bar, counted as it runs; if it fails, everything it wrote is removed.
         </li>
       </ol>
 
       <h2>Re-importing is safe</h2>
       <p>
         Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s
-        content. Importing the same file twice, or overlapping exports, adds nothing new, and the summary says so.
+        content. Importing the same file twice, or overlapping exports, adds nothing new.
       </p>
 
       <h2>Saved mappings and undo</h2>
       <ul>
         <li>
-          When you change a column’s role, <strong>Remember these columns for files with the same header</strong>{' '}
-          (ticked unless you untick it) saves your mapping; the next file with that header gets it, and the page says it
-          was applied.
+          When you change a column’s role, <strong>Remember these columns for files with the same header</strong> saves
+          your mapping; the next file with that header gets it, and the page says it was applied.
         </li>
         <li>
-          <strong>Import history</strong> lists every import with its status. Undo removes the executions it added and
-          regroups your trades; notes and tags on trades that disappear are lost.
+          <strong>Import history</strong> lists every import with its status and Undo, which removes the executions it
+          added and regroups your trades; notes and tags on trades that disappear are lost. A file uploaded but not
+          imported leaves the history after 24 hours, and the file is deleted.
         </li>
         <li>
           <strong>Download the Edgebook CSV template</strong> for your own records: it also carries stops, targets,
@@ -93,10 +92,9 @@ function CsvImportArticle() {
 
       <h2>Checking against the broker</h2>
       <p>
-        Where a file carries the broker’s own realised P&amp;L or net amount (Trading 212, Interactive Brokers, BUX,
-        Charles Schwab, Fidelity, Questrade, Wealthsimple), each fill keeps it, with the file’s exchange rate.{' '}
-        <strong>Settings → Accounts → Reconcile</strong> compares each day with the broker’s figure and names what
-        explains a difference; each import’s page shows how many of its fills agree to the cent.
+        Where a file carries the broker’s own realised P&amp;L or net amount, each fill keeps it, with the file’s
+        exchange rate. <strong>Settings → Accounts → Reconcile</strong> compares each day with the broker’s figure and
+        names what explains a difference; each import’s page shows how many of its fills agree to the cent.
       </p>
 
       <h2>Broker not recognised?</h2>

@@ -1,6 +1,7 @@
-import { AlertTriangle, Sparkles } from 'lucide-react';
+import { AlertTriangle, ChevronDown, Sparkles } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { ImportColumnJson, ImportPreviewExecutionJson } from '../../../contracts/imports';
-import type { ColumnRole } from '../../../core/import/detect/roles';
+import { REQUIRED_ROLES, type ColumnRole } from '../../../core/import/detect/roles';
 import { SELECT_BASE } from '../trades/dialog-frame';
 import {
   ROLE_LABELS,
@@ -11,9 +12,33 @@ import {
   toSampleValues,
 } from './import-format';
 
-/** Columns the detector is unsure about first, then the file's own order. */
-function toDisplayOrder(columns: readonly ImportColumnJson[]): ImportColumnJson[] {
-  return [...columns].sort((a, b) => Number(b.needsUserChoice) - Number(a.needsUserChoice) || a.index - b.index);
+/** A column that matters: it holds something the import reads, or the detector is unsure of it. */
+export const isKeyColumn = (column: ImportColumnJson) => column.needsUserChoice || column.role !== 'ignore';
+
+/** The roles that make a fill: among the key columns, these come first. */
+const FILL_ROLES: ReadonlySet<ColumnRole> = new Set<ColumnRole>([
+  ...REQUIRED_ROLES,
+  'time',
+  'side',
+  'commission',
+  'fees',
+]);
+
+/** Fewer columns than this left over are shown as they are, not folded behind a disclosure. */
+const MIN_FOLDED = 3;
+
+/**
+ * Columns the detector is unsure about first, then the key columns that make a fill (date, symbol,
+ * side, quantity, price, costs), the other key columns, then the rest, each in the file's own order. Which columns are key is decided once per file (`keyIndexes`), so a
+ * column the user gives a role does not jump away from under the pointer.
+ */
+function toDisplayOrder(columns: readonly ImportColumnJson[], keyIndexes: ReadonlySet<number>): ImportColumnJson[] {
+  const rank = (c: ImportColumnJson) => {
+    if (c.needsUserChoice) return 0;
+    if (!keyIndexes.has(c.index)) return 3;
+    return FILL_ROLES.has(c.role) ? 1 : 2;
+  };
+  return [...columns].sort((a, b) => rank(a) - rank(b) || a.index - b.index);
 }
 
 function ConfidenceBar({ value, isUnsure }: { value: number; isUnsure: boolean }) {
@@ -44,7 +69,10 @@ function AiSuggestedNote() {
 
 /**
  * What each column of the file holds: its header, sample values, the detected role (a select the
- * user may change) and how sure the detector is. Unsure columns are listed first and highlighted.
+ * user may change) and how sure the detector is. Unsure columns are listed first and highlighted,
+ * then the columns the import reads; the others of a wide file fold away behind "N more columns"
+ * (open from the start while a required column is missing: it may be among them). Mount it anew
+ * (a `key`) for each file or sheet: the key columns are those of the first detection.
  */
 export function ColumnsTable({
   columns,
@@ -63,7 +91,15 @@ export function ColumnsTable({
   isUpdating: boolean;
 }) {
   const unsure = columns.filter((c) => c.needsUserChoice);
-  const ordered = toDisplayOrder(columns);
+  const [keyIndexes] = useState(() => new Set(columns.filter(isKeyColumn).map((c) => c.index)));
+  const [isExpanded, setIsExpanded] = useState(() => missingRoles.length > 0);
+  const bodyId = useId();
+  const ordered = toDisplayOrder(columns, keyIndexes);
+  // A folded column the user gave a role stays in view.
+  const isFoldable = (c: ImportColumnJson) => !keyIndexes.has(c.index) && !c.needsUserChoice && roleOf(c) === 'ignore';
+  const foldable = columns.filter(isFoldable).length;
+  const canFold = foldable >= MIN_FOLDED;
+  const isHidden = (c: ImportColumnJson) => canFold && !isExpanded && isFoldable(c);
   return (
     <div className="grid gap-3">
       {unsure.length > 0 && (
@@ -117,7 +153,7 @@ export function ColumnsTable({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody id={bodyId}>
             {ordered.map((column) => {
               const role = roleOf(column);
               const samples = toSampleValues(role, executions);
@@ -128,6 +164,7 @@ export function ColumnsTable({
               return (
                 <tr
                   key={column.index}
+                  hidden={isHidden(column)}
                   data-testid="column-row"
                   data-column-index={column.index}
                   className={`border-t border-line ${column.needsUserChoice ? 'bg-highlight/10' : ''}`}
@@ -137,7 +174,7 @@ export function ColumnsTable({
                       {column.needsUserChoice && (
                         <AlertTriangle className="h-4 w-4 shrink-0 text-highlight" aria-label="Please check" />
                       )}
-                      <span className="break-words">{header}</span>
+                      <span className="[overflow-wrap:anywhere]">{header}</span>
                     </span>
                     <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-muted sm:hidden">
                       {formatConfidence(column.confidence)} sure
@@ -191,6 +228,24 @@ export function ColumnsTable({
             })}
           </tbody>
         </table>
+        {canFold && (
+          <button
+            type="button"
+            className="flex w-full items-center justify-center gap-2 border-t border-line bg-sunken/60 px-3 py-2.5 text-sm font-semibold text-fg hover:bg-sunken focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+            aria-expanded={isExpanded}
+            aria-controls={bodyId}
+            onClick={() => setIsExpanded((open) => !open)}
+            data-testid="more-columns"
+          >
+            <ChevronDown
+              className={`h-4 w-4 shrink-0 transition-transform ${isExpanded ? 'rotate-180' : ''}`}
+              aria-hidden="true"
+            />
+            {isExpanded
+              ? `Hide ${foldable} ${foldable === 1 ? 'column' : 'columns'} the import does not read`
+              : `Show ${foldable} more ${foldable === 1 ? 'column' : 'columns'}`}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -45,7 +45,14 @@ export function uploadImport(params: {
   return apiUpload('POST /api/imports', { form }, params.onProgress);
 }
 
-export type RemapParams = { id: string; mapping?: ImportMapping; timezone?: string; sheetName?: string };
+export type RemapParams = {
+  id: string;
+  /** The account chosen since the upload: the counts are against its fills. */
+  accountId?: string;
+  mapping?: ImportMapping;
+  timezone?: string;
+  sheetName?: string;
+};
 
 /** `POST /api/imports/:id/preview`: the preview again with the user's choices. */
 export function remapImport({ id, ...body }: RemapParams): Promise<ImportPreviewJson> {

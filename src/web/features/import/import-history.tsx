@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ImportJson, ImportStatusJson } from '../../../contracts/imports';
 import { toApiError, apiQuery } from '../../lib/api';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../settings/confirm-dialog';
 import { formatDateTime } from '../trades/format';
 import { IMPORTS_KEY, deleteImport } from './import-api';
 import { Link } from 'wouter';
+import type { ImportQualityJson } from '../../../contracts/reconciliation';
 import { QualityScore } from '../reconciliation/import-quality';
 
 const STATUS_BADGES: Record<ImportStatusJson, { label: string; className: string }> = {
@@ -28,6 +29,125 @@ export function StatusBadge({ status }: { status: ImportStatusJson }) {
     >
       {badge.label}
     </span>
+  );
+}
+
+/** The import's file name, linking to its page once it is imported. */
+function FileName({ item }: { item: ImportJson }) {
+  if (item.status !== 'done') return <>{item.fileName}</>;
+  return (
+    <Link href={`/import/${item.id}`} className="text-accent underline-offset-2 hover:underline">
+      {item.fileName}
+    </Link>
+  );
+}
+
+/** Undo for a committed import, Discard for a preview or a failed one. */
+function HistoryAction({
+  item,
+  onUndo,
+  onDiscard,
+  isPending,
+}: {
+  item: ImportJson;
+  onUndo: (item: ImportJson) => void;
+  onDiscard: (item: ImportJson) => void;
+  isPending: boolean;
+}) {
+  if (item.status === 'done')
+    return (
+      <Button variant="secondary" size="sm" onClick={() => onUndo(item)} aria-label={`Undo import of ${item.fileName}`}>
+        <Undo2 className="h-4 w-4" aria-hidden="true" />
+        Undo
+      </Button>
+    );
+  if (item.status === 'preview' || item.status === 'failed')
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onDiscard(item)}
+        disabled={isPending}
+        aria-label={`Discard ${item.fileName}`}
+      >
+        Discard
+      </Button>
+    );
+  return null;
+}
+
+/** The status badge, with a failed import's reason under it. */
+function HistoryStatus({ item }: { item: ImportJson }) {
+  return (
+    <>
+      <StatusBadge status={item.status} />
+      {item.status === 'failed' && item.failureMessage && (
+        <span className="mt-0.5 block text-xs text-loss">{item.failureMessage}</span>
+      )}
+    </>
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The history on a phone: one card per import, its status and action at the top beside the file
+ * name, its figures in a grid under it; nothing wider than the screen.
+ */
+function HistoryCards({
+  items,
+  qualityOf,
+  action,
+}: {
+  items: readonly ImportJson[];
+  qualityOf: ReadonlyMap<string, ImportQualityJson>;
+  action: (item: ImportJson) => ReactNode;
+}) {
+  return (
+    <ul className="divide-y divide-line sm:hidden" data-testid="import-history-cards" aria-label="Import history">
+      {items.map((item) => (
+        <li key={item.id} className="grid gap-2 p-4" data-testid="import-history-card">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="break-words text-sm font-semibold text-fg">
+                <FileName item={item} />
+              </p>
+              <p className="text-xs text-muted">
+                {item.broker ?? 'Generic file'} · {formatDateTime(item.committedAt ?? item.createdAt)}
+              </p>
+            </div>
+            <div className="shrink-0">{action(item)}</div>
+          </div>
+          <div>
+            <HistoryStatus item={item} />
+          </div>
+          {item.status !== 'preview' && (
+            <dl className="grid grid-cols-3 gap-2 text-xs">
+              {(
+                [
+                  ['Added', count(item.executionsAdded)],
+                  ['Duplicates', count(item.duplicatesSkipped)],
+                  ['Trades', count(item.tradesCreated + item.tradesUpdated)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="min-w-0">
+                  <dt className="text-muted">{label}</dt>
+                  <dd className="font-semibold tabular-nums text-fg">{value}</dd>
+                </div>
+              ))}
+              {item.status === 'done' && (
+                <div className="col-span-3 flex items-center gap-2">
+                  <dt className="text-muted">Quality</dt>
+                  <dd>
+                    <QualityScore quality={qualityOf.get(item.id)} />
+                  </dd>
+                </div>
+              )}
+            </dl>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -63,6 +183,9 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
       toast({ variant: 'destructive', title: 'That did not work', description: toApiError(err).message }),
   });
 
+  const action = (item: ImportJson) => (
+    <HistoryAction item={item} onUndo={setPending} onDiscard={remove.mutate} isPending={remove.isPending} />
+  );
   // The import being previewed right now is the page's, not history yet.
   const items = (history.data?.imports ?? []).filter((i) => i.id !== activeImportId || i.status !== 'preview');
 
@@ -90,9 +213,10 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
             No imports yet. Your first file will show up here.
           </p>
         )}
+        {items.length > 0 && <HistoryCards items={items} qualityOf={qualityOf} action={action} />}
         {items.length > 0 && (
           <div
-            className="relative overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+            className="relative hidden overflow-x-auto sm:block focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
             data-testid="import-history"
             role="region"
             aria-label="Import history table"
@@ -135,13 +259,7 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
                 {items.map((item) => (
                   <tr key={item.id} className="border-t border-line" data-testid="import-history-row">
                     <th scope="row" className={`${CELL} max-w-56 truncate font-medium`} title={item.fileName}>
-                      {item.status === 'done' ? (
-                        <Link href={`/import/${item.id}`} className="text-accent underline-offset-2 hover:underline">
-                          {item.fileName}
-                        </Link>
-                      ) : (
-                        item.fileName
-                      )}
+                      <FileName item={item} />
                     </th>
                     <td className={CELL}>{item.broker ?? 'Generic file'}</td>
                     <td className={`${CELL} whitespace-nowrap`}>
@@ -160,35 +278,9 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
                       {item.status === 'done' ? <QualityScore quality={qualityOf.get(item.id)} /> : '—'}
                     </td>
                     <td className={CELL}>
-                      <StatusBadge status={item.status} />
-                      {item.status === 'failed' && item.failureMessage && (
-                        <span className="mt-0.5 block text-xs text-loss">{item.failureMessage}</span>
-                      )}
+                      <HistoryStatus item={item} />
                     </td>
-                    <td className={`${CELL} text-right`}>
-                      {item.status === 'done' && (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setPending(item)}
-                          aria-label={`Undo import of ${item.fileName}`}
-                        >
-                          <Undo2 className="h-4 w-4" aria-hidden="true" />
-                          Undo
-                        </Button>
-                      )}
-                      {(item.status === 'preview' || item.status === 'failed') && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => remove.mutate(item)}
-                          disabled={remove.isPending}
-                          aria-label={`Discard ${item.fileName}`}
-                        >
-                          Discard
-                        </Button>
-                      )}
-                    </td>
+                    <td className={`${CELL} text-right`}>{action(item)}</td>
                   </tr>
                 ))}
               </tbody>

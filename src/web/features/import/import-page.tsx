@@ -140,7 +140,7 @@ export default function ImportPage() {
   };
 
   /** Detection again with the user's choices; a slower, older answer never replaces a newer one. */
-  const remap = async (next: { overrides: Overrides; options: Options; timezone: string }) => {
+  const remap = async (next: { overrides: Overrides; options: Options; timezone: string; accountId?: string }) => {
     if (!preview) return;
     const seq = ++remapSeq.current;
     setIsUpdating(true);
@@ -148,6 +148,7 @@ export default function ImportPage() {
     try {
       const answer = await remapImport({
         id: preview.id,
+        accountId: (next.accountId ?? accountId) || undefined,
         mapping: toMapping(next.overrides, next.options),
         timezone: next.timezone || undefined,
         sheetName: next.options.sheetName || undefined,
@@ -173,6 +174,11 @@ export default function ImportPage() {
     setOptions(next);
     setOverrides(nextOverrides);
     void remap({ overrides: nextOverrides, options: next, timezone });
+  };
+  const onAccountChange = (id: string) => {
+    setChosenAccountId(id);
+    // The counts are against the account's fills: its duplicates, its open trades.
+    if (preview && id) void remap({ overrides, options, timezone, accountId: id });
   };
   const onTimezoneChange = (zone: string) => {
     setTimezone(zone);
@@ -213,6 +219,7 @@ export default function ImportPage() {
     setUploadError(null);
   };
 
+  const summaryNote = preview ? toSummaryNote(preview) : null;
   const roleOf = (column: ImportColumnJson) => overrides.get(column.index) ?? column.role;
   const missingRoles = preview?.detected.missingRoles ?? [];
   const commitBlocker = !accountId
@@ -246,7 +253,7 @@ export default function ImportPage() {
               accounts={accountList}
               isLoading={accounts.isPending}
               value={accountId}
-              onChange={setChosenAccountId}
+              onChange={onAccountChange}
               suggestedBroker={preview?.detected.broker ?? null}
             />
             <div className="grid content-start gap-1.5">
@@ -313,6 +320,7 @@ export default function ImportPage() {
 
           <Section title="Columns">
             <ColumnsTable
+              key={`${preview.id}:${preview.detected.sheetName ?? ''}`}
               columns={preview.detected.columns}
               executions={preview.preview.executions}
               missingRoles={missingRoles}
@@ -342,7 +350,10 @@ export default function ImportPage() {
             <PreviewTable preview={preview.preview} rowCount={preview.rowCount} />
           </Section>
 
-          <Card className="grid gap-3 p-4 sm:p-6">
+          <div
+            className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 grid gap-2 rounded-2xl border border-line bg-elevated p-3 shadow-lg sm:gap-3 sm:p-5 lg:bottom-4"
+            data-testid="import-commit-bar"
+          >
             {overrides.size > 0 && (
               <label className="flex items-center gap-2 text-sm text-fg">
                 <input
@@ -354,27 +365,43 @@ export default function ImportPage() {
                 Remember these columns for files with the same header
               </label>
             )}
-            <div className="flex flex-wrap items-center gap-3">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:gap-x-3">
               <Button
-                size="lg"
+                className="sm:h-12 sm:px-6 sm:text-base"
                 onClick={() => commit.mutate()}
                 disabled={commitBlocker !== null || isUpdating || commit.isPending}
-                aria-describedby={commitBlocker ? 'import-commit-blocker' : undefined}
+                aria-describedby={
+                  commitBlocker ? 'import-commit-blocker' : summaryNote ? 'import-commit-note' : undefined
+                }
+                data-testid="import-commit"
               >
-                {commit.isPending
-                  ? 'Importing…'
-                  : `Import ${preview.rowCount.toLocaleString('en-US')} ${preview.rowCount === 1 ? 'row' : 'rows'}`}
+                {commit.isPending ? 'Importing…' : <CommitLabel preview={preview} />}
               </Button>
-              <Button variant="ghost" onClick={discard} disabled={commit.isPending}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="sm:h-10 sm:px-4"
+                onClick={discard}
+                disabled={commit.isPending}
+              >
                 Cancel
               </Button>
+              {!commitBlocker && summaryNote && (
+                <p
+                  id="import-commit-note"
+                  className="w-full text-sm text-muted sm:w-auto"
+                  data-testid="import-commit-note"
+                >
+                  {summaryNote}
+                </p>
+              )}
             </div>
             {commitBlocker && (
               <p id="import-commit-blocker" className="text-sm text-muted">
                 {commitBlocker}
               </p>
             )}
-          </Card>
+          </div>
         </div>
       )}
 
@@ -400,6 +427,40 @@ export default function ImportPage() {
       </Card>
     </AppPage>
   );
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The commit button's words: the executions the import adds and the trades they make, as the
+ * server counted them ("Import 8 executions → 4 trades"); the rows of a file too long to count
+ * before it runs (or one still missing a column).
+ */
+function CommitLabel({ preview }: { preview: ImportPreviewJson }) {
+  const { summary } = preview;
+  if (!summary) return <>Import {count(preview.rowCount, 'row', 'rows')}</>;
+  return (
+    <>
+      Import {count(summary.executions, 'execution', 'executions')} <span aria-hidden="true">→</span>
+      <span className="sr-only">into</span> {count(summary.trades, 'trade', 'trades')}
+    </>
+  );
+}
+
+/** What the import leaves out, said beside its button: duplicates, rows with errors, rows set aside. */
+function toSummaryNote(preview: ImportPreviewJson): string | null {
+  const { summary } = preview;
+  if (!summary) return preview.rowCount > 0 ? 'Executions and trades are counted as the import runs.' : null;
+  const parts: string[] = [];
+  if (summary.duplicates > 0) parts.push(count(summary.duplicates, 'duplicate', 'duplicates'));
+  if (summary.errors > 0) parts.push(count(summary.errors, 'row with errors', 'rows with errors'));
+  if (summary.skipped > 0) parts.push(count(summary.skipped, 'row that is not a trade', 'rows that are not trades'));
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const isOne = parts.length === 1 && summary.duplicates + summary.errors + summary.skipped === 1;
+  if (summary.executions === 0 && summary.duplicates > 0 && summary.errors === 0)
+    return `Everything in this file is already in this account: ${list} ${isOne ? 'is' : 'are'} skipped.`;
+  return `${list} ${isOne ? 'is' : 'are'} skipped.`;
 }
 
 function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
