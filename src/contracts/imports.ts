@@ -51,6 +51,8 @@ export type ImportDetectedJson = z.infer<typeof importDetectedJsonSchema>;
 export const importPreviewExecutionJsonSchema = z.object({
   row: z.number(),
   executedAt: z.string(),
+  /** The day alone, when the file gives no time of day. */
+  executedOn: z.string().optional(),
   symbol: z.string(),
   side: z.enum(['buy', 'sell']),
   quantity: z.string(),

@@ -97,6 +97,25 @@ describe('fills whose file gives no time of day', () => {
     expect(heatmap.cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(0);
   });
 
+  it('shows the days, not times, in the preview', async () => {
+    const form = new FormData();
+    form.append('accountId', accountId);
+    form.append('file', new Blob([SCHWAB]), 'schwab-again.csv');
+    const res = await fetch(t.url('/api/imports'), {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', ...(c.cookie ? { cookie: c.cookie } : {}) },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const preview = (await res.json()) as ImportPreviewJson;
+    expect(preview.preview.executions.map((e) => e.executedOn).sort()).toEqual([
+      '2025-01-15',
+      '2025-01-16',
+      '2025-01-16',
+      '2025-01-16',
+    ]);
+  });
+
   it('gives a fill with its time no day of its own', async () => {
     const account = await c.json<AccountJson>(c.post('/api/accounts', { name: 'Timed' }));
     await importCsv(

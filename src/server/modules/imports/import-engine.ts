@@ -272,6 +272,7 @@ function toPreviewExecution(execution: ImportedExecution): ImportPreviewExecutio
   return {
     row: execution.row,
     executedAt: execution.executedAt,
+    ...(execution.executedOn === undefined ? {} : { executedOn: execution.executedOn }),
     symbol: execution.symbol,
     side: execution.side,
     quantity: execution.quantity,

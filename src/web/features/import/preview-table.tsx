@@ -1,6 +1,6 @@
 import { ChevronRight, XCircle } from 'lucide-react';
 import type { ImportPreviewJson } from '../../../contracts/imports';
-import { formatDateTime, formatDecimal } from '../trades/format';
+import { formatDecimal, formatFillTime } from '../trades/format';
 import { toRowMessage } from './import-format';
 
 const HEAD = 'px-3 py-2 font-medium';
@@ -79,7 +79,7 @@ export function PreviewTable({ preview, rowCount }: { preview: ImportPreviewJson
               {executions.map((e) => (
                 <tr key={e.row} className="border-t border-line" data-testid="preview-row">
                   <td className={`${CELL} text-right tabular-nums text-muted`}>{e.row}</td>
-                  <td className={CELL}>{formatDateTime(e.executedAt)}</td>
+                  <td className={CELL}>{formatFillTime(e.executedAt, e.executedOn)}</td>
                   <td className={`${CELL} font-semibold`}>{e.symbol}</td>
                   <td className={`${CELL} ${e.side === 'buy' ? 'text-gain' : 'text-loss'}`}>
                     {e.side === 'buy' ? 'Buy' : 'Sell'}
