@@ -84,6 +84,12 @@ export type ImportJson = {
   failureMessage: string | null;
 };
 
+/**
+ * `DELETE /api/imports/:id` of a committed import: it is undone, its trades in "Recently deleted";
+ * `undoToken` (null when it was undone already) brings them back through `POST /api/trades/restore`.
+ */
+export type ImportUndoJson = ImportJson & { undoToken: string | null };
+
 /** `POST /api/imports` answer (201). */
 export type ImportPreviewJson = ImportJson & {
   detected: ImportDetectedJson;

@@ -8,6 +8,8 @@ import { runSubscriptionLifecycle } from '../modules/billing/billing.service';
 import { createImportDeps } from '../modules/imports/import-deps';
 import { importRunPayloadSchema, recoverInterruptedImports, runImportJob } from '../modules/imports/import-jobs';
 import type { ImportDeps } from '../modules/imports/imports.service';
+import { deleteStoredObjects } from '../modules/screenshots/screenshots.service';
+import { purgeDeletedTrades } from '../modules/trades/deleted-trades.service';
 import { getUserById } from '../modules/users/users.queries';
 import { createJobQueue, type JobDefinition, type JobQueue } from './queue';
 
@@ -101,6 +103,22 @@ export const JOBS = {
         provider: app.paymentProvider,
       });
       if (result.notices || result.converted || result.closed) app.log.info(result, 'subscription lifecycle');
+    },
+  }),
+  /**
+   * Deleted trades whose 30 days in "Recently deleted" are over: deleted for good, with their fills,
+   * tags and screenshots (the files after each pass commits). Finds only what is still there.
+   */
+  'trades-purge-deleted': defineJob({
+    ...periodic('7 * * * *'),
+    retry: { limit: 2, delaySeconds: 60 },
+    handle: async ({ app }) => {
+      const purged = await purgeDeletedTrades(app.db, {
+        now: app.clock.now(),
+        removeFiles: (keys) =>
+          deleteStoredObjects({ storage: app.storage, log: (msg, err) => app.log.error({ err }, msg) }, keys),
+      });
+      if (purged > 0) app.log.info({ purged }, 'deleted trades purged after 30 days');
     },
   }),
   /**

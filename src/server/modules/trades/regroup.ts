@@ -73,7 +73,15 @@ export type RegroupParams = {
   now: Date;
   /** Keyed by opening execution id. */
   seeds?: ReadonlyMap<string, JournalSeed>;
+  /**
+   * Deleted trades coming back (restore), keyed by opening execution id: the trade that opens with
+   * that fill again gets its old id, creation time and journal, unless a trade it still has opens there.
+   */
+  restored?: ReadonlyMap<string, RestoredTrade>;
 };
+
+/** A deleted trade's id, creation time and journal, as a restore hands them back to regrouping. */
+export type RestoredTrade = { id: string; createdAt: Date; journal: TradeJournal };
 
 type OldTrade = typeof trades.$inferSelect;
 
@@ -446,20 +454,21 @@ async function regroupPass(
   const movedTags: { from: string; to: string }[] = [];
   for (const [index, trade] of grouped.entries()) {
     if (index > 0 && index % BUILD_SLICE === 0) await yieldToEventLoop();
-    const inherited = findInherited(trade.executions, oldByOpener, newOpeners);
     const own = oldByOpener.get(trade.openingExecutionId);
+    const restored = own ? undefined : params.restored?.get(trade.openingExecutionId);
+    const inherited = own || restored ? undefined : findInherited(trade.executions, oldByOpener, newOpeners);
     const source = own ?? inherited;
-    if (!own && inherited) movedTags.push({ from: inherited.openingExecutionId, to: trade.openingExecutionId });
+    if (inherited) movedTags.push({ from: inherited.openingExecutionId, to: trade.openingExecutionId });
     const seed = params.seeds?.get(trade.openingExecutionId);
     const opening = byId.get(trade.openingExecutionId)!; // every trade opens with one of the replayed rows
     const built = buildTradeRows({
       trade,
       userId: opening.userId,
       assetClass: opening.assetClass as AssetClass, // written from parseInstrument's asset class
-      journal: { ...(source ? toJournal(source) : EMPTY_JOURNAL), ...seed },
+      journal: { ...(source ? toJournal(source) : (restored?.journal ?? EMPTY_JOURNAL)), ...seed },
       defaultRiskAmount: params.defaultRiskAmount,
-      id: source?.id ?? newRowId(),
-      createdAt: source?.createdAt ?? params.now,
+      id: source?.id ?? restored?.id ?? newRowId(),
+      createdAt: source?.createdAt ?? restored?.createdAt ?? params.now,
       now: params.now,
     });
     tradeRows.push(built.trade);
@@ -505,7 +514,9 @@ type FillRow = { [K in keyof typeof FILL_COLUMNS]: ColumnValue<(typeof FILL_COLU
 
 /** Each cut's fills from its start on: all of them, or the first `limit` in replay order. */
 async function listFills(tx: Db, starts: readonly StartRow[], limit: number | null): Promise<FillRow[]> {
-  const fromStart = sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`;
+  // A deleted fill (kept for a restore, deleted_trades) is grouped with nothing.
+  const fromStart = sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)
+    and ${executions.deletedAt} is null`;
   if (limit === null)
     return tx
       .select(FILL_COLUMNS)
@@ -632,7 +643,7 @@ export function toExecution(row: StoredExecution): Execution {
   };
 }
 
-function toJournal(trade: OldTrade): TradeJournal {
+export function toJournal(trade: OldTrade): TradeJournal {
   return {
     stopPrice: trade.stopPrice,
     targetPrice: trade.targetPrice,
@@ -774,4 +785,18 @@ async function moveTags(tx: Db, moves: readonly { from: string; to: string }[]):
     join unnest(${from}::uuid[], ${to}::uuid[]) as m(from_id, to_id) on tt.opening_execution_id = m.from_id
     on conflict do nothing`);
   await tx.execute(sql`delete from ${tradeTags} where opening_execution_id = any(${from}::uuid[])`);
+}
+
+/** The earliest changed time per instrument of one account: what regrouping starts from. */
+export function toCuts(
+  changed: readonly { accountId: string; instrumentKey: string; executedAt: Date }[],
+): RegroupCut[] {
+  const cuts = new Map<string, RegroupCut>();
+  for (const row of changed) {
+    const key = `${row.accountId}\u0000${row.instrumentKey}`;
+    const cut = cuts.get(key);
+    if (!cut || (cut.changedAt !== null && row.executedAt < cut.changedAt))
+      cuts.set(key, { accountId: row.accountId, instrumentKey: row.instrumentKey, changedAt: row.executedAt });
+  }
+  return [...cuts.values()];
 }
