@@ -493,8 +493,7 @@ export async function deleteImport(
     // Its fills and trades go to "Recently deleted" for 30 days, restorable by the token.
     // (An import whose account was deleted has no fills left to take.)
     const undoToken = lockedAccountId
-      ? (await deleteImportFills(tx, { user, importId: row.id, accountId: lockedAccountId, now: params.now }))
-          .undoToken
+      ? (await deleteImportFills(tx, { user, importId: row.id, accountId: lockedAccountId, now: params.now })).undoToken
       : null;
     const values = { status: 'undone' as const, undoneAt: params.now };
     await updateImport(tx, { id: row.id, values });

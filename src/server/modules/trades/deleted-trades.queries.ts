@@ -55,11 +55,7 @@ export async function listLiveImportFillIds(db: Db, params: { userId: string; im
     .select({ id: executions.id })
     .from(executions)
     .where(
-      and(
-        eq(executions.userId, params.userId),
-        eq(executions.importId, params.importId),
-        isNull(executions.deletedAt),
-      ),
+      and(eq(executions.userId, params.userId), eq(executions.importId, params.importId), isNull(executions.deletedAt)),
     );
   return rows.map((row) => row.id);
 }
@@ -80,11 +76,7 @@ export async function listTradeIdsNearImport(
     })
     .from(executions)
     .where(
-      and(
-        eq(executions.userId, params.userId),
-        eq(executions.importId, params.importId),
-        isNull(executions.deletedAt),
-      ),
+      and(eq(executions.userId, params.userId), eq(executions.importId, params.importId), isNull(executions.deletedAt)),
     )
     .groupBy(executions.instrumentKey)
     .as('s');
@@ -201,7 +193,8 @@ export async function listDeletedTradesSharingFills(
 }
 
 export async function deleteDeletedTradeRows(db: Db, ids: readonly string[]): Promise<void> {
-  for (const part of chunk([...ids], IDS_PER_QUERY)) await db.delete(deletedTrades).where(inArray(deletedTrades.id, part));
+  for (const part of chunk([...ids], IDS_PER_QUERY))
+    await db.delete(deletedTrades).where(inArray(deletedTrades.id, part));
 }
 
 /**

@@ -90,9 +90,13 @@ async function softDeleteTradesInTx(
 async function lockAccounts(tx: Db, params: { userId: string; accountIds: readonly string[]; verb: string }) {
   const accountIds = [...new Set(params.accountIds)].sort();
   for (const id of accountIds)
-    if (!(await getAccountForUpdate(tx, { userId: params.userId, id }))) throw new AppError('NOT_FOUND', 'Account not found');
+    if (!(await getAccountForUpdate(tx, { userId: params.userId, id })))
+      throw new AppError('NOT_FOUND', 'Account not found');
   if (await hasRunningImportInto(tx, { userId: params.userId, accountIds }))
-    throw new AppError('CONFLICT', `An import into this account is running: ${params.verb} trades once it has finished.`);
+    throw new AppError(
+      'CONFLICT',
+      `An import into this account is running: ${params.verb} trades once it has finished.`,
+    );
 }
 
 /**
@@ -170,8 +174,7 @@ export async function restoreTrades(
   params: { user: UserRow; now: Date } & ({ undoToken: string } | { tradeIds: readonly string[] }),
 ): Promise<RestoredTradesJson> {
   const { user, now } = params;
-  const request =
-    'undoToken' in params ? { undoToken: params.undoToken } : { tradeIds: [...new Set(params.tradeIds)] };
+  const request = 'undoToken' in params ? { undoToken: params.undoToken } : { tradeIds: [...new Set(params.tradeIds)] };
   return db.transaction(async (tx) => {
     const found = await listDeletedTradesToRestore(tx, { userId: user.id, now, ...request });
     const isComplete =

@@ -566,7 +566,10 @@ describe('DELETE /api/trades/:id and bulk actions', () => {
       ['A', 'B'],
       ['A', 'B'],
     ]);
-    expect(await bulk({ action: 'delete', ids: ids.slice(0, 2) })).toMatchObject({ count: 2, undoToken: expect.any(String) });
+    expect(await bulk({ action: 'delete', ids: ids.slice(0, 2) })).toMatchObject({
+      count: 2,
+      undoToken: expect.any(String),
+    });
     expect((await listAll(c, `accountId=${accountId}&limit=10`)).map((tr) => tr.id)).toEqual([ids[2]]);
   });
 });
