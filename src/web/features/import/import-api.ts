@@ -4,6 +4,7 @@ import type {
   ImportJson,
   ImportMapping,
   ImportPreviewJson,
+  ImportUndoJson,
 } from '../../../contracts/imports';
 import { apiRequest } from '../../lib/api';
 
@@ -82,9 +83,13 @@ export async function commitImport(id: string, body: ImportCommitRequest): Promi
   return { kind: 'done', result: (await res.json()) as ImportCommitJson };
 }
 
-/** `DELETE /api/imports/:id`: undoes a committed import or discards a preview. */
-export async function deleteImport(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/imports/${encodeURIComponent(id)}`);
+/**
+ * `DELETE /api/imports/:id`: undoes a committed import (its undo token restores it) or discards a
+ * preview (null).
+ */
+export async function deleteImport(id: string): Promise<string | null> {
+  const res = await apiRequest('DELETE', `/api/imports/${encodeURIComponent(id)}`);
+  return res.status === 204 ? null : ((await res.json()) as ImportUndoJson).undoToken;
 }
 
 /** `POST /api/broker-format-requests` (multipart): a sample file for a broker the importer does not know. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
+import type { StrategyJson, TagJson, TradeDeletionJson, TradeDetailJson } from '../../../contracts/trades';
 import { toApiError } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -11,6 +11,7 @@ import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
+import { refreshAfterTradeChange, showUndoToast } from './undo-delete';
 
 // The Markdown parser and sanitiser load when a note is first previewed, not with the trades page.
 const PREVIEW_CLASS = 'min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg';
@@ -154,6 +155,20 @@ function TradeEditor({
       setFields(apiError.fields);
       toast({ title: 'Could not save the trade', description: apiError.message, variant: 'destructive' });
     },
+  });
+
+  const remove = useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest('DELETE', `/api/trades/${trade.id}`);
+      return (await res.json()) as TradeDeletionJson;
+    },
+    onSuccess: async ({ undoToken }) => {
+      onClose();
+      showUndoToast({ title: `Deleted the ${trade.symbol} trade`, undoToken, queryClient });
+      await refreshAfterTradeChange(queryClient);
+    },
+    onError: (err) =>
+      toast({ title: 'Could not delete the trade', description: toApiError(err).message, variant: 'destructive' }),
   });
 
   const createTag = useMutation({
@@ -461,7 +476,16 @@ function TradeEditor({
       <ScreenshotsPanel tradeId={trade.id} />
 
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <span className="mr-auto text-xs text-muted">Ctrl/⌘ + Enter saves · Esc closes</span>
+        <Button
+          variant="secondary"
+          className="mr-auto text-loss"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+          data-testid="trade-delete"
+        >
+          {remove.isPending ? 'Deleting…' : 'Delete'}
+        </Button>
+        <span className="hidden text-xs text-muted sm:inline">Ctrl/⌘ + Enter saves · Esc closes</span>
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>

@@ -1,0 +1,52 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RestoredTradesJson } from '../../../contracts/trades';
+import { toApiError } from '../../components/layout/app-shell';
+import { apiRequest } from '../../lib/api';
+import { toast } from '../../lib/use-toast';
+
+/** How long a deletion's toast offers its Undo. */
+export const UNDO_TOAST_MS = 10_000;
+
+/** Every query that may show trades: lists, counts, analytics, the calendar, imports, Recently deleted. */
+export async function refreshAfterTradeChange(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries();
+}
+
+/** Brings back what a deletion took, by its undo token or by trade ids; answers how many trades came back. */
+export async function restoreTrades(body: { undoToken: string } | { tradeIds: string[] }): Promise<number> {
+  const res = await apiRequest('POST', '/api/trades/restore', body);
+  return ((await res.json()) as RestoredTradesJson).count;
+}
+
+/**
+ * The toast after a deletion: what went, and an Undo button for 10 seconds that restores exactly
+ * that (the deleted trades also wait 30 days in Settings → Recently deleted).
+ */
+export function showUndoToast(params: { title: string; undoToken: string; queryClient: QueryClient }): void {
+  const { title, undoToken, queryClient } = params;
+  const shown = toast({
+    title,
+    description: 'Kept 30 days in Settings → Recently deleted.',
+    duration: UNDO_TOAST_MS,
+    action: (
+      <ToastPrimitive.Action
+        altText="Undo the deletion from Settings → Recently deleted"
+        className="shrink-0 self-center rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:bg-sunken"
+        onClick={() => {
+          shown.dismiss();
+          void restoreTrades({ undoToken })
+            .then(async (count) => {
+              toast({ title: `Restored ${count} ${count === 1 ? 'trade' : 'trades'}` });
+              await refreshAfterTradeChange(queryClient);
+            })
+            .catch((err: unknown) =>
+              toast({ title: 'Could not undo', description: toApiError(err).message, variant: 'destructive' }),
+            );
+        }}
+      >
+        Undo
+      </ToastPrimitive.Action>
+    ),
+  });
+}
