@@ -56,7 +56,8 @@ function CsvImportArticle() {
       <h2>Re-importing is safe</h2>
       <p>
         Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s
-        content. Importing the same file twice, or overlapping exports, adds nothing new, and the summary says so.
+        content. Importing the same file twice, or overlapping exports, adds nothing new (deleted ones included, while
+        restorable), and the summary says so.
       </p>
 
       <h2>Saved mappings and undo</h2>
@@ -67,8 +68,8 @@ function CsvImportArticle() {
           was applied.
         </li>
         <li>
-          <strong>Import history</strong> lists every import with its status. Undo removes the executions it added and
-          regroups your trades; notes and tags on trades that disappear are lost.
+          <strong>Import history</strong> lists every import with its status. Undo takes out the executions it added;
+          their trades wait 30 days in <strong>Settings → Recently deleted</strong>.
         </li>
         <li>
           <strong>Download the Edgebook CSV template</strong> for your own records: it also carries stops, targets,
