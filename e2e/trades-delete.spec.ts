@@ -48,8 +48,11 @@ async function seed(page: Page): Promise<{ aapl: string }> {
 }
 
 const rows = (page: Page) => page.getByTestId('trade-row');
+/** The listed trades' symbols (a phone's row starts with it, then side and time). */
 const symbols = async (page: Page) =>
-  (await rows(page).locator('[role="cell"]:nth-child(2)').allTextContents()).map((s) => s.trim()).sort();
+  (await rows(page).locator('[role="cell"]:nth-child(2)').allTextContents())
+    .map((text) => /^(AAPL|MSFT)/.exec(text.trim())?.[1] ?? text)
+    .sort();
 
 async function deleteFromDialog(page: Page, tradeId: string) {
   await page.goto(`/trades?trade=${tradeId}`);

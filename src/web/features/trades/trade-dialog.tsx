@@ -165,7 +165,7 @@ function TradeEditor({
     onSuccess: async ({ undoToken }) => {
       onClose();
       showUndoToast({ title: `Deleted the ${trade.symbol} trade`, undoToken, queryClient });
-      await refreshAfterTradeChange(queryClient);
+      await refreshAfterTradeChange(queryClient, [trade.id]);
     },
     onError: (err) =>
       toast({ title: 'Could not delete the trade', description: toApiError(err).message, variant: 'destructive' }),

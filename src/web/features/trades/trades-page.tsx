@@ -280,7 +280,7 @@ export default function TradesPage() {
         setSelected(new Set());
       } else toast({ title: `Updated ${result.count} ${noun}` });
       setIsConfirmOpen(false);
-      if (request.action === 'delete') await refreshAfterTradeChange(queryClient);
+      if (request.action === 'delete') await refreshAfterTradeChange(queryClient, request.ids);
       else await queryClient.invalidateQueries({ queryKey: ['/api/trades'] });
     },
     onError: (err) =>

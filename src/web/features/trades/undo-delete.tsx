@@ -8,9 +8,19 @@ import { toast } from '../../lib/use-toast';
 /** How long a deletion's toast offers its Undo. */
 export const UNDO_TOAST_MS = 10_000;
 
-/** Every query that may show trades: lists, counts, analytics, the calendar, imports, Recently deleted. */
-export async function refreshAfterTradeChange(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries();
+/**
+ * Every query that may show trades: lists, counts, analytics, the calendar, imports, Recently
+ * deleted. The queries of trades just deleted (their detail, their screenshots) are dropped rather
+ * than asked again: their answer would be a 404.
+ */
+export async function refreshAfterTradeChange(
+  queryClient: QueryClient,
+  goneTradeIds: readonly string[] = [],
+): Promise<void> {
+  const isGone = (key: readonly unknown[]) =>
+    key.some((part) => typeof part === 'string' && goneTradeIds.some((id) => part.includes(id)));
+  queryClient.removeQueries({ predicate: (query) => isGone(query.queryKey) });
+  await queryClient.invalidateQueries({ predicate: (query) => !isGone(query.queryKey) });
 }
 
 /** Brings back what a deletion took, by its undo token or by trade ids; answers how many trades came back. */
