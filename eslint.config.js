@@ -18,6 +18,20 @@ const corePure = {
   message: 'core is pure: pass data in, return data out.',
 };
 
+/**
+ * A server module is used through its face, `modules/<area>/index.ts` (house-style.md, "Module
+ * boundaries"): `../<area>` from another module, `…/modules/<area>` from elsewhere. Files inside an
+ * area import their siblings (`./x`).
+ */
+const moduleFace = {
+  regex: '(^|/)modules/[^/]+/.+',
+  message: "import another module's face, modules/<area> (its index.ts), not a file inside it.",
+};
+const siblingModuleFace = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/.+',
+  message: "import another module's face, ../<area> (its index.ts), not a file inside it.",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist.builds', 'node_modules', 'data', 'test-results', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -54,5 +68,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/server/**', 'test/**', 'e2e/**', 'scripts/**'],
+    // The benchmarks time a module's inner stages one by one (parsing, grouping, the COPY of one
+    // batch), as that module's own tests do: they are the one place outside a module that may.
+    ignores: ['scripts/bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleFace] }] },
+  },
+  {
+    files: ['src/server/modules/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleFace, siblingModuleFace] }] },
   },
 );

@@ -7,8 +7,8 @@ import type { AnalyticsSummaryJson } from '../src/contracts/analytics';
 import { buildApp, DEFAULT_DIST_DIR } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { insertAccount } from '../src/server/modules/accounts/accounts.queries';
-import { createUser } from '../src/server/modules/users/users.service';
+import { insertAccount } from '../src/server/modules/accounts';
+import { createUser } from '../src/server/modules/users';
 import { timeDashboardFirstRender, type DashboardRenderTiming } from './helpers/first-render';
 import { DESKTOP, launchBrowser } from './helpers/pages';
 

@@ -24,7 +24,7 @@ import {
   toBuildsDir,
   withBuildLock,
 } from './build-output.mjs';
-import { markBuildInUse } from '../src/server/modules/site/site-pages';
+import { markBuildInUse } from '../src/server/modules/site';
 
 let base: string;
 let distDir: string;

@@ -25,7 +25,7 @@ import { ManualClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { createUser } from '../src/server/modules/users/users.service';
+import { createUser } from '../src/server/modules/users';
 
 const root = resolve(import.meta.dirname, '..');
 

@@ -18,7 +18,7 @@ import {
   SHARE_NOT_FOUND_FILE,
   toPageFile,
   toServedPage,
-} from '../src/server/modules/site/site-pages';
+} from '../src/server/modules/site';
 import { toStructuredDataHtml } from '../src/web/lib/structured-data';
 
 const root = resolve(import.meta.dirname, '..');

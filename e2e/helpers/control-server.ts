@@ -4,8 +4,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { ManualClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/client';
 import { emailOutbox } from '../../src/server/db/schema';
-import { runSubscriptionLifecycle, type BillingDeps } from '../../src/server/modules/billing/billing.service';
-import { createUser, setTrialDaysRemaining } from '../../src/server/modules/users/users.service';
+import { runSubscriptionLifecycle, type BillingDeps } from '../../src/server/modules/billing';
+import { createUser, setTrialDaysRemaining } from '../../src/server/modules/users';
 
 /**
  * Test-only control of the server under browser test, on its own loopback port (never part of the

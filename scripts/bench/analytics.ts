@@ -34,10 +34,10 @@ import { runMonteCarlo } from '../../src/core/analytics';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { users } from '../../src/server/db/schema';
-import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
+import { insertAccount } from '../../src/server/modules/accounts';
 import { loadTradeFacts } from '../../src/server/modules/analytics/analytics.queries';
 import { createDbTradeFactsSource, toSplitPoints } from '../../src/server/modules/analytics/trade-facts-cache';
-import { createUser } from '../../src/server/modules/users/users.service';
+import { createUser } from '../../src/server/modules/users';
 import { TestClient } from '../../test/helpers/http-client';
 import { seedTrades } from './trades-api';
 

@@ -14,8 +14,8 @@ import { timeDashboardFirstRender, type DashboardRenderTiming } from '../../e2e/
 import { buildApp, DEFAULT_DIST_DIR } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
-import { createUser } from '../../src/server/modules/users/users.service';
+import { insertAccount } from '../../src/server/modules/accounts';
+import { createUser } from '../../src/server/modules/users';
 import { seedTrades } from './trades-api';
 
 const TRADE_COUNT = Number(process.env.TRADES ?? 100_000);

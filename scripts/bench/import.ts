@@ -20,7 +20,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { openThrowawayDatabase } from '../../test/helpers/test-database';
-import { createUser } from '../../src/server/modules/users/users.service';
+import { createUser } from '../../src/server/modules/users';
 import {
   importStagesChannel,
   type ImportStage,

@@ -15,7 +15,9 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { TRADE_SORT_COLUMNS, type TradeListJson } from '../../src/contracts/trades';
 import {
+  buildTradeRows,
   D,
+  EMPTY_JOURNAL,
   groupTrades,
   isInstrumentError,
   parseInstrument,
@@ -28,11 +30,11 @@ import { loadConfig } from '../../src/server/config';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { insertNewRows, type BulkColumnType } from '../../src/server/db/bulk-insert';
 import type { Db } from '../../src/server/db/client';
-import { executions, tradeExecutions, trades } from '../../src/server/db/schema';
-import { insertAccount } from '../../src/server/modules/accounts/accounts.queries';
-import { createApiToken } from '../../src/server/modules/api-tokens/api-tokens.service';
-import { buildTradeRows } from '../../src/server/modules/trades/regroup';
-import { createUser } from '../../src/server/modules/users/users.service';
+import { executions, tradeJournals } from '../../src/server/db/schema';
+import { insertAccount } from '../../src/server/modules/accounts';
+import { createApiToken } from '../../src/server/modules/api-tokens';
+import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from '../../src/server/modules/trades';
+import { createUser } from '../../src/server/modules/users';
 
 export type TradesApiBenchParams = {
   engine: 'pglite' | 'postgres';
@@ -257,45 +259,6 @@ const EXECUTION_COLUMNS = [
   ['sequence', 'bigint'],
 ] as const;
 
-const TRADE_COLUMNS = [
-  ['id', 'uuid'],
-  ['user_id', 'uuid'],
-  ['account_id', 'uuid'],
-  ['opening_execution_id', 'uuid'],
-  ['closing_execution_id', 'uuid'],
-  ['instrument_key', 'text'],
-  ['symbol', 'text'],
-  ['asset_class', 'text'],
-  ['direction', 'text'],
-  ['status', 'text'],
-  ['opened_at', 'timestamptz'],
-  ['closed_at', 'timestamptz'],
-  ['quantity', 'numeric'],
-  ['max_position', 'numeric'],
-  ['avg_entry_price', 'numeric'],
-  ['avg_exit_price', 'numeric'],
-  ['multiplier', 'numeric'],
-  ['currency', 'text'],
-  ['gross_pnl', 'numeric'],
-  ['commission', 'numeric'],
-  ['fees', 'numeric'],
-  ['net_pnl', 'numeric'],
-  ['holding_seconds', 'float8'],
-  ['execution_count', 'integer'],
-  ['stop_price', 'numeric'],
-  ['initial_risk', 'numeric'],
-  ['r_multiple', 'numeric'],
-] as const;
-
-const PART_COLUMNS = [
-  ['trade_id', 'uuid'],
-  ['execution_id', 'uuid'],
-  ['role', 'text'],
-  ['quantity', 'numeric'],
-  ['commission', 'numeric'],
-  ['fees', 'numeric'],
-] as const;
-
 /** Groups each instrument's fills with the same core and row builder the API uses, and bulk-inserts them. */
 export async function seedTrades(
   outer: Db,
@@ -308,16 +271,19 @@ export async function seedTrades(
     const now = new Date();
     const random = makeRandom(7);
     let executionRows: unknown[][] = [];
-    let tradeRows: unknown[][] = [];
-    let partRows: unknown[][] = [];
+    let tradeRows: TradeInsert[] = [];
+    let partRows: TradeExecutionInsert[] = [];
+    let journalRows: (typeof tradeJournals.$inferInsert)[] = [];
     let count = 0;
     const flush = async () => {
       await insertRows(db, executions, EXECUTION_COLUMNS, executionRows);
-      await insertRows(db, trades, TRADE_COLUMNS, tradeRows);
-      await insertRows(db, tradeExecutions, PART_COLUMNS, partRows);
+      await insertTradeRows(db, { trades: tradeRows, parts: partRows });
+      for (let i = 0; i < journalRows.length; i += 5_000)
+        await db.insert(tradeJournals).values(journalRows.slice(i, i + 5_000));
       executionRows = [];
       tradeRows = [];
       partRows = [];
+      journalRows = [];
     };
     for (const fills of fillsByInstrument.values()) {
       for (const f of fills) {
@@ -345,57 +311,20 @@ export async function seedTrades(
         // A third of the trades have a stop 1% away, so R is known for them.
         const entry = trade.avgEntryPrice.toNumber();
         const stop = random() < 0.3 ? (trade.direction === 'long' ? entry * 0.99 : entry * 1.01).toFixed(2) : null;
+        const journal = { ...EMPTY_JOURNAL, stopPrice: stop };
         const built = buildTradeRows({
           trade,
           userId,
           assetClass,
-          journal: {
-            stopPrice: stop,
-            targetPrice: null,
-            riskAmount: null,
-            strategyId: null,
-            rating: null,
-            mistakes: [],
-            emotions: [],
-            notes: '',
-          },
+          journal,
           defaultRiskAmount: null,
           id: randomUUID(),
           createdAt: now,
           now,
         });
-        const r = built.trade;
-        tradeRows.push([
-          r.id,
-          userId,
-          accountId,
-          r.openingExecutionId,
-          r.closingExecutionId,
-          r.instrumentKey,
-          r.symbol,
-          r.assetClass,
-          r.direction,
-          r.status,
-          r.openedAt,
-          r.closedAt ?? null,
-          r.quantity,
-          r.maxPosition,
-          r.avgEntryPrice,
-          r.avgExitPrice,
-          r.multiplier,
-          r.currency,
-          r.grossPnl,
-          r.commission,
-          r.fees,
-          r.netPnl,
-          r.holdingSeconds,
-          r.executionCount,
-          r.stopPrice,
-          r.initialRisk,
-          r.rMultiple,
-        ]);
-        for (const p of built.parts)
-          partRows.push([p.tradeId, p.executionId, p.role, p.quantity, p.commission, p.fees]);
+        tradeRows.push(built.trade);
+        for (const part of built.parts) partRows.push(part);
+        if (stop !== null) journalRows.push({ ...journal, openingExecutionId: trade.openingExecutionId, userId });
         count += 1;
       }
       if (tradeRows.length >= TRADES_PER_FLUSH) await flush();

@@ -69,95 +69,168 @@ export const monteCarloRequestSchema = analyticsFilterSchema.extend({
 });
 export type MonteCarloRequest = z.infer<typeof monteCarloRequestSchema>;
 
+/** A statistic on the wire: a finite number, "Infinity", "-Infinity" or null (core/analytics/json-number.ts). */
+const jsonNumberSchema: z.ZodType<JsonNumber> = z.union([
+  z.number(),
+  z.literal('Infinity'),
+  z.literal('-Infinity'),
+  z.null(),
+]);
+/** A statistics block's value: a {@link JsonNumber}, or an ISO instant or date for its `*At` keys. */
+const statValueSchema = z.union([jsonNumberSchema, z.string()]);
+
 /** A statistics block: every number is a {@link JsonNumber} ("Infinity", "-Infinity", null). */
 export type JsonStats = Record<string, JsonNumber | string>;
+const jsonStatsSchema = z.record(z.string(), statValueSchema);
 
-export type AnalyticsContextJson = {
+export const analyticsContextJsonSchema = z.object({
   /** The sum of the selected accounts' starting balances: the base of every return. */
-  startingEquity: number;
-  timeZone: string;
-};
+  startingEquity: z.number(),
+  timeZone: z.string(),
+});
+export type AnalyticsContextJson = z.infer<typeof analyticsContextJsonSchema>;
 
-export type AnalyticsSummaryJson = AnalyticsContextJson & {
+export const analyticsSummaryJsonSchema = analyticsContextJsonSchema.extend({
   /** The oracle's `trades.*` keys in camelCase; `*At` are ISO instants. */
-  trades: JsonStats & { grossPnl: number; fees: number };
+  trades: z.object({ grossPnl: z.number(), fees: z.number() }).catchall(statValueSchema),
   /** The oracle's `daily.*` keys in camelCase; days in `timeZone`, `*At` are dates. */
-  daily: JsonStats;
-  streaks: {
-    maxConsecutiveWins: number;
-    maxConsecutiveLosses: number;
-    current: { kind: 'win' | 'loss' | 'none'; length: number };
-    lengths: { length: number; wins: number; losses: number }[];
-  };
-};
+  daily: jsonStatsSchema,
+  streaks: z.object({
+    maxConsecutiveWins: z.number(),
+    maxConsecutiveLosses: z.number(),
+    current: z.object({ kind: z.enum(['win', 'loss', 'none']), length: z.number() }),
+    lengths: z.array(z.object({ length: z.number(), wins: z.number(), losses: z.number() })),
+  }),
+});
+export type AnalyticsSummaryJson = z.infer<typeof analyticsSummaryJsonSchema>;
 
-export type AnalyticsEquityJson = AnalyticsContextJson & {
+const numbers = z.array(z.number());
+const fractions = z.array(z.number().nullable());
+
+export const analyticsEquityJsonSchema = analyticsContextJsonSchema.extend({
   /** Points of the full per-trade and per-day series (the arrays hold fewer when downsampled). */
-  tradePointCount: number;
-  dayPointCount: number;
+  tradePointCount: z.number(),
+  dayPointCount: z.number(),
   /** True when `maxPoints` cut either series: each kept point keeps its own values. */
-  isDownsampled: boolean;
+  isDownsampled: z.boolean(),
   /** Parallel arrays; `closedAt` in epoch milliseconds; drawdowns ≥ 0 ($, and fraction of the peak). */
-  perTrade: {
-    closedAt: number[];
-    pnl: number[];
-    cumulativePnl: number[];
-    drawdownAbs: number[];
-    drawdownFrac: (number | null)[];
-  };
-  perDay: {
-    date: string[];
-    pnl: number[];
-    trades: number[];
-    cumulativePnl: number[];
-    drawdownAbs: number[];
-    drawdownFrac: (number | null)[];
-  };
-};
+  perTrade: z.object({
+    closedAt: numbers,
+    pnl: numbers,
+    cumulativePnl: numbers,
+    drawdownAbs: numbers,
+    drawdownFrac: fractions,
+  }),
+  perDay: z.object({
+    date: z.array(z.string()),
+    pnl: numbers,
+    trades: numbers,
+    cumulativePnl: numbers,
+    drawdownAbs: numbers,
+    drawdownFrac: fractions,
+  }),
+});
+export type AnalyticsEquityJson = z.infer<typeof analyticsEquityJsonSchema>;
 
-export type AnalyticsCalendarJson = AnalyticsContextJson & {
-  month: string;
-  days: { date: string; netPnl: number; trades: number; wins: number; losses: number; hasNote: boolean }[];
-  weeks: { weekStart: string; netPnl: number; trades: number; tradingDays: number }[];
-  netPnl: number;
-  trades: number;
-  tradingDays: number;
-};
+export const analyticsCalendarJsonSchema = analyticsContextJsonSchema.extend({
+  month: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      netPnl: z.number(),
+      trades: z.number(),
+      wins: z.number(),
+      losses: z.number(),
+      hasNote: z.boolean(),
+    }),
+  ),
+  weeks: z.array(z.object({ weekStart: z.string(), netPnl: z.number(), trades: z.number(), tradingDays: z.number() })),
+  netPnl: z.number(),
+  trades: z.number(),
+  tradingDays: z.number(),
+});
+export type AnalyticsCalendarJson = z.infer<typeof analyticsCalendarJsonSchema>;
 
-export type AnalyticsHeatmapJson = AnalyticsContextJson & {
-  metric: (typeof HEATMAP_METRICS)[number];
+export const analyticsHeatmapJsonSchema = analyticsContextJsonSchema.extend({
+  metric: z.enum(HEATMAP_METRICS),
   /** 168 cells, weekday-major (1 = Monday … 7 = Sunday) by entry hour (0–23). */
-  cells: {
-    weekday: number;
-    hour: number;
-    count: number;
-    netPnl: number;
-    wins: number;
-    winRate: number | null;
-    value: number | null;
-  }[];
-};
+  cells: z.array(
+    z.object({
+      weekday: z.number(),
+      hour: z.number(),
+      count: z.number(),
+      netPnl: z.number(),
+      wins: z.number(),
+      winRate: z.number().nullable(),
+      value: z.number().nullable(),
+    }),
+  ),
+});
+export type AnalyticsHeatmapJson = z.infer<typeof analyticsHeatmapJsonSchema>;
 
-export type AnalyticsBreakdownJson = AnalyticsContextJson & {
-  by: (typeof BREAKDOWN_DIMENSIONS)[number];
-  groups: ({ key: string; label: string } & JsonStats)[];
-};
+export const analyticsBreakdownJsonSchema = analyticsContextJsonSchema.extend({
+  by: z.enum(BREAKDOWN_DIMENSIONS),
+  groups: z.array(z.object({ key: z.string(), label: z.string() }).catchall(statValueSchema)),
+});
+export type AnalyticsBreakdownJson = z.infer<typeof analyticsBreakdownJsonSchema>;
 
-export type AnalyticsDistributionJson = AnalyticsContextJson & {
-  of: 'r' | 'pnl';
-  count: number;
-  mean: number | null;
-  median: number | null;
-  stdev: number | null;
-  min: number | null;
-  max: number | null;
-  bins: { from: number; to: number; count: number }[];
-};
+export const analyticsDistributionJsonSchema = analyticsContextJsonSchema.extend({
+  of: z.enum(['r', 'pnl']),
+  count: z.number(),
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  stdev: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+});
+export type AnalyticsDistributionJson = z.infer<typeof analyticsDistributionJsonSchema>;
 
 /** `GET /api/analytics/outcomes`: each closed trade's P&L and R in close order (the Monte Carlo sample). */
-export type AnalyticsOutcomesJson = {
-  startingEquity: number;
-  timeZone: string;
-  pnl: number[];
-  r: (number | null)[];
-};
+export const analyticsOutcomesJsonSchema = analyticsContextJsonSchema.extend({
+  pnl: numbers,
+  r: fractions,
+});
+export type AnalyticsOutcomesJson = z.infer<typeof analyticsOutcomesJsonSchema>;
+
+const distributionSummarySchema = z.object({
+  mean: z.number(),
+  stdev: z.number(),
+  min: z.number(),
+  max: z.number(),
+  percentiles: z.array(z.object({ p: z.number(), value: z.number() })),
+  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+});
+
+/** `POST /api/analytics/monte-carlo`: core's MonteCarloResult on the wire. */
+export const monteCarloJsonSchema = z.object({
+  seed: z.number(),
+  runs: z.number(),
+  horizon: z.number(),
+  method: z.enum(MONTE_CARLO_METHODS),
+  sizing: z.enum(MONTE_CARLO_SIZINGS),
+  riskFraction: z.number().nullable(),
+  startingEquity: z.number(),
+  sampleSize: z.number(),
+  ruinDrawdownFrac: z.number(),
+  ruinEquity: z.number(),
+  fan: z.array(
+    z.object({
+      step: z.number(),
+      mean: z.number(),
+      p5: z.number(),
+      p25: z.number(),
+      p50: z.number(),
+      p75: z.number(),
+      p95: z.number(),
+    }),
+  ),
+  finalEquity: distributionSummarySchema.extend({ probabilityBelowStart: z.number() }),
+  maxDrawdownAbs: distributionSummarySchema,
+  maxDrawdownFrac: distributionSummarySchema,
+  longestLosingStreak: distributionSummarySchema,
+  /** Share of paths whose equity touched the ruin level at any step. */
+  probabilityOfRuin: z.number(),
+  /** Share of paths whose maximum drawdown from peak reached ruinDrawdownFrac. */
+  probabilityOfDrawdownAtLeast: z.number(),
+});

@@ -85,3 +85,77 @@ export const emailChangeRequestSchema = z.object({
   currentPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** The seed's statuses (trial, trialing, active) and the ones a subscription can end in. */
+const SUBSCRIPTION_STATUSES = ['trial', 'trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+
+/** The current-user answer (GET /api/auth/user, sign-in, profile and plan changes); dates are ISO-8601. */
+export const currentUserJsonSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['user', 'admin']),
+  emailVerified: z.boolean(),
+  /** IANA zone the user's dates are shown in. */
+  timezone: z.string(),
+  /** The currency totals across accounts are shown in. */
+  baseCurrency: z.string(),
+  /** Risk per trade in the base currency that R uses when a trade has no stop or risk of its own. */
+  defaultRiskAmount: z.string().nullable(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  trialInfo: z.object({ daysRemaining: z.number(), endsAt: z.string().nullable() }).nullable(),
+  planId: z.enum(PLAN_IDS),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.string().nullable(),
+  hasPaymentMethod: z.boolean(),
+  /** False when the app is blocked: an unconverted trial that ended, or a subscription that ended. */
+  hasAccess: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserJsonSchema>;
+
+/** A write that only reports success; `message` when the page shows one. */
+export const okJsonSchema = z.object({ ok: z.literal(true) });
+export const okWithMessageJsonSchema = okJsonSchema.extend({ message: z.string() });
+
+/** Sign-up and plan checkout: where the browser goes next (the card payment provider). */
+export const checkoutUrlJsonSchema = z.object({ checkoutUrl: z.string() });
+
+export const sessionJsonSchema = z.object({
+  id: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type SessionJson = z.infer<typeof sessionJsonSchema>;
+
+export const planJsonSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  interval: z.enum(['month', 'year']),
+  price: z.string(),
+  pricePerMonth: z.string(),
+  badge: z.string().optional(),
+});
+
+/** `GET /api/subscription`: the current user, the payment provider and the plans. */
+export const subscriptionInfoJsonSchema = currentUserJsonSchema.extend({
+  provider: z.enum(['local', 'stripe']),
+  plans: z.array(planJsonSchema),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoJsonSchema>;
+
+/** The local provider's test checkout (no card is charged). */
+export const localCheckoutJsonSchema = z.object({
+  id: z.string(),
+  mode: z.enum(['trial', 'upgrade']),
+  email: z.string(),
+  plan: planJsonSchema,
+  isCompleted: z.boolean(),
+});
+export type LocalCheckout = z.infer<typeof localCheckoutJsonSchema>;

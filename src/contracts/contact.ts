@@ -20,3 +20,6 @@ export const contactRequestSchema = z.object({
 });
 
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+/** `POST /api/contact` (201): the stored message's id (the page does not read it). */
+export const contactJsonSchema = z.object({ id: z.string() });

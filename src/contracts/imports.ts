@@ -1,116 +1,135 @@
 import { z } from 'zod';
-import { COLUMN_ROLES, type ColumnRole } from '../core/import/detect/roles';
+import { COLUMN_ROLES } from '../core/import/detect/roles';
 import { safeText } from './input-policy';
 
 /**
  * Where a column's role comes from: a documented broker layout, the scoring detector, the
  * optional language model (for columns the detector was unsure of), a saved template, or the user.
  */
-export type ImportColumnSource = 'preset' | 'detector' | 'language-model' | 'template' | 'user';
+const IMPORT_COLUMN_SOURCES = ['preset', 'detector', 'language-model', 'template', 'user'] as const;
+export type ImportColumnSource = (typeof IMPORT_COLUMN_SOURCES)[number];
 
 /** One column as detected (or as the user reassigned it). */
-export type ImportColumnJson = {
-  index: number;
-  header: string;
-  role: ColumnRole;
-  confidence: number;
+export const importColumnJsonSchema = z.object({
+  index: z.number(),
+  header: z.string(),
+  role: z.enum(COLUMN_ROLES),
+  confidence: z.number(),
   /** The detector is unsure: the preview asks the user to confirm this column. */
-  needsUserChoice: boolean;
+  needsUserChoice: z.boolean(),
   /** The first few distinct values of the column, as the file writes them. */
-  samples: string[];
-  source: ImportColumnSource;
-};
+  samples: z.array(z.string()),
+  source: z.enum(IMPORT_COLUMN_SOURCES),
+});
+export type ImportColumnJson = z.infer<typeof importColumnJsonSchema>;
 
-export type ImportDetectedJson = {
-  broker: string | null;
+export const importDetectedJsonSchema = z.object({
+  broker: z.string().nullable(),
   /** The broker layout variant a preset matched, when one did. */
-  brokerVariant: string | null;
-  fileType: 'csv' | 'tsv' | 'xlsx' | 'xls';
-  encoding: string | null;
-  delimiter: string | null;
+  brokerVariant: z.string().nullable(),
+  fileType: z.enum(['csv', 'tsv', 'xlsx', 'xls']),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
   /** 1-based row number of the header in the file. */
-  headerRow: number;
-  sheetName: string | null;
-  sheetNames: string[];
+  headerRow: z.number(),
+  sheetName: z.string().nullable(),
+  sheetNames: z.array(z.string()),
   /** e.g. `MM/DD/YYYY hh:mm:ss a`; null when no date column was found. */
-  dateFormat: string | null;
+  dateFormat: z.string().nullable(),
   /** No date tells MM/DD from DD/MM: the order is a default the user should confirm. */
-  dateAmbiguous: boolean;
-  decimalSeparator: '.' | ',';
+  dateAmbiguous: z.boolean(),
+  decimalSeparator: z.enum(['.', ',']),
   /** The zone the file's local times are read in. */
-  timezone: string;
-  columns: ImportColumnJson[];
+  timezone: z.string(),
+  columns: z.array(importColumnJsonSchema),
   /** Required roles that no column holds yet: the user must choose them before committing. */
-  missingRoles: ColumnRole[];
-};
+  missingRoles: z.array(z.enum(COLUMN_ROLES)),
+});
+export type ImportDetectedJson = z.infer<typeof importDetectedJsonSchema>;
 
 /** A normalised execution as the preview shows it (decimals as strings). */
-export type ImportPreviewExecutionJson = {
-  row: number;
-  executedAt: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  quantity: string;
-  price: string;
-  commission: string;
-  fees: string;
-  assetClass: string | null;
+export const importPreviewExecutionJsonSchema = z.object({
+  row: z.number(),
+  executedAt: z.string(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  quantity: z.string(),
+  price: z.string(),
+  commission: z.string(),
+  fees: z.string(),
+  assetClass: z.string().nullable(),
+});
+export type ImportPreviewExecutionJson = z.infer<typeof importPreviewExecutionJsonSchema>;
+
+const importProblemJsonSchema = z.object({ row: z.number(), message: z.string() });
+export type ImportProblemJson = z.infer<typeof importProblemJsonSchema>;
+const importSkippedJsonSchema = z.object({ row: z.number(), reason: z.string() });
+export type ImportSkippedJson = z.infer<typeof importSkippedJsonSchema>;
+
+/** What an import added and left out: in its row and in the answer of a commit done at once. */
+const importCountsJsonShape = {
+  executionsAdded: z.number(),
+  duplicatesSkipped: z.number(),
+  tradesCreated: z.number(),
+  tradesUpdated: z.number(),
+  skipped: z.array(importSkippedJsonSchema),
+  errors: z.array(importProblemJsonSchema),
 };
 
-export type ImportProblemJson = { row: number; message: string };
-export type ImportSkippedJson = { row: number; reason: string };
+const IMPORT_STATUSES = ['preview', 'queued', 'running', 'done', 'failed', 'undone'] as const;
+export type ImportStatusJson = (typeof IMPORT_STATUSES)[number];
 
-export type ImportStatusJson = 'preview' | 'queued' | 'running' | 'done' | 'failed' | 'undone';
-
-export type ImportJson = {
-  id: string;
-  status: ImportStatusJson;
-  fileName: string;
-  fileSize: number;
-  accountId: string | null;
-  broker: string | null;
-  createdAt: string;
-  committedAt: string | null;
-  undoneAt: string | null;
-  rowCount: number;
+export const importJsonSchema = z.object({
+  id: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  fileName: z.string(),
+  fileSize: z.number(),
+  accountId: z.string().nullable(),
+  broker: z.string().nullable(),
+  createdAt: z.string(),
+  committedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+  rowCount: z.number(),
   /** 0–1 while running. */
-  progress: number;
-  executionsAdded: number;
-  duplicatesSkipped: number;
-  tradesCreated: number;
-  tradesUpdated: number;
-  skipped: ImportSkippedJson[];
-  errors: ImportProblemJson[];
-  failureMessage: string | null;
-};
+  progress: z.number(),
+  ...importCountsJsonShape,
+  failureMessage: z.string().nullable(),
+});
+export type ImportJson = z.infer<typeof importJsonSchema>;
 
 /**
  * `DELETE /api/imports/:id` of a committed import: it is undone, its trades in "Recently deleted";
  * `undoToken` (null when it was undone already) brings them back through `POST /api/trades/restore`.
  */
-export type ImportUndoJson = ImportJson & { undoToken: string | null };
+export const importUndoJsonSchema = importJsonSchema.extend({ undoToken: z.uuid().nullable() });
+export type ImportUndoJson = z.infer<typeof importUndoJsonSchema>;
 
 /** `POST /api/imports` answer (201). */
-export type ImportPreviewJson = ImportJson & {
-  detected: ImportDetectedJson;
-  preview: { executions: ImportPreviewExecutionJson[]; problems: ImportProblemJson[]; skipped: ImportSkippedJson[] };
+export const importPreviewJsonSchema = importJsonSchema.extend({
+  detected: importDetectedJsonSchema,
+  preview: z.object({
+    executions: z.array(importPreviewExecutionJsonSchema),
+    problems: z.array(importProblemJsonSchema),
+    skipped: z.array(importSkippedJsonSchema),
+  }),
   /** A saved mapping for this header layout was applied. */
-  templateApplied: boolean;
-};
+  templateApplied: z.boolean(),
+});
+export type ImportPreviewJson = z.infer<typeof importPreviewJsonSchema>;
 
-export type ImportListJson = { imports: ImportJson[] };
+export const importListJsonSchema = z.object({ imports: z.array(importJsonSchema) });
+export type ImportListJson = z.infer<typeof importListJsonSchema>;
 
 /** `POST /api/imports/:id/commit` answer when done at once (200). */
-export type ImportCommitJson = {
-  id: string;
-  status: 'done';
-  executionsAdded: number;
-  duplicatesSkipped: number;
-  tradesCreated: number;
-  tradesUpdated: number;
-  skipped: ImportSkippedJson[];
-  errors: ImportProblemJson[];
-};
+export const importCommitJsonSchema = z.object({
+  id: z.string(),
+  status: z.literal('done'),
+  ...importCountsJsonShape,
+});
+export type ImportCommitJson = z.infer<typeof importCommitJsonSchema>;
+
+/** `POST /api/broker-format-requests` (201): the request's id and the thanks the page shows. */
+export const brokerFormatRequestJsonSchema = z.object({ id: z.string(), message: z.string() });
 
 export const importColumnChoiceSchema = z.object({
   index: z.number().int().min(0).max(1000),

@@ -46,16 +46,18 @@ export const journalDayInputSchema = z.object({
 export type JournalDayInput = z.infer<typeof journalDayInputSchema>;
 
 /** One day's entry. A day without an entry reads as empty texts, no mood and `updatedAt` null. */
-export type JournalDayJson = {
-  date: string;
-  plan: string;
-  review: string;
-  mood: number | null;
-  updatedAt: string | null;
-};
+export const journalDayJsonSchema = z.object({
+  date: z.string(),
+  plan: z.string(),
+  review: z.string(),
+  mood: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type JournalDayJson = z.infer<typeof journalDayJsonSchema>;
 
 /** `GET /api/journal/days?from&to`: the days in the range that have an entry, in date order. */
-export type JournalDayListJson = { days: JournalDayJson[] };
+export const journalDayListJsonSchema = z.object({ days: z.array(journalDayJsonSchema) });
+export type JournalDayListJson = z.infer<typeof journalDayListJsonSchema>;
 
 /** At most this many entries in one page of `GET /api/journal/entries`. */
 export const JOURNAL_ENTRIES_PAGE_MAX = 100;
@@ -72,7 +74,12 @@ export const journalEntriesQuerySchema = z.object({
 export type JournalEntriesQuery = z.infer<typeof journalEntriesQuerySchema>;
 
 /** One day of the journal's list: its entry (empty texts when only trades have notes) and how many of its trades have notes. */
-export type JournalEntryJson = JournalDayJson & { notedTradeCount: number };
+export const journalEntryJsonSchema = journalDayJsonSchema.extend({ notedTradeCount: z.number() });
+export type JournalEntryJson = z.infer<typeof journalEntryJsonSchema>;
 
 /** A page of the list; `nextBefore` asks for the next one, null at the end. */
-export type JournalEntryListJson = { entries: JournalEntryJson[]; nextBefore: string | null };
+export const journalEntryListJsonSchema = z.object({
+  entries: z.array(journalEntryJsonSchema),
+  nextBefore: z.string().nullable(),
+});
+export type JournalEntryListJson = z.infer<typeof journalEntryListJsonSchema>;

@@ -1,8 +1,17 @@
+import { z } from 'zod';
+
 /** `GET /api/sample-data`: whether the signed-in user has the sample data set loaded. */
-export type SampleDataStatusJson = { loaded: boolean; accountId: string | null };
+export const sampleDataStatusJsonSchema = z.object({ loaded: z.boolean(), accountId: z.string().nullable() });
+export type SampleDataStatusJson = z.infer<typeof sampleDataStatusJsonSchema>;
 
 /** `POST /api/sample-data` (201): the sample account and how many trades it holds. */
-export type LoadedSampleDataJson = { loaded: true; accountId: string; tradeCount: number };
+export const loadedSampleDataJsonSchema = z.object({
+  loaded: z.literal(true),
+  accountId: z.string(),
+  tradeCount: z.number(),
+});
+export type LoadedSampleDataJson = z.infer<typeof loadedSampleDataJsonSchema>;
 
 /** `DELETE /api/sample-data` (200): how many trades went with the sample account. */
-export type RemovedSampleDataJson = { loaded: false; removedTradeCount: number };
+export const removedSampleDataJsonSchema = z.object({ loaded: z.literal(false), removedTradeCount: z.number() });
+export type RemovedSampleDataJson = z.infer<typeof removedSampleDataJsonSchema>;

@@ -29,8 +29,9 @@ export const screenshotJsonSchema = z.object({
 });
 export type ScreenshotJson = z.infer<typeof screenshotJsonSchema>;
 
-export type ScreenshotListJson = {
-  screenshots: ScreenshotJson[];
+export const screenshotListJsonSchema = z.object({
+  screenshots: z.array(screenshotJsonSchema),
   /** The server's size limit per image, so the browser can refuse a file before uploading it. */
-  maxBytes: number;
-};
+  maxBytes: z.number(),
+});
+export type ScreenshotListJson = z.infer<typeof screenshotListJsonSchema>;

@@ -169,54 +169,77 @@ export const tradeListQuerySchema = z.object({
 });
 export type TradeListQuery = z.infer<typeof tradeListQuerySchema>;
 
-export type TradeExecutionJson = {
-  id: string;
-  executedAt: string;
-  side: 'buy' | 'sell';
-  role: 'entry' | 'exit';
-  quantity: string;
-  price: string;
-  commission: string;
-  fees: string;
+const decimalText = z.string();
+const instant = z.string();
+
+export const tradeExecutionJsonSchema = z.object({
+  id: z.string(),
+  executedAt: instant,
+  side: z.enum(['buy', 'sell']),
+  role: z.enum(['entry', 'exit']),
+  quantity: decimalText,
+  price: decimalText,
+  commission: decimalText,
+  fees: decimalText,
   /** A fee of the fill in another asset that could not be converted into the trade's currency. */
-  unconvertedFee?: { amount: string; asset: string };
-};
+  unconvertedFee: z.object({ amount: decimalText, asset: z.string() }).optional(),
+});
+export type TradeExecutionJson = z.infer<typeof tradeExecutionJsonSchema>;
 
 /** A trade on the wire. Decimals are strings; R is null when the risk is unknown (never 0). */
-export type TradeJson = {
-  id: string;
-  accountId: string;
-  symbol: string;
-  assetClass: string;
-  direction: 'long' | 'short';
-  status: 'open' | 'closed';
-  openedAt: string;
-  closedAt: string | null;
-  quantity: string;
-  avgEntryPrice: string;
-  avgExitPrice: string | null;
-  grossPnl: string;
-  fees: string;
-  commission: string;
-  netPnl: string;
-  multiplier: string;
-  currency: string;
-  stopPrice: string | null;
-  targetPrice: string | null;
-  initialRisk: string | null;
-  rMultiple: string | null;
-  holdingSeconds: number | null;
-  strategyId: string | null;
-  tags: { id: string; name: string; color: string }[];
-  mistakes: string[];
-  emotions: string[];
-  rating: number | null;
-  notes: string;
-  executionCount: number;
-  executions?: TradeExecutionJson[];
-};
+export const tradeJsonSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  symbol: z.string(),
+  assetClass: z.string(),
+  direction: z.enum(['long', 'short']),
+  status: z.enum(['open', 'closed']),
+  openedAt: instant,
+  closedAt: instant.nullable(),
+  quantity: decimalText,
+  avgEntryPrice: decimalText,
+  avgExitPrice: decimalText.nullable(),
+  grossPnl: decimalText,
+  fees: decimalText,
+  commission: decimalText,
+  netPnl: decimalText,
+  multiplier: decimalText,
+  currency: z.string(),
+  stopPrice: decimalText.nullable(),
+  targetPrice: decimalText.nullable(),
+  initialRisk: decimalText.nullable(),
+  rMultiple: decimalText.nullable(),
+  holdingSeconds: z.number().nullable(),
+  strategyId: z.string().nullable(),
+  tags: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+  mistakes: z.array(z.string()),
+  emotions: z.array(z.string()),
+  rating: z.number().nullable(),
+  notes: z.string(),
+  executionCount: z.number(),
+  executions: z.array(tradeExecutionJsonSchema).optional(),
+});
+export type TradeJson = z.infer<typeof tradeJsonSchema>;
 
-export type TradeListJson = { trades: TradeJson[]; nextCursor: string | null };
+/** What every trade answer carries besides TradeJson: the trader's own risk and the largest position. */
+export const tradeExtrasJsonSchema = z.object({
+  /** The risk in money the trader set (PATCH `initialRisk`); `initialRisk` is the one R used. */
+  riskAmount: decimalText.nullable(),
+  maxPosition: decimalText,
+});
+export type TradeExtrasJson = z.infer<typeof tradeExtrasJsonSchema>;
+
+/** A trade in a list: the list's queries may carry the extras too (typed as TradeJson by the server). */
+const listedTradeJsonSchema = tradeJsonSchema.extend(tradeExtrasJsonSchema.partial().shape);
+
+export const tradeListJsonSchema = z.object({
+  trades: z.array(listedTradeJsonSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TradeListJson = z.infer<typeof tradeListJsonSchema>;
+
+/** `GET /api/trades/count`: how many trades the list's filter selects. */
+export const tradeCountJsonSchema = z.object({ count: z.number() });
 
 // ---------------------------------------------------------------------------------------------
 // Added with the trades API (accounts, executions, tags, strategies, API tokens, bulk actions).
@@ -236,49 +259,53 @@ export const accountPatchSchema = z
   .partial()
   .strict();
 
-export type AccountJson = {
-  id: string;
-  name: string;
-  broker: string | null;
-  currency: string;
-  startingBalance: string;
-  timezone: string;
+export const accountJsonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  broker: z.string().nullable(),
+  currency: z.string(),
+  startingBalance: decimalText,
+  timezone: z.string(),
   /** The sample data set's account: "All accounts" leaves it out; it counts only when picked. */
-  isSample: boolean;
-  createdAt: string;
-};
+  isSample: z.boolean(),
+  createdAt: instant,
+});
+export type AccountJson = z.infer<typeof accountJsonSchema>;
+export const accountListJsonSchema = z.object({ accounts: z.array(accountJsonSchema) });
 
 /** `POST /api/executions` answers the trades it regrouped (only the changed instruments' tail). */
-export type AddExecutionsJson = { inserted: number; skipped: number; trades: TradeJson[] };
+export const addExecutionsJsonSchema = z.object({
+  inserted: z.number(),
+  skipped: z.number(),
+  trades: z.array(listedTradeJsonSchema),
+});
+export type AddExecutionsJson = z.infer<typeof addExecutionsJsonSchema>;
 
-/** What every trade answer carries besides TradeJson: the trader's own risk and the largest position. */
-export type TradeExtrasJson = {
-  /** The risk in money the trader set (PATCH `initialRisk`); `initialRisk` is the one R used. */
-  riskAmount: string | null;
-  maxPosition: string;
-};
-export type TradeDetailJson = TradeJson &
-  TradeExtrasJson & {
-    executions: TradeExecutionJson[];
-    /**
-     * A crypto trade closed as dust (below its instrument's step): Σ entry − Σ exit quantity, > 0
-     * still held, < 0 sold beyond it. Absent when it closed flat or is open.
-     */
-    residual?: string;
-    /** Fees its fills paid in other assets that could not be converted (not in `fees`), by asset. */
-    unconvertedFees?: { asset: string; amount: string }[];
-    /**
-     * A closed trade in another currency than its account's, when every fill carries its rate
-     * (issue 42): its P&L in the account's currency at each fill's own rate, and those rates.
-     */
-    accountCurrency?: {
-      currency: string;
-      gross: string;
-      fees: string;
-      net: string;
-      rates: { executionId: string; rate: string }[];
-    };
-  };
+export const tradeDetailJsonSchema = tradeJsonSchema.extend({
+  ...tradeExtrasJsonSchema.shape,
+  executions: z.array(tradeExecutionJsonSchema),
+  /**
+   * A crypto trade closed as dust (below its instrument's step): Σ entry − Σ exit quantity, > 0
+   * still held, < 0 sold beyond it. Absent when it closed flat or is open.
+   */
+  residual: decimalText.optional(),
+  /** Fees its fills paid in other assets that could not be converted (not in `fees`), by asset. */
+  unconvertedFees: z.array(z.object({ asset: z.string(), amount: decimalText })).optional(),
+  /**
+   * A closed trade in another currency than its account's, when every fill carries its rate
+   * (issue 42): its P&L in the account's currency at each fill's own rate, and those rates.
+   */
+  accountCurrency: z
+    .object({
+      currency: z.string(),
+      gross: decimalText,
+      fees: decimalText,
+      net: decimalText,
+      rates: z.array(z.object({ executionId: z.string(), rate: decimalText })),
+    })
+    .optional(),
+});
+export type TradeDetailJson = z.infer<typeof tradeDetailJsonSchema>;
 
 const idList = z.array(uuid).min(1, 'Select at least one trade').max(10_000);
 const tagIdList = z.array(uuid).min(1, 'Choose at least one tag').max(100);
@@ -292,7 +319,8 @@ export const bulkTradeRequestSchema = z.discriminatedUnion('action', [
 ]);
 export type BulkTradeRequest = z.infer<typeof bulkTradeRequestSchema>;
 /** `undoToken` answers a delete: what `POST /api/trades/restore` takes to bring the trades back. */
-export type BulkTradeJson = { count: number; undoToken?: string };
+export const bulkTradeJsonSchema = z.object({ count: z.number(), undoToken: z.uuid().optional() });
+export type BulkTradeJson = z.infer<typeof bulkTradeJsonSchema>;
 
 /** `DELETE /api/trades/:id`: the trade is in "Recently deleted" for 30 days. */
 export const tradeDeletionJsonSchema = z.object({ undoToken: z.uuid(), count: z.number().int() });
@@ -344,7 +372,15 @@ export const tagInputSchema = z
   .strict();
 export const tagPatchSchema = z.object({ name: tagName, color: tagColor, group: tagGroup }).partial().strict();
 export const tagMergeSchema = z.object({ intoTagId: uuid }).strict();
-export type TagJson = { id: string; name: string; color: string; group: string | null; createdAt: string };
+export const tagJsonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  group: z.string().nullable(),
+  createdAt: instant,
+});
+export type TagJson = z.infer<typeof tagJsonSchema>;
+export const tagListJsonSchema = z.object({ tags: z.array(tagJsonSchema) });
 
 export const strategyInputSchema = z
   .object({
@@ -352,7 +388,14 @@ export const strategyInputSchema = z
     description: safeText({ multiline: true }).trim().max(5_000).optional(),
   })
   .strict();
-export type StrategyJson = { id: string; name: string; description: string; createdAt: string };
+export const strategyJsonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  createdAt: instant,
+});
+export type StrategyJson = z.infer<typeof strategyJsonSchema>;
+export const strategyListJsonSchema = z.object({ strategies: z.array(strategyJsonSchema) });
 
 export const API_TOKEN_SCOPES = ['read', 'write'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
@@ -368,15 +411,18 @@ export const apiTokenCreateSchema = z
       .default(['read', 'write']),
   })
   .strict();
-export type ApiTokenJson = {
-  id: string;
-  name: string;
+export const apiTokenJsonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** `['read']` (GET only) or `['read', 'write']`. */
-  scopes: ApiTokenScope[];
+  scopes: z.array(z.enum(API_TOKEN_SCOPES)),
   /** The token's first characters (`eb_` + 8), so the user can tell tokens apart. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-};
+  prefix: z.string(),
+  createdAt: instant,
+  lastUsedAt: instant.nullable(),
+});
+export type ApiTokenJson = z.infer<typeof apiTokenJsonSchema>;
+export const apiTokenListJsonSchema = z.object({ tokens: z.array(apiTokenJsonSchema) });
 /** Only the creation answer carries the token itself; it is never shown again. */
-export type CreatedApiTokenJson = ApiTokenJson & { token: string };
+export const createdApiTokenJsonSchema = apiTokenJsonSchema.extend({ token: z.string() });
+export type CreatedApiTokenJson = z.infer<typeof createdApiTokenJsonSchema>;

@@ -15,40 +15,37 @@ import type { Database, Db, DbEngine } from './db/client';
 import { AppError } from './errors';
 import { createAppJobQueue, type AppJobQueue } from './jobs/registry';
 import { createMailer, type Mailer } from './mail/mailer';
-import { authRoutes } from './modules/auth/auth.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
+import { authRoutes } from './modules/auth';
+import { billingRoutes } from './modules/billing';
 import { createLocalProvider } from './payments/local-provider';
 import type { PaymentProvider } from './payments/provider';
 import { authPlugin } from './plugins/auth';
-import { apiTokenAuthPlugin } from './plugins/api-token-auth';
-import { accountRoutes } from './modules/accounts/accounts.routes';
-import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
-import { strategyRoutes } from './modules/strategies/strategies.routes';
-import { tagRoutes } from './modules/tags/tags.routes';
-import { sampleDataRoutes } from './modules/sample-data/sample-data.routes';
-import { importRoutes } from './modules/imports/imports.routes';
+import { accountRoutes } from './modules/accounts';
+import { apiTokenAuthPlugin, apiTokenRoutes } from './modules/api-tokens';
+import { strategyRoutes } from './modules/strategies';
+import { tagRoutes } from './modules/tags';
+import { sampleDataRoutes } from './modules/sample-data';
+import { importRoutes } from './modules/imports';
+import { createTradeOrderCache, tradeRoutes, type TradeOrderCache } from './modules/trades';
+import { profileRoutes } from './modules/profile';
+import { screenshotRoutes } from './modules/screenshots';
+import { journalRoutes } from './modules/journal';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { fxRateRoutes } from './modules/fx-rates';
-import { tradeRoutes } from './modules/trades/trades.routes';
-import { createTradeOrderCache, type TradeOrderCache } from './modules/trades/trade-order-cache';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { analyticsDemoRoutes } from './modules/analytics/demo.routes';
-import { closeMonteCarloPool } from './modules/analytics/monte-carlo-pool';
-import { userRoutes } from './modules/users/users.routes';
-import { screenshotRoutes } from './modules/screenshots/screenshots.routes';
-import { journalRoutes } from './modules/journal/journal.routes';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { loadSitePages, markBuildInUse } from './modules/site/site-pages';
-import { siteRoutes } from './modules/site/site.routes';
+import { contactRoutes } from './modules/contact';
+import { healthRoutes } from './modules/health';
+import { loadSitePages, markBuildInUse, siteRoutes } from './modules/site';
 import { buildContentSecurityPolicy } from './security-headers';
 import {
+  analyticsDemoRoutes,
+  analyticsRoutes,
+  closeMonteCarloPool,
   createDbTradeFactsSource,
   createTradeFactsCache,
   type TradeFactsCache,
-} from './modules/analytics/trade-facts-cache';
+} from './modules/analytics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +89,8 @@ export type BuildAppParams = {
   /** Defaults to the storage the config names. */
   storage?: ObjectStorage;
   logger?: boolean;
+  /** Told of every route as it is registered (the API contract test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 /** A configured Fastify instance that has not started listening (tests call it directly). */
@@ -102,6 +101,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (params.onRoute) app.addHook('onRoute', params.onRoute);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
@@ -217,9 +217,9 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   app.addHook('onClose', () => closeMonteCarloPool());
   await app.register(analyticsDemoRoutes);
   await app.register(importRoutes);
+  await app.register(profileRoutes);
   await app.register(reconciliationRoutes);
   await app.register(fxRateRoutes);
-  await app.register(userRoutes);
   await app.register(screenshotRoutes);
   await app.register(journalRoutes);
   await app.register(tagRoutes);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportCommitJson, ImportPreviewJson } from '../contracts/imports';
 import type { AccountJson, TagJson, TradeJson, TradeListJson } from '../contracts/trades';
 import type { ErrorBody } from './errors';
-import { createUser } from './modules/users/users.service';
+import { createUser } from './modules/users';
 import { TestClient } from '../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 

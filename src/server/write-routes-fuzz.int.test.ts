@@ -12,7 +12,7 @@ import * as journalContracts from '../contracts/journal';
 import * as tradeContracts from '../contracts/trades';
 import type { ImportPreviewJson } from '../contracts/imports';
 import type { AccountJson, TagJson, TradeJson } from '../contracts/trades';
-import { createUser } from './modules/users/users.service';
+import { createUser } from './modules/users';
 import { TestClient } from '../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 

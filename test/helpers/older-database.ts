@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir, type Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
-import { createUser } from '../../src/server/modules/users/users.service';
+import { createUser } from '../../src/server/modules/users';
 
 /**
  * A copy of the app's migrations that ends at `lastIndex`, to build a database as an older release

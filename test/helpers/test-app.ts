@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteContract } from '../../src/contracts/routes';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import type { Mailer } from '../../src/server/mail/mailer';
 import type { PaymentProvider } from '../../src/server/payments/provider';
 import type { Clock } from '../../src/server/clock';
+import { checkAnswersAgainstContract } from './contract-check';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -12,6 +14,8 @@ export type TestApp = {
   database: Database;
   config: ServerConfig;
   url: (path: string) => string;
+  /** Answers that did not match the route table (contract-check.ts); close() fails on any. */
+  contractDrift: string[];
   close: () => Promise<void>;
 };
 
@@ -23,6 +27,8 @@ export async function startTestApp(
     distDir?: string | null;
     clock?: Clock;
     paymentProvider?: PaymentProvider;
+    /** The table answers are checked against (the contract check's own test swaps it). */
+    contractRoutes?: Readonly<Record<string, RouteContract>>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -36,15 +42,22 @@ export async function startTestApp(
     clock: params.clock,
     paymentProvider: params.paymentProvider,
   });
+  const contract = checkAnswersAgainstContract(app, params.contractRoutes);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     database,
     config,
     url: (path) => `${address}${path}`,
+    contractDrift: contract.drift,
     close: async () => {
       await app.close();
       await database.close();
+      if (contract.drift.length > 0) {
+        throw new Error(
+          `Answers that do not match src/contracts/routes.ts:\n${[...new Set(contract.drift)].join('\n')}`,
+        );
+      }
     },
   };
 }

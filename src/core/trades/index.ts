@@ -97,3 +97,17 @@ export {
   type GroupedWithEvents,
   type TradeWithEvents,
 } from './group-with-events';
+export {
+  EMPTY_JOURNAL,
+  buildTradeRows,
+  computeStoredRisk,
+  toJournalFacts,
+  toMoneyText,
+  toQuantityText,
+  type BuildTradeRowsParams,
+  type JournalFacts,
+  type RiskInput,
+  type TradeJournal,
+  type TradePartValues,
+  type TradeRowValues,
+} from './trade-rows';

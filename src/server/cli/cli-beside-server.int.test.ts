@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers/server-process';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, LOCK_FILE } from '../db/data-dir-lock';
-import { getUserByEmail } from '../modules/users/users.queries';
+import { getUserByEmail } from '../modules/users';
 import { CLI_SOCKET_FILE } from './cli-socket';
 
 const PASSWORD = 'correct-horse-battery';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { verifyPassword } from '../auth/password';
-import { getUserByEmail } from '../modules/users/users.queries';
+import { getUserByEmail } from '../modules/users';
 import { createTestDatabase } from '../../../test/helpers/test-database';
 import { runCli } from './cli';
 

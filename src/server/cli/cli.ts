@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { createUser, setTrialDaysRemaining, setUserDisabled } from '../modules/users/users.service';
+import { createUser, setTrialDaysRemaining, setUserDisabled } from '../modules/users';
 
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -1,5 +1,6 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { concatBytes } from '../../core/bytes';
@@ -8,14 +9,53 @@ import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, toCopyBinary, type CopyBytes }
 
 /** The PostgreSQL type of a column's values, as the element type of the array parameter. */
 export type BulkColumnType =
-  'uuid' | 'text' | 'numeric' | 'timestamptz' | 'bigint' | 'integer' | 'smallint' | 'float8' | 'jsonb';
+  'uuid' | 'text' | 'numeric' | 'timestamptz' | 'bigint' | 'integer' | 'smallint' | 'float8' | 'jsonb' | 'boolean';
 
 export type BulkColumn<Row> = {
   /** The column's name in the table (snake_case). */
   name: string;
   type: BulkColumnType;
-  value: (row: Row) => string | number | Date | readonly unknown[] | null | undefined;
+  value: (row: Row) => string | number | boolean | Date | readonly unknown[] | null | undefined;
 };
+
+/** A schema column's bulk type: what its values are encoded as (COPY) or cast to (unnest). */
+function toBulkType(column: PgColumn): BulkColumnType {
+  const type = column.getSQLType();
+  if (type.startsWith('numeric')) return 'numeric';
+  if (type.startsWith('timestamp') && type.endsWith('with time zone')) return 'timestamptz';
+  if (type === 'double precision') return 'float8';
+  if (['uuid', 'text', 'bigint', 'integer', 'smallint', 'jsonb', 'boolean'].includes(type))
+    return type as BulkColumnType; // one of the names listed
+  throw new Error(`${column.name}: no bulk encoding for ${type}`);
+}
+
+/** A column's name in the table: the schema's key in snake_case (the app's Drizzle casing) unless named. */
+const toColumnName = (column: PgColumn) => (column.keyAsName ? toSnakeCase(column.name) : column.name);
+
+/** A bulk column of a schema column: its name and type from the schema, its value from `value`. */
+export function toBulkColumn<Row>(column: PgColumn, value: BulkColumn<Row>['value']): BulkColumn<Row> {
+  return { name: toColumnName(column), type: toBulkType(column), value };
+}
+
+/** The keys of a table's columns a row is written with: all but the generated ones. */
+export type WrittenKeys<T extends PgTable> = {
+  [K in keyof T['_']['columns']]: T['_']['columns'][K]['_']['generated'] extends undefined ? K : never;
+}[keyof T['_']['columns']];
+
+/**
+ * Every written column of the table (not the generated ones), each row's value under its schema
+ * key: the column list of a table's bulk writes, never a hand-written twin of the schema's.
+ */
+export function toBulkColumns<T extends PgTable, Row extends { [K in WrittenKeys<T> & string]: unknown }>(
+  table: T,
+): BulkColumn<Row>[] {
+  return Object.entries(getTableColumns(table) as Record<string, PgColumn>)
+    .filter(([, column]) => !column.generated)
+    .map(([key, column]) =>
+      // The row has a value for every written column (Row's constraint), of the column's type.
+      toBulkColumn<Row>(column, (row) => (row as Record<string, ReturnType<BulkColumn<Row>['value']>>)[key]),
+    );
+}
 
 /**
  * Rows per statement. Each statement is one array parameter per column, so its cost is in the

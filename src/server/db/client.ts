@@ -38,11 +38,11 @@ const PGLITE_DEFAULT_START_PARAMS: readonly string[] = PGlite.defaultStartParams
 
 /**
  * PGlite's shared buffers (128 MB by default). A checkpoint writes out every dirty buffer on the
- * thread that runs PGlite, this one: after a large import all 128 MB are dirty and it held the
- * event loop 105–200 ms, every request waiting; with 64 MB, 50–60 ms. Pages that no longer fit are
- * written out and read back a few at a time by the statements that need them (from the operating
- * system's cache), which a large import's indexes on random keys (P&L, R…) do for most of their
- * entries: with 32 MB a 1,000,000-row import took 9 s longer (docs/import-bench.md).
+ * thread that runs PGlite, this one: after a large import all 128 MB are dirty, and every request
+ * waits while it writes them; with 64 MB, about half as long. Pages that no longer fit are written
+ * out and read back a few at a time by the statements that need them (from the operating system's
+ * cache), which a large import's indexes on random keys (P&L, R…) do for most of their entries:
+ * with 32 MB a large import took markedly longer.
  */
 const PGLITE_SHARED_BUFFERS = '64MB';
 
@@ -82,8 +82,8 @@ async function openPglite(dataDir: string | null, lock: DataDirLock | null): Pro
   const fs = dataDir === null ? null : new WriteBehindFs(resolve(dataDir, 'pglite'));
   const client = fs === null ? new PGlite(options) : new PGlite({ ...options, fs });
   // PGlite runs in this thread, and nothing checkpoints its WAL while it runs, so every 16 MB of
-  // writes starts a new WAL file: zero-filled first (the default), that held the event loop for
-  // 30–60 ms each, about a hundred times during a 1,000,000-row import. Without, the file is only
+  // writes starts a new WAL file: zero-filled first (the default), each held the event loop, about
+  // a hundred times during a 1,000,000-row import. Without, the file is only
   // sized (PostgreSQL writes its last byte); the WAL's contents are the same.
   await client.exec('set wal_init_zero = off');
   // Array types' parsers are read at the first statement (above), before the table is set.

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/older-database';
 import type { ExecutionInput } from '../../contracts/trades';
-import { prepareExecutions } from '../modules/trades/execution-input';
+import { prepareExecutions } from '../modules/trades';
 
 /**
  * Migration 0016 on fills stored under 0013's content keys (the first half of the SHA-256): each

@@ -278,6 +278,12 @@ function writeValue(value: Value, type: BulkColumnType): void {
       reserve(8);
       writeInt32(4);
       return writeInt32(toWholeNumber(value, 'integer'));
+    case 'boolean':
+      reserve(5);
+      writeInt32(1);
+      scratch[at] = value === true ? 1 : 0;
+      at += 1;
+      return;
     case 'smallint':
       reserve(6);
       writeInt32(2);

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/older-database';
-import { prepareExecutions, toFingerprintKey } from '../modules/trades/execution-input';
+import { prepareExecutions, toFingerprintKey } from '../modules/trades';
 import type { Db } from './client';
 
 /**

@@ -16,7 +16,7 @@ import { yieldToIncomingRequests } from '../event-loop';
  * on disk until the app stops, and a restart after a crash would replay all of it. After a
  * checkpoint the old files are reused. It writes out the pages still in memory, on this thread:
  * the import checkpoints as it goes (createImportCheckpointer), so this last one has at most the
- * shared buffers and the last stretch of log to deal with (50–60 ms; docs/import-bench.md). No vacuum:
+ * shared buffers and the last stretch of log to deal with. No vacuum:
  * its one connection would be held a second per 100,000 trades, and its reads are within budget
  * either way.
  */
@@ -32,12 +32,11 @@ const MIN_WAL_BYTES_PER_ROW = 1_000;
  * often enough not to pass `walBytes` by much (every `walBytes` / 1,000 rows, at most every 50,000)
  * and checkpoints when due (checkpointPgliteIfDue), so that no one checkpoint has much to write:
  * each writes out the pages changed since the one before, at most the shared buffers, and recycles
- * a few log files. One at the end of a 1,000,000-row import (1.9 GB of log) held the event loop
- * 110–200 ms; one every 256 MB of log 82–138 ms on a slower machine, where one every 32 MB took
- * 35–75 ms (175 ms once), about 1 s more in all. One every 16 MB (the default) took 47–53 ms at
- * most in three runs of four, where 32 MB took 57–72 ms, for 0.3–0.5 s more (docs/import-bench.md).
- * A write held up by the machine makes an odd one slower whatever its size (148 ms once). Answers
- * whether it checkpointed. On PostgreSQL it does nothing: the server checkpoints on its own.
+ * a few log files. One checkpoint at the end of a large import holds the event loop far longer than
+ * many along the way; more frequent ones hold it a little less each, for a little more time in all,
+ * and the default interval was the best trade measured. A
+ * write held up by the machine makes an odd one slower whatever its size. Answers whether it
+ * checkpointed. On PostgreSQL it does nothing: the server checkpoints on its own.
  */
 export function createImportCheckpointer(db: Db, walBytes: number): { afterRows: (rows: number) => Promise<boolean> } {
   const checkEveryRows = Math.min(50_000, Math.floor(walBytes / MIN_WAL_BYTES_PER_ROW));
@@ -84,7 +83,7 @@ export async function readWalBytesSinceCheckpoint(db: Db): Promise<number> {
 /**
  * Lets this transaction's commit return before its write-ahead log is written (synchronous_commit
  * off, for this transaction only): for a large import's batches on PGlite, where each commit
- * writes the log on the app's thread (0.35 against 0.6 ms a small transaction). A crash can lose
+ * writes the log on the app's thread (a small transaction's commit then costs about half). A crash can lose
  * the last such commits, never half of one, and never one that a later synchronous commit
  * followed: that commit flushes the log up to itself. PGlite lives and dies with the app, so an
  * import is still all or nothing: it is marked running (synchronously) before its first batch, the

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ANALYTICS_ROW_SQL } from './analytics-row';
 
 export const users = pgTable(
   'users',
@@ -175,6 +176,8 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   processedAt: timestamp({ withTimezone: true }).notNull(),
 });
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 // Money and prices: exact decimals. Quantities get 12 places for crypto (0.00012345 BTC and finer).
 const money = () => numeric({ precision: 24, scale: 8 });
 const quantity = () => numeric({ precision: 30, scale: 12 });
@@ -281,7 +284,8 @@ export const executions = pgTable(
 /**
  * A trade the trader deleted (or whose import they undid), as it was: what "Recently deleted" lists,
  * and what a restore brings back. Its fills stay in `executions` with `deleted_at` set (the ids in
- * `executionIds`); restoring clears that and regroups, and the trade gets its id and journal back.
+ * `executionIds`); restoring clears that and regroups, and the trade gets its id back (its journal,
+ * tags and screenshots stay keyed by its opening fill meanwhile, and come back with it).
  * Kept until `expiresAt` (30 days), when the purge job deletes the fills for good.
  */
 export const deletedTrades = pgTable(
@@ -310,8 +314,6 @@ export const deletedTrades = pgTable(
     currency: text().notNull(),
     /** The fills this deletion marked deleted: a restore clears exactly these. */
     executionIds: uuid().array().notNull(),
-    /** The trade row's journal fields (stop, target, risk, strategy, rating, mistakes, emotions, notes). */
-    journal: jsonb().$type<Record<string, unknown>>().notNull(),
     tradeCreatedAt: timestamp({ withTimezone: true }).notNull(),
     deletedAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -341,8 +343,9 @@ export const strategies = pgTable(
 );
 
 /**
- * A round trip, derived from executions by grouping. The journal fields (stop, target, risk,
- * strategy, rating, notes…) belong to the trade's opening execution, so they survive regrouping.
+ * A round trip, derived from executions by grouping: every column is computed from its fills and
+ * its journal (trade_journals) by buildTradeRows (core/trades/trade-rows.ts), so regrouping writes
+ * it again from those two and never copies user data by hand.
  */
 export const trades = pgTable(
   'trades',
@@ -379,21 +382,21 @@ export const trades = pgTable(
     netPnl: money().notNull(),
     holdingSeconds: doublePrecision(),
     executionCount: integer().notNull(),
-    // Journal
-    stopPrice: money(),
-    targetPrice: money(),
-    /** Risk in dollars set by the trader; overrides the stop-based risk. */
-    riskAmount: money(),
+    // Derived from the journal as well (toJournalFacts), for the list's sorts and filters and the
+    // analytics row: written with the trade and again by every journal edit (saveTradeJournal).
     /** The risk R is computed from (trader's, stop-based or default), null when unknown. */
     initialRisk: money(),
     rMultiple: numeric({ precision: 24, scale: 8 }),
     strategyId: uuid().references(() => strategies.id, { onDelete: 'set null' }),
-    rating: smallint(),
-    mistakes: jsonb().$type<string[]>().notNull().default([]),
-    emotions: jsonb().$type<string[]>().notNull().default([]),
-    notes: text().notNull().default(''),
+    hasNotes: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the analytics cache keeps of a closed trade, as bytes (null while open); its layout,
+     * and so this SQL, is defined in analytics-row.ts. trades_user_closed_idx INCLUDEs it
+     * (migration 0020: drizzle declares no INCLUDE), so the cache reads it from the index alone.
+     */
+    analyticsRow: bytea().generatedAlwaysAs(sql.raw(ANALYTICS_ROW_SQL)),
   },
   (t) => [
     uniqueIndex('trades_opening_execution_uq').on(t.openingExecutionId),
@@ -407,6 +410,36 @@ export const trades = pgTable(
     // cost every trade written a few microseconds. They are read in order once and paged in
     // memory (trade-order-cache.ts, migration 0015).
   ],
+);
+
+/**
+ * What the trader wrote about a trade, kept by the trade's opening execution (as are its tags,
+ * trade_tags, and screenshots): regrouping rebuilds trades around it and never copies it. A trade
+ * without a row has an empty journal (every column's default). To add a journal field, add its
+ * column here and to core's TradeJournal (a type check in trade-journals.queries.ts holds the two
+ * together), then to the trade patch contract.
+ */
+export const tradeJournals = pgTable(
+  'trade_journals',
+  {
+    openingExecutionId: uuid()
+      .primaryKey()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stopPrice: money(),
+    targetPrice: money(),
+    /** Risk in money set by the trader; overrides the stop-based risk. */
+    riskAmount: money(),
+    strategyId: uuid().references(() => strategies.id, { onDelete: 'set null' }),
+    rating: smallint(),
+    mistakes: jsonb().$type<string[]>().notNull().default([]),
+    emotions: jsonb().$type<string[]>().notNull().default([]),
+    notes: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trade_journals_user_idx').on(t.userId)],
 );
 
 /**
@@ -500,8 +533,6 @@ export const analyticsChanges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.version] })],
 );
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * The analytics cache's trades of a user as bytes (trade-facts-snapshot.ts) at a data version, so

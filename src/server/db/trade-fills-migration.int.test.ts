@@ -1,8 +1,8 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/older-database';
-import { groupTrades } from '../../core/trades';
-import { buildTradeRows, toExecution } from '../modules/trades/regroup';
+import { buildTradeRows, EMPTY_JOURNAL, groupTrades } from '../../core/trades';
+import { toExecution } from '../modules/trades';
 import type { Db } from './client';
 import { executions, tradeExecutions, tradeParts, trades } from './schema';
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
       trade,
       userId,
       assetClass: 'stock',
-      journal: {},
+      journal: EMPTY_JOURNAL,
       defaultRiskAmount: null,
       id: crypto.randomUUID(),
       createdAt: now,

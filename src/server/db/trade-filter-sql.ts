@@ -9,7 +9,6 @@ import {
   isNull,
   lt,
   lte,
-  ne,
   notInArray,
   or,
   sql,
@@ -92,7 +91,7 @@ export const TRADE_FIELD_SQL: SqlCompilers = {
   tagsAny: (ids) => sql`exists (select 1 ${tagsAmong(ids)})`,
   tagsAll: (ids) => sql`(select count(*) ${tagsAmong(ids)}) = ${ids.length}`,
   tagsNone: (ids) => sql`not exists (select 1 ${tagsAmong(ids)})`,
-  hasNotes: (hasNotes) => (hasNotes ? ne(trades.notes, '') : eq(trades.notes, '')),
+  hasNotes: (hasNotes) => eq(trades.hasNotes, hasNotes),
 };
 
 /**

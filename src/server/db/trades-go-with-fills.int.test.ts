@@ -4,7 +4,7 @@ import type { AccountJson, TradeListJson } from '../../contracts/trades';
 import { TestClient } from '../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { expectedEngine } from '../../../test/helpers/test-database';
-import { createUser } from '../modules/users/users.service';
+import { createUser } from '../modules/users';
 import { accounts, executions, trades, users } from './schema';
 
 const PASSWORD = 'long-enough-password';

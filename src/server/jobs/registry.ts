@@ -3,14 +3,18 @@ import { z } from 'zod';
 import { createLeases, type Leases } from '../db/leases';
 import { checkpointPgliteIfDue } from '../db/maintenance';
 import { toQueueSql } from '../db/queue-sql';
-import { requestPasswordReset, resendVerification, type AuthDeps } from '../modules/auth/auth.service';
-import { runSubscriptionLifecycle } from '../modules/billing/billing.service';
-import { createImportDeps } from '../modules/imports/import-deps';
-import { importRunPayloadSchema, recoverInterruptedImports, runImportJob } from '../modules/imports/import-jobs';
-import type { ImportDeps } from '../modules/imports/imports.service';
-import { deleteStoredObjects } from '../modules/screenshots/screenshots.service';
-import { purgeDeletedTrades } from '../modules/trades/deleted-trades.service';
-import { getUserById } from '../modules/users/users.queries';
+import { requestPasswordReset, resendVerification, type AuthDeps } from '../modules/auth';
+import { runSubscriptionLifecycle } from '../modules/billing';
+import {
+  createImportDeps,
+  type ImportDeps,
+  importRunPayloadSchema,
+  recoverInterruptedImports,
+  runImportJob,
+} from '../modules/imports';
+import { getUserById } from '../modules/users';
+import { deleteStoredObjects } from '../modules/screenshots';
+import { purgeDeletedTrades } from '../modules/trades';
 import { createJobQueue, type JobDefinition, type JobQueue } from './queue';
 
 /** What every job's handler is given: the app's services, and the leases on running work. */

@@ -7,7 +7,7 @@ import { postJson, startTestApp, type TestApp } from '../../../test/helpers/test
 import type { StripeConfig } from '../config';
 import { emailOutbox, processedWebhookEvents, users } from '../db/schema';
 import { AppError } from '../errors';
-import { createUser } from '../modules/users/users.service';
+import { createUser } from '../modules/users';
 import type { CheckoutParams, PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 

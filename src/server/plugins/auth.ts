@@ -12,8 +12,7 @@ import {
 import { resolveSession, SESSION_IDLE_MS, type SessionRow } from '../auth/sessions';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
-import { toSubscriptionState } from '../modules/billing/billing.service';
-import type { UserRow } from '../modules/users/users.queries';
+import { toSubscriptionState, type UserRow } from '../modules/users';
 
 export const SESSION_COOKIE = 'eb_session';
 

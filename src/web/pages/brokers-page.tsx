@@ -47,12 +47,12 @@ const ASSET_CLASSES = [
   {
     icon: Layers,
     title: 'Options',
-    body: 'OCC symbols and brokers’ text forms are parsed into underlying, expiry, strike and right. Contracts use a 100 multiplier unless stated; expired options close at zero.',
+    body: 'OCC symbols and brokers’ text forms are parsed into underlying, expiry, strike and right, and shown as you read them (QQQ 17 Jan 25 460 P, the OCC code in its tooltip). Contracts use a 100 multiplier unless stated; expired options close at zero.',
   },
   {
     icon: CandlestickChart,
     title: 'Futures',
-    body: 'P&L uses each contract’s multiplier — ES 50, MES 5, NQ 20, MNQ 2, YM 5, RTY 50, CL 1000, GC 100 and more — so a point is worth what it should.',
+    body: 'P&L uses each contract’s multiplier — ES 50, MES 5, NQ 20, MNQ 2, YM 5, RTY 50, CL 1000, GC 100 and more — so a point is worth what it should. Contracts read as MES Mar 25.',
   },
   {
     icon: Globe2,

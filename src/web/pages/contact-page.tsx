@@ -6,7 +6,7 @@ import { PageHero, PublicLayout } from '../components/layout/public-layout';
 import { Button } from '../components/ui/button';
 import { Card, Container } from '../components/ui/card';
 import { TextAreaField, TextField } from '../components/ui/field';
-import { apiRequest } from '../lib/api';
+import { api } from '../lib/api';
 import { usePublicConfig } from '../lib/public-config';
 import { toast } from '../lib/use-toast';
 
@@ -25,7 +25,7 @@ export default function ContactPage() {
     e.preventDefault();
     setIsSending(true);
     try {
-      await apiRequest('POST', '/api/contact', form);
+      await api('POST /api/contact', { body: form });
       toast({
         title: 'Message sent successfully!',
         description: `We'll get back to you within ${CONTACT_RESPONSE_HOURS} hours.`,

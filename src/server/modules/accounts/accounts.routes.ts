@@ -3,8 +3,7 @@ import { accountInputSchema, accountPatchSchema } from '../../../contracts/trade
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam, isUuid } from '../ids';
-import { listScreenshotKeysOfAccount } from '../screenshots/screenshots.queries';
-import { deleteStoredObjects } from '../screenshots/screenshots.service';
+import { deleteStoredObjects, listScreenshotKeysOfAccount } from '../screenshots';
 import {
   createAccount,
   getAccountUsage,

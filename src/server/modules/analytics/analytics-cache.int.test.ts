@@ -11,7 +11,7 @@ import type { ImportCommitJson, ImportPreviewJson } from '../../../contracts/imp
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson, TradeListJson } from '../../../contracts/trades';
 import { buildApp } from '../../app';
 import { trades, users } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { waitUntil } from '../../../../test/helpers/wait-until';

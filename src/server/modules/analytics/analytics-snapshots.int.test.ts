@@ -5,12 +5,11 @@ import type { AnalyticsBreakdownJson, AnalyticsSummaryJson } from '../../../cont
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson, TradeListJson } from '../../../contracts/trades';
 import { buildApp } from '../../app';
 import { analyticsSnapshots, trades, users } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser, getAnalyticsVersion } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { waitUntil } from '../../../../test/helpers/wait-until';
 import { expectedEngine } from '../../../../test/helpers/test-database';
-import { getAnalyticsVersion } from './analytics.queries';
 import { createDbTradeFactsSource } from './trade-facts-cache';
 import { readTradeFactsSnapshot, saveTradeFactsSnapshot } from './trade-facts-snapshots.queries';
 
@@ -81,7 +80,7 @@ async function editNotes(times: number): Promise<void> {
   for (let i = 0; i < times; i++)
     await t.database.db
       .update(trades)
-      .set({ notes: `edit ${i}` })
+      .set({ hasNotes: i % 2 === 0 })
       .where(eq(trades.id, first!.id));
 }
 
@@ -158,7 +157,7 @@ describe.runIf(isPostgres)('the stored analytics snapshot (PostgreSQL)', () => {
     const stored = await storedVersion();
     // Journal edits in SQL (another instance) and new trades through the API.
     const [first] = await t.database.db.select({ id: trades.id }).from(trades).where(eq(trades.userId, aliceId));
-    await t.database.db.update(trades).set({ notes: 'Late entry' }).where(eq(trades.id, first!.id));
+    await t.database.db.update(trades).set({ hasNotes: true }).where(eq(trades.id, first!.id));
     await addTrades(4, 100);
     expect(await getAnalyticsVersion(t.database.db, aliceId)).toBeGreaterThan(stored!);
     const restarted = await answersAfterRestart();

@@ -11,7 +11,7 @@ import type {
 import type { AccountJson, ExecutionInput } from '../../../contracts/trades';
 import type { AnalyticsTrade, MonteCarloResult } from '../../../core/analytics';
 import { trades } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import {
@@ -185,7 +185,7 @@ describe('GET /api/analytics/calendar', () => {
     // Straight into the row: a PATCH would also recompute the trade's R from its (missing) stop.
     await t.database.db
       .update(trades)
-      .set({ notes: 'Followed the plan.' })
+      .set({ hasNotes: true })
       .where(and(eq(trades.userId, aliceId), eq(trades.symbol, 'SMA0')));
     const body = await alice.json<AnalyticsCalendarJson>(
       alice.get(`/api/analytics/calendar?accountId=${small.id}&month=2024-01&tz=UTC`),

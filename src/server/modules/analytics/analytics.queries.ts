@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
-import { isPglite, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { engineOf } from '../../db/engine';
 import { yieldToEventLoop } from '../../event-loop';
-import { copyOutBinary, copyOutInSnapshot } from '../../db/copy-out';
 import { accounts, analyticsChanges, strategies, tags, trades, tradeTags, users } from '../../db/schema';
 import type { ResolvedTradeFilter } from '../../../core/query';
 import { toTradeFilterSql } from '../../db/trade-filter-sql';
 import { replaceTradesClosedAt, type TradeFacts } from './trade-facts';
 import { createTradeFactsReader, type TradeFactsReader, type TradeFactsSegment } from './trade-facts-rows';
+import { selectRows } from '../../db/raw-rows';
 
 /**
  * Reading 100,000 trades as rows costs more in the drivers than in the database (one JS object per
@@ -155,7 +156,7 @@ export async function listNotedCloseTimes(
   const rows = await db
     .select({ closedAt: trades.closedAt })
     .from(trades)
-    .where(and(...closedTradeConditions(params.userId, params.filter), ne(trades.notes, '')));
+    .where(and(...closedTradeConditions(params.userId, params.filter), eq(trades.hasNotes, true)));
   return rows.flatMap((row) => (row.closedAt ? [row.closedAt.getTime()] : []));
 }
 
@@ -171,12 +172,6 @@ export async function getStartingEquity(db: Db, params: { userId: string; accoun
       and(eq(accounts.userId, params.userId), params.accountIds ? inArray(accounts.id, params.accountIds) : undefined),
     );
   return Number(row?.total ?? 0);
-}
-
-/** The user's analytics data version: triggers bump it on every change to their trades or trade tags. */
-export async function getAnalyticsVersion(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ version: users.analyticsVersion }).from(users).where(eq(users.id, userId));
-  return row?.version ?? 0;
 }
 
 /** The user's strategies and tags by id, for names as they are now. */
@@ -217,18 +212,18 @@ export type LoadTradeFactsParams = {
   splitAt?: readonly number[];
   /** About how many trades there are (the cache's count before), so the columns need not grow. */
   expectedRows?: number;
-  /** PGlite: trades per statement (PGLITE_FACTS_PAGE_ROWS by default). */
+  /** Trades per statement where the engine reads in pages (FACTS_PAGE_ROWS by default). */
   pageRows?: number;
-  /** PGlite: runs between two pages (tests write there). */
+  /** Runs between two pages, where the engine reads in pages (tests write there). */
   betweenPages?: () => Promise<void>;
 };
 
 /**
- * Trades per statement when PGlite reads all of a user's facts: a statement holds the one
- * connection and the event loop (PGlite runs in this thread), so 500,000 trades in one would stall
- * every other request for a few hundred milliseconds; a page of these takes tens.
+ * Trades per statement where a statement holds up every other request (Engine.statementPageRows:
+ * PGlite runs in this thread, on one connection): 500,000 trades in one would stall every request
+ * for the whole read; a page of these lets them in between.
  */
-export const PGLITE_FACTS_PAGE_ROWS = 25_000;
+export const FACTS_PAGE_ROWS = 25_000;
 
 /**
  * Every closed trade of the user as {@link TradeFacts}, with the data version, in one statement per
@@ -244,9 +239,11 @@ export async function loadTradeFacts(db: Db, params: LoadTradeFactsParams): Prom
     const parts = await Promise.all(ranges.map((range) => readFactsRows(db, { ...params, range, reader })));
     if (parts.every((part) => part.version === parts[0]!.version)) return toLoaded(db, params, reader, parts);
   }
-  if (isPglite(db)) {
+  const pageRows = engineOf(db).statementPageRows(params.pageRows ?? FACTS_PAGE_ROWS);
+  if (pageRows !== null) {
     const reader = createTradeFactsReader(undefined, { expectedRows: expectedRows * 1.1 });
-    const part = await readFactsRowsInPages(db, { ...params, range: { from: null, before: null }, reader });
+    const range = { from: null, before: null };
+    const part = await readFactsRowsInPages(db, { ...params, range, reader, pageRows });
     if (part) return toLoaded(db, params, reader, [part]);
   }
   const reader = createTradeFactsReader(undefined, { expectedRows: expectedRows * 1.1 });
@@ -268,7 +265,9 @@ export async function readAnalyticsChanges(
 ): Promise<AnalyticsChanges> {
   const { userId, since } = params;
   const inRange = sql`c.user_id = u.id and c.version > ${since} and c.version <= u.analytics_version`;
-  const result = await db.execute(sql`
+  const [row] = await selectRows<ChangesRow>(
+    db,
+    sql`
     select
       u.analytics_version::text as version,
       logged.entries,
@@ -282,9 +281,8 @@ export async function readAnalyticsChanges(
       select count(*)::int as entries, (count(*) filter (where c.closed_at is null))::int as unknown
       from ${analyticsChanges} c where ${inRange}
     ) logged
-    where u.id = ${userId}`);
-  // Both drivers answer a raw statement as { rows }, here one row of this select list.
-  const [row] = (result as unknown as { rows: ChangesRow[] }).rows;
+    where u.id = ${userId}`,
+  );
   const version = Number(row?.version ?? 0);
   const times = row?.times ? row.times.split(',').map(Number) : [];
   const isComplete = row !== undefined && row.entries === version - since && row.unknown === 0;
@@ -387,16 +385,16 @@ function toFactsSql(params: Pick<ReadFactsParams, 'userId' | 'maxTrades' | 'rang
 const PAGE_KEY = /^([^|]+)\|([0-9a-f-]{36})$/;
 
 /**
- * PGlite: readFactsRows a page of trades per statement, in (closed_at, id) order, letting the
- * event loop run between pages (see PGLITE_FACTS_PAGE_ROWS). Pages are separate snapshots: when a
+ * readFactsRows a page of trades per statement, in (closed_at, id) order, letting the
+ * event loop run between pages (see FACTS_PAGE_ROWS). Pages are separate snapshots: when a
  * write came between two (the data version moved), answers null and the caller reads in one.
  */
 async function readFactsRowsInPages(
   db: Db,
-  params: ReadFactsParams & Pick<LoadTradeFactsParams, 'pageRows' | 'betweenPages'>,
+  params: ReadFactsParams & Pick<LoadTradeFactsParams, 'betweenPages'> & { pageRows: number },
 ): Promise<FactsRowsPart | null> {
   const { closed, limit, version, tagsOf } = toFactsSql(params);
-  const pageRows = params.pageRows ?? PGLITE_FACTS_PAGE_ROWS;
+  const { pageRows } = params;
   if (!Number.isSafeInteger(pageRows) || pageRows < 1)
     throw new Error('readFactsRows: pageRows must be a positive integer');
   const segment = params.reader.createSegment();
@@ -404,7 +402,7 @@ async function readFactsRowsInPages(
   let after = '';
   for (let read = 0; read < limit;) {
     const rows = Math.min(pageRows, limit - read);
-    const [tuple] = await copyOutBinary(
+    const [tuple] = await engineOf(db).copyOutTuples(
       db,
       `with page as materialized (
         select t.analytics_row, t.closed_at, t.id, t.opening_execution_id from trades t
@@ -441,7 +439,7 @@ const timestampLiteral = (ms: number) => `'${new Date(ms).toISOString()}'::times
 /**
  * One range's rows (at most maxTrades + 1), decoded as they arrive, and the tags of those that
  * have any, with the data version, in one snapshot. The rows are copied out in binary, one
- * `analytics_row` per tuple (see copyOutInSnapshot: about 106 bytes a trade, travelling as they
+ * `analytics_row` per tuple (see Engine.copyOutRowsInSnapshot: about 106 bytes a trade, travelling as they
  * are), from the index on (user_id, closed_at, id), which carries them, in its order, without a
  * visit to the table once vacuum has marked its pages all-visible.
  */
@@ -451,29 +449,16 @@ async function readFactsRows(db: Db, params: ReadFactsParams): Promise<FactsRows
   // The tags on the opening fills of the range's trades (the API puts no other user's there).
   const tags = tagsOf(`(select t.opening_execution_id from trades t where ${closed}) p`);
   const segment = params.reader.createSegment();
-  if (isPglite(db)) {
-    // One statement is one snapshot on the one connection. PGlite writes COPY output slowly a
-    // tuple at a time (100,000 tuples: 300 ms, against 120 ms for one tuple of them all joined).
-    const [tuple] = await copyOutBinary(
-      db,
-      `select ${version}, (select string_agg(r.analytics_row, ''::bytea) from (${rows}) r), ${tags}`,
-    );
-    const [versionText, joined, tagText] = tuple ?? [];
-    params.reader.addTags(tagText?.toString() ?? null);
-    if (joined) segment.pushRows(joined);
-    return { version: Number(versionText?.toString() ?? 0), segment };
-  }
   let readVersion = 0;
-  await copyOutInSnapshot(db, {
-    head: `select ${version}, ${tags}`,
+  await engineOf(db).copyOutRowsInSnapshot(db, {
+    head: [version, tags],
     rows,
-    onHead: ([tuple]) => {
-      const [versionText, tagText] = tuple ?? [];
+    column: 'analytics_row',
+    onHead: ([versionText, tagText]) => {
       readVersion = Number(versionText?.toString() ?? 0);
       params.reader.addTags(tagText?.toString() ?? null);
     },
-    onData: (piece) => segment.pushCopyData(piece),
+    sink: segment,
   });
-  segment.endCopyData();
   return { version: readVersion, segment };
 }

@@ -33,8 +33,8 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { toDayBoundMs, type ResolvedTradeFilter } from '../../../core/query';
-import { toUserTradeFilter } from '../trades/trades.service';
-import { listJournalDates } from '../journal/journal.queries';
+import { toUserTradeFilter } from '../trades';
+import { listJournalDates } from '../journal';
 import { getStartingEquity } from './analytics.queries';
 import type { TradeFactsCache } from './trade-facts-cache';
 import { openTradeSource } from './trade-source';

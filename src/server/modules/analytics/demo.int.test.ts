@@ -11,7 +11,7 @@ import type {
 import type { AccountJson, ExecutionInput } from '../../../contracts/trades';
 import { trades } from '../../db/schema';
 import type { ErrorBody } from '../../errors';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 

@@ -32,8 +32,8 @@ import { generateSampleData } from '../../../core/sample-data';
 import { AppError } from '../../errors';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
-import { SAMPLE_SEED, buildSampleRows } from '../sample-data/sample-data.service';
-import { toUserTradeFilter } from '../trades/trades.service';
+import { SAMPLE_SEED, buildSampleRows } from '../sample-data';
+import { toUserTradeFilter } from '../trades';
 import { getStartingEquity, listAnalyticsTrades } from './analytics.queries';
 
 /**

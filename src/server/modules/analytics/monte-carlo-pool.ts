@@ -28,8 +28,8 @@ export type MonteCarloPoolOptions = {
 
 /**
  * One thread per CPU but one (left to the event loop), at most 2. The largest request accepted
- * (100,000 runs × 10,000 trades) takes about 18 s of CPU, so the time limit leaves room for a slow
- * or loaded machine.
+ * (100,000 runs × 10,000 trades) takes well under the time limit on an idle machine, so the limit
+ * leaves room for a slow or loaded one.
  */
 export const DEFAULT_MONTE_CARLO_POOL_OPTIONS: MonteCarloPoolOptions = {
   size: Math.min(2, Math.max(1, availableParallelism() - 1)),

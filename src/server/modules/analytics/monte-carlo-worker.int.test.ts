@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput } from '../../../contracts/trades';
 import { runMonteCarlo, type MonteCarloResult } from '../../../core/analytics';
 import type { ErrorBody } from '../../errors';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { FAULTY_WORKER_RUNS, FAULTY_WORKER_URL } from '../../../../test/fixtures/workers/faulty-worker-runs';

@@ -1,6 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db, DbEngine } from '../../db/client';
-import { getAnalyticsVersion, loadTradeFacts, loadTradeFactsChanges, type LoadedTradeFacts } from './analytics.queries';
+import { toEngine } from '../../db/engine';
+import { getAnalyticsVersion } from '../users';
+import { loadTradeFacts, loadTradeFactsChanges, type LoadedTradeFacts } from './analytics.queries';
 import type { TradeFacts } from './trade-facts';
 import {
   getTradeFactsSnapshotVersion,
@@ -27,24 +29,17 @@ export type TradeFactsSource = {
 export type CachedFacts = { version: number; facts: TradeFacts | null };
 
 /**
- * Users with at least this many closed trades are reloaded in parts read at once, on PostgreSQL:
- * the one statement is mostly per-row work on one core, so two halves take about half the time.
+ * Users with at least this many closed trades are reloaded in parts read at once, where the engine
+ * runs reads side by side (Engine.readPartsAtOnce): the one statement is mostly per-row work on one
+ * core, so two halves take about half the time.
  */
 const SPLIT_FROM_TRADES = 20_000;
-const PARTS_ON_POSTGRES = 2;
 
 /**
  * Changes touching more close times than this are read in full: past a few thousand trades the
  * list of times costs more to send and look up than the plain reload saves.
  */
 const MAX_CHANGED_TIMES = 5_000;
-
-/**
- * Snapshots are stored on PostgreSQL only. On PGlite a bytea of 2 MB takes about 150 ms to read
- * and 400 ms to write, on the one connection every request waits for, while reading 100,000 trades
- * takes about 300 ms; and its one instance restarts with the data on its own disk.
- */
-const SNAPSHOT_ENGINES: ReadonlySet<DbEngine> = new Set(['postgres']);
 
 /** Users with fewer closed trades are read in full in a few milliseconds: no snapshot is stored. */
 const SNAPSHOT_FROM_TRADES = 5_000;
@@ -86,7 +81,7 @@ export function createDbTradeFactsSource(
   engine: DbEngine,
   options: DbTradeFactsSourceOptions = {},
 ): TradeFactsSource {
-  const usesSnapshots = SNAPSHOT_ENGINES.has(engine);
+  const { storesAnalyticsSnapshots: usesSnapshots, readPartsAtOnce } = toEngine(engine);
   const snapshotFromTrades = options.snapshotFromTrades ?? SNAPSHOT_FROM_TRADES;
   const saving = new Map<string, Promise<void>>();
   let hurry = new AbortController();
@@ -158,8 +153,7 @@ export function createDbTradeFactsSource(
       const loaded = await loadTradeFacts(db, {
         userId,
         maxTrades,
-        // PGlite has one connection: parts would only queue behind each other.
-        splitAt: engine === 'postgres' ? toSplitPoints(previous?.facts ?? null, PARTS_ON_POSTGRES) : [],
+        splitAt: toSplitPoints(previous?.facts ?? null, readPartsAtOnce),
         expectedRows: previous?.facts?.count,
       });
       keepSnapshot(userId, loaded, true);

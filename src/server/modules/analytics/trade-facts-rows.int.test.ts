@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson } from '../../../contracts/trades';
 import { strategies, trades, tradeTags } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { expectedEngine } from '../../../../test/helpers/test-database';
@@ -79,7 +79,7 @@ async function readBySql(): Promise<SqlRow[]> {
       to_char(t.opened_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as opened_at,
       t.net_pnl::text as net, t.r_multiple::text as r, t.holding_seconds as holding,
       t.gross_pnl::text as gross, (t.fees + t.commission)::text as fees, t.symbol, t.asset_class,
-      t.direction, t.notes <> '' as has_note, t.strategy_id::text, t.account_id::text,
+      t.direction, t.has_notes as has_note, t.strategy_id::text, t.account_id::text,
       (select string_agg(tt.tag_id::text, ',' order by tt.tag_id) from trade_tags tt
         where tt.opening_execution_id = t.opening_execution_id) as tag_ids
     from trades t where t.user_id = ${userId} and t.status = 'closed' order by t.closed_at, t.id`);
@@ -181,7 +181,7 @@ describe('trades.analytics_row', () => {
           rMultiple: edge.r,
           holdingSeconds: edge.holding,
           direction: i % 2 === 0 ? 'short' : 'long',
-          notes: i % 2 === 1 ? 'A note' : '',
+          hasNotes: i % 2 === 1,
         })
         .where(eq(trades.id, rows[i]!.id));
     }

@@ -1,31 +1,32 @@
+import {
+  ANALYTICS_ROW_FLAGS,
+  ANALYTICS_ROW_OFFSETS as ROW,
+  ANALYTICS_ROW_OPTIONAL,
+  ANALYTICS_ROW_TEXT_COUNT,
+} from '../../db/analytics-row';
 import type { TradeFacts } from './trade-facts';
 
 /**
- * The bytes of `trades.analytics_row` (migration 0008 computes them when a trade is written), read
- * back into {@link TradeFacts}. Byte offsets of a row, big-endian as PostgreSQL's send functions
- * write them; the migration's comment is the other half of this contract.
+ * The bytes of `trades.analytics_row`, read back into {@link TradeFacts}: offsets and flags from
+ * the layout the column's SQL is generated from (db/analytics-row.ts).
  */
-const ROW = {
-  closedAt: 0,
-  openedAt: 8,
-  netPnl: 16,
-  grossWhole: 24,
-  feesWhole: 32,
-  grossFrac: 40,
-  feesFrac: 44,
-  flags: 48,
-  account: 50,
-  openingExecution: 66,
-  /** R, holding seconds and strategy id where the flags say so, then symbol and asset class. */
-  optional: 82,
-} as const;
 const UUID_BYTES = 16;
 
-const IS_SHORT = 1;
-const HAS_NOTE = 2;
-const HAS_R = 4;
-const HAS_HOLDING = 8;
-const HAS_STRATEGY = 16;
+const {
+  isShort: IS_SHORT,
+  hasNote: HAS_NOTE,
+  hasR: HAS_R,
+  hasHolding: HAS_HOLDING,
+  hasStrategy: HAS_STRATEGY,
+} = ANALYTICS_ROW_FLAGS;
+
+// The row reader below takes the optional fields in this order and at these widths: a layout
+// changed without it fails here, when the module loads, not in a wrong figure.
+if (
+  ANALYTICS_ROW_OPTIONAL.map((field) => `${field.bit}:${field.width}`).join() !==
+  [`${HAS_R}:8`, `${HAS_HOLDING}:8`, `${HAS_STRATEGY}:${UUID_BYTES}`].join()
+)
+  throw new Error('trades.analytics_row: the layout has optional fields this reader does not read');
 
 /** The lists of facts read earlier, which facts read now extend (see replaceTradesClosedAt). */
 export type FactsLists = Pick<TradeFacts, 'accountIds' | 'strategyIds' | 'symbols' | 'assetClasses' | 'tagIds'>;
@@ -128,10 +129,10 @@ export function createTradeFactsReader(extending?: FactsLists, params: { expecte
     floats.grossFrac[i] = view.getInt32(at + ROW.grossFrac);
     floats.feesWhole[i] = readInt64(view, at + ROW.feesWhole);
     floats.feesFrac[i] = view.getInt32(at + ROW.feesFrac);
-    bytes.hasR[i] = (flags & HAS_R) >> 2;
-    bytes.hasHolding[i] = (flags & HAS_HOLDING) >> 3;
-    bytes.isShort[i] = flags & IS_SHORT;
-    bytes.hasNote[i] = (flags & HAS_NOTE) >> 1;
+    bytes.hasR[i] = flags & HAS_R ? 1 : 0;
+    bytes.hasHolding[i] = flags & HAS_HOLDING ? 1 : 0;
+    bytes.isShort[i] = flags & IS_SHORT ? 1 : 0;
+    bytes.hasNote[i] = flags & HAS_NOTE ? 1 : 0;
     ints.account[i] = accounts.indexAt(buffer, view, at + ROW.account);
     if (tagsByOpening.size > 0) {
       for (const id of findTags(tagsByOpening, buffer, at + ROW.openingExecution))
@@ -314,10 +315,9 @@ export function countRows(buffer: Buffer): number {
   while (at + ROW.optional <= buffer.length) {
     const flags = buffer.readUInt16BE(at + ROW.flags);
     let next = at + ROW.optional;
-    if (flags & HAS_R) next += 8;
-    if (flags & HAS_HOLDING) next += 8;
-    if (flags & HAS_STRATEGY) next += UUID_BYTES;
-    for (let text = 0; text < 2 && next + 2 <= buffer.length; text++) next += 2 + buffer.readUInt16BE(next);
+    for (const field of ANALYTICS_ROW_OPTIONAL) if (flags & field.bit) next += field.width;
+    for (let text = 0; text < ANALYTICS_ROW_TEXT_COUNT && next + 2 <= buffer.length; text++)
+      next += 2 + buffer.readUInt16BE(next);
     at = next;
     rows++;
   }

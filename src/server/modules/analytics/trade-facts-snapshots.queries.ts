@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { analyticsSnapshots, users } from '../../db/schema';
 import type { TradeFacts } from './trade-facts';
 import { packTradeFacts, unpackTradeFacts } from './trade-facts-encoding';
+import { selectRows } from '../../db/raw-rows';
 
 /** A user's stored facts at the data version they were read at. */
 export type StoredTradeFacts = { version: number; facts: TradeFacts };
@@ -60,7 +61,9 @@ export async function saveTradeFactsSnapshot(
   const bytes = await packTradeFacts(facts);
   // A Buffer travels as bytea on both drivers.
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const result = await db.execute(sql`
+  const stored = await selectRows<{ user_id: string }>(
+    db,
+    sql`
     insert into ${analyticsSnapshots} (user_id, version, trade_count, data)
     select id, ${version}::bigint, ${facts.count}::int, ${data}::bytea from ${users}
     where id = ${userId} and analytics_version = ${version}
@@ -68,8 +71,7 @@ export async function saveTradeFactsSnapshot(
     on conflict (user_id) do update
       set version = excluded.version, trade_count = excluded.trade_count, data = excluded.data, saved_at = now()
       where ${analyticsSnapshots}.version < excluded.version
-    returning user_id`);
-  // Both drivers answer a raw statement as { rows }.
-  const stored = (result as unknown as { rows: unknown[] }).rows;
+    returning user_id`,
+  );
   return stored.length > 0;
 }

@@ -5,8 +5,8 @@ import { analyticsFilterSchema } from '../../../contracts/analytics';
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson } from '../../../contracts/trades';
 import type { AnalyticsTradeDetail } from '../../../core/analytics';
 import { trades, tradeTags } from '../../db/schema';
-import { toTradeFilter } from '../trades/trades.service';
-import { createUser } from '../users/users.service';
+import { toTradeFilter } from '../trades';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { listTradeDetailsOf, listTradesOf } from '../../../../test/helpers/trade-columns';
@@ -120,7 +120,7 @@ beforeAll(async () => {
       .set({
         strategyId: i % 4 === 3 ? null : refs.strategies[i % 3]!,
         rMultiple: i % 3 === 0 ? null : String(((i % 17) - 8) / 4),
-        notes: i % 7 === 0 ? 'Followed the plan.' : '',
+        hasNotes: i % 7 === 0,
       })
       .where(eq(trades.id, row.id));
     const tagIds = i % 5 === 0 ? [refs.tags[0]!, refs.tags[1]!] : i % 5 === 1 ? [refs.tags[2]!] : [];
@@ -138,7 +138,7 @@ beforeAll(async () => {
     .where(and(eq(trades.accountId, refs.bobAccount), inArray(trades.symbol, ['AAPL', 'MSFT'])));
   await db
     .update(trades)
-    .set({ strategyId: refs.bobStrategy, notes: 'Bob' })
+    .set({ strategyId: refs.bobStrategy, hasNotes: true })
     .where(eq(trades.accountId, refs.bobAccount));
   await db.insert(tradeTags).values(bobTrades.map((row) => ({ openingExecutionId: row.opener, tagId: refs.bobTag })));
   await db.execute(sql`analyze`);

@@ -14,7 +14,7 @@ import {
 } from '../../../core/query';
 import { executions, trades, tradeTags } from '../../db/schema';
 import { TRADE_FIELD_SQL, toTradeFilterSql } from '../../db/trade-filter-sql';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { loadTradeFacts } from './analytics.queries';
@@ -141,7 +141,7 @@ async function storeJournal(list: DrawnTrade[]): Promise<void> {
       .set({
         strategyId: journal.strategy === null ? null : refs.strategies[journal.strategy]!,
         rMultiple: journal.r,
-        notes: journal.hasNotes ? 'Followed the plan.' : '',
+        hasNotes: journal.hasNotes,
       })
       .where(eq(trades.id, row.id));
     if (journal.tags.length > 0) {

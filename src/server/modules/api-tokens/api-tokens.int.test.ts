@@ -4,7 +4,7 @@ import type { AccountJson, ApiTokenJson, CreatedApiTokenJson, TradeListJson } fr
 import { hashToken } from '../../auth/tokens';
 import { ManualClock } from '../../clock';
 import { apiTokens } from '../../db/schema';
-import { createUser, setUserDisabled } from '../users/users.service';
+import { createUser, setUserDisabled } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiTokens, users } from '../../db/schema';
 import type { ApiTokenScope } from '../../../contracts/trades';
-import type { UserRow } from '../users/users.queries';
+import type { UserRow } from '../users';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 

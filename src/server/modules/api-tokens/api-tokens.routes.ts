@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiTokenCreateSchema } from '../../../contracts/trades';
 import { AppError } from '../../errors';
 import { requireAccess, requireUser } from '../../plugins/auth';
-import type { UserRow } from '../users/users.queries';
+import type { UserRow } from '../users';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
 import { createApiToken, listApiTokenJson, revokeToken } from './api-tokens.service';

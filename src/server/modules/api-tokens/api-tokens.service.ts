@@ -3,7 +3,7 @@ import type { ApiTokenJson, ApiTokenScope, CreatedApiTokenJson } from '../../../
 import { hashToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.queries';
+import type { UserRow } from '../users';
 import { isUuid } from '../ids';
 import {
   getLiveApiToken,

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../clock';
 import { auditLog, emailOutbox, sessions, users } from '../../db/schema';
-import { createUser, setUserDisabled } from '../users/users.service';
+import { createUser, setUserDisabled } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 

@@ -19,14 +19,14 @@ import {
   setSessionCookie,
 } from '../../plugins/auth';
 import { parseInput } from '../../validation';
-import { startCheckout } from '../billing/billing.service';
+import { startCheckout } from '../billing';
+import { toCurrentUserJson } from '../users';
 import {
   authenticate,
   changePassword,
   isKnownDevice,
   registerTrialUser,
   resetPassword,
-  toCurrentUserJson,
   verifyEmail,
 } from './auth.service';
 

@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { toSubscriptionView, type SubscriptionView } from '../../../core/billing/subscription';
 import { RESET_LINK_TTL_MINUTES, TRIAL_DAYS, type PlanId } from '../../../core/config/plans';
-import { D } from '../../../core/trades';
 import type { PublicConfig } from '../../../core/config/operator';
 import { recordAudit } from '../../auth/audit';
 import { isKnownDeviceProof } from '../../auth/known-device';
@@ -14,44 +12,14 @@ import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from '../../mail/templates';
-import { revokeAllTokens } from '../api-tokens/api-tokens.service';
-import { toSubscriptionState } from '../billing/billing.service';
-import { getUserByEmail, updateUser, type UserRow } from '../users/users.queries';
+import { revokeAllTokens } from '../api-tokens';
+import { getUserByEmail, updateUser, type UserRow } from '../users';
 
 export type AuthDeps = { db: Db; clock: Clock; mailer: Mailer; config: PublicConfig };
 type RequestMeta = { ip: string | null; userAgent: string | null };
 
 export const VERIFICATION_TTL_MS = 7 * DAY_MS;
 export const RESET_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
-
-export type CurrentUserJson = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'user' | 'admin';
-  emailVerified: boolean;
-  timezone: string;
-  /** The currency totals across accounts are shown in. */
-  baseCurrency: string;
-  /** Risk per trade in the base currency that R uses when a trade has no stop or risk of its own. */
-  defaultRiskAmount: string | null;
-} & SubscriptionView;
-
-export function toCurrentUserJson(user: UserRow, now: Date): CurrentUserJson {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    emailVerified: user.emailVerifiedAt !== null,
-    timezone: user.timezone,
-    baseCurrency: user.baseCurrency,
-    defaultRiskAmount: user.defaultRiskAmount === null ? null : D(user.defaultRiskAmount).toString(),
-    ...toSubscriptionView(toSubscriptionState(user), now),
-  };
-}
 
 // A real argon2id hash of a random string: verifying against it costs what a real check costs, so
 // answers for unknown e-mails take as long as for known ones.

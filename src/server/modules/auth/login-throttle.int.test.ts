@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 
 const PASSWORD = 'Corr3ct-horse';

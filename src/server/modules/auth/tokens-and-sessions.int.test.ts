@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { DAY_MS, ManualClock } from '../../clock';
 import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { waitForMail } from '../../../../test/helpers/outbox';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';

@@ -3,7 +3,7 @@ import { PLANS } from '../../../core/config/plans';
 import { planRequestSchema } from '../../../contracts/auth';
 import { requireUser } from '../../plugins/auth';
 import { parseInput } from '../../validation';
-import { toCurrentUserJson } from '../auth/auth.service';
+import { toCurrentUserJson } from '../users';
 import {
   applyBillingEvent,
   changePlan,

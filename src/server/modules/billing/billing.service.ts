@@ -1,5 +1,4 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { SubscriptionState } from '../../../core/billing/subscription';
 import { PLANS, TRIAL_DAYS, type PlanId } from '../../../core/config/plans';
 import type { PublicConfig } from '../../../core/config/operator';
 import { DAY_MS, type Clock } from '../../clock';
@@ -10,20 +9,9 @@ import type { MailMessage, Mailer } from '../../mail/mailer';
 import { paymentFailedEmail, trialEndingEmail, trialOverEmail, welcomeEmail } from '../../mail/templates';
 import { localCustomerId, localSubscriptionId } from '../../payments/local-provider';
 import type { BillingEvent, PaymentProvider, ProviderSubscription } from '../../payments/provider';
-import { updateUser, type UserRow } from '../users/users.queries';
+import { toSubscriptionState, updateUser, type UserRow } from '../users';
 
 export type BillingDeps = { db: Db; clock: Clock; provider: PaymentProvider; mailer: Mailer; config: PublicConfig };
-
-export function toSubscriptionState(user: UserRow): SubscriptionState {
-  return {
-    status: user.subscriptionStatus,
-    planId: user.planId,
-    trialEndsAt: user.trialEndsAt,
-    currentPeriodEnd: user.currentPeriodEnd,
-    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
-    hasPaymentMethod: user.checkoutCompletedAt !== null,
-  };
-}
 
 /** The user's provider ids, only when they belong to the provider in use (a local id means nothing to Stripe). */
 function providerIds(deps: BillingDeps, user: UserRow): { customerId: string | null; subscriptionId: string | null } {

@@ -7,7 +7,7 @@ import type { AccountJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 
 const PASSWORD = 'long-enough-password';
 

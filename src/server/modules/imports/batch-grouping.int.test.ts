@@ -6,13 +6,16 @@ import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { executions, imports, trades } from '../../db/schema';
-import { getAccountForUpdate } from '../accounts/accounts.queries';
-import { getAnalyticsVersion } from '../analytics/analytics.queries';
-import { prepareExecutions } from '../trades/execution-input';
-import { regroupInstruments, type RegroupCut } from '../trades/regroup';
-import { insertExecutions, toExecutionInsertRows } from '../trades/trades.queries';
-import { toCuts } from '../trades/trades.service';
-import { createUser } from '../users/users.service';
+import { getAccountForUpdate } from '../accounts';
+import { createUser, getAnalyticsVersion } from '../users';
+import {
+  insertExecutions,
+  prepareExecutions,
+  type RegroupCut,
+  regroupInstruments,
+  toCuts,
+  toExecutionInsertRows,
+} from '../trades';
 import { createBatchGrouper, type BatchGrouper, type GroupedBatch } from './batch-grouping';
 import { createBatchWriter, type BatchWriter } from './batch-writer';
 import { insertImport, listAccountInstrumentKeys, setImportProgress } from './imports.queries';

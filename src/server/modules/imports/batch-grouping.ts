@@ -9,9 +9,13 @@ import {
 } from '../../../core/trades';
 import { createMemoised } from '../../../core/bounded-memo';
 import { toCopyRows, type CopyRows } from '../../db/bulk-insert';
-import { buildNewTradeRows } from '../trades/regroup';
-import { toNewTradeRows } from '../trades/trade-rows-insert';
-import { newExecutionRows, type ExecutionInsertRow, type ExecutionOwner } from '../trades/trades.queries';
+import {
+  buildNewTradeRows,
+  type ExecutionInsertRow,
+  type ExecutionOwner,
+  newExecutionRows,
+  toNewTradeRows,
+} from '../trades';
 
 /**
  * Grouping a large import as it is read, batch by batch, in its worker thread (normalise-worker.ts):

@@ -1,10 +1,10 @@
 /**
- * Sizes a large import's batches on PGlite, where the database runs on the server's thread and
- * every request waits for the batch's transaction to end: each transaction should take about
- * `targetMs`. Fixed-size batches cannot hold that on every machine (300 rows took 15–40 ms on one
- * machine and twice that on another), and each batch costs PGlite a few milliseconds besides its
- * rows (its statements, its commit), so batches smaller than needed make a long import slower:
- * 1,000,000 rows in 300-row batches took 58.6 s, in 600-row ones 51.2 s (docs/import-bench.md).
+ * Sizes a large import's batches where a transaction has a budget (Engine.transactionBudgetMs:
+ * PGlite, whose database runs on the server's thread, so every request waits for the batch's
+ * transaction to end): each transaction should take about `targetMs`. Fixed-size batches cannot
+ * hold that on every machine (one machine takes twice as long per row as another), and each batch
+ * costs a little besides its rows (its statements, its commit), so batches smaller than needed make
+ * a long import slower.
  *
  * It keeps a moving average of the time a row took (the first batches, whose code is not yet
  * compiled, aside) and answers the rows that fit the target, within bounds, when that differs

@@ -6,8 +6,7 @@ import type { GroupedBatch } from './batch-grouping';
  * with its COPY data left out of the bytes and handed over as they are (`buffers`, in the
  * message's transfer list). Written inline, the COPY data (most of a batch) were copied twice more:
  * into the bytes on the worker's side, and out of them into new array buffers on the server's
- * thread (the worker bench's serialising, 1.2–1.8 µs a row before, 0.8–1.0 µs after;
- * docs/import-bench.md).
+ * thread.
  */
 export type TransferredBatch = { bytes: Uint8Array; buffers: ArrayBuffer[] };
 

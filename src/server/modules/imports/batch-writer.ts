@@ -3,9 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { insertCopyRows, type CopyRows } from '../../db/bulk-insert';
 import { executions, tradeExecutions, trades } from '../../db/schema';
-import { getAnalyticsVersion } from '../analytics/analytics.queries';
-import type { RegroupCut } from '../trades/regroup';
-import { insertExecutionCopyDataChecked, insertExecutionRows, type InsertedFill } from '../trades/trades.queries';
+import { getAnalyticsVersion } from '../users';
+import { type InsertedFill, insertExecutionCopyDataChecked, insertExecutionRows, type RegroupCut } from '../trades';
 import type { FlatInstrument, GroupedBatch, InstrumentPart, OpenTrades } from './batch-grouping';
 import { isUniqueViolation } from '../unique-violation';
 import { getImportBatchState, listTradeIdsOfInstruments } from './imports.queries';
@@ -38,8 +37,7 @@ export type BatchWriter = ReturnType<typeof createBatchWriter>;
  * COPYs fills that are nearly always new (a broker's ids in a file not imported before) in a
  * nested transaction (a savepoint): answers false, with none of them written, when the account has
  * one's key already (the unique index refuses the whole COPY); the caller then sends them checked.
- * Checked every time, a 1,000,000-row file with execution ids took 71 s on PGlite and 35 s on
- * PostgreSQL against 43 and 22 s so (docs/import-bench.md).
+ * Checking every fill instead makes a large file with execution ids far slower on both engines.
  */
 async function copyIfAllNew(tx: Db, copies: readonly CopyRows[]): Promise<boolean> {
   if (copies.every((copy) => copy.data.length === 0)) return true;

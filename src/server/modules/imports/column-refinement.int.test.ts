@@ -8,7 +8,7 @@ import { TestClient } from '../../../../test/helpers/http-client';
 import { startLlmStandIn, type LlmReply, type LlmStandIn } from '../../../../test/helpers/llm-stand-in';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 
 /**
  * The optional language model over real HTTP: a loopback stand-in for an OpenAI-compatible API

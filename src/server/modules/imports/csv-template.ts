@@ -1,5 +1,5 @@
 import { toCsvLine } from '../../../core/csv';
-import { EDGEBOOK_CSV_COLUMNS, EDGEBOOK_CSV_KINDS } from '../trades/csv-export';
+import { EDGEBOOK_CSV_COLUMNS, EDGEBOOK_CSV_KINDS } from '../trades';
 
 /**
  * The downloadable Edgebook CSV template: the export's header (csv-export.ts documents each

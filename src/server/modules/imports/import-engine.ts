@@ -59,8 +59,8 @@ const PREVIEW_EXECUTIONS = 20;
 export const WHOLE_FILE_ROWS = 100_000;
 /**
  * A long file's first chunk. Each chunk is normalised whole before its first row comes out, so a
- * first chunk of WHOLE_FILE_ROWS kept the import waiting seconds before it could store anything
- * (7–8 s of a 1,000,000-row import, docs/import-bench.md); the chunks double from this size up to
+ * first chunk of WHOLE_FILE_ROWS kept the import waiting seconds before it could store anything;
+ * the chunks double from this size up to
  * WHOLE_FILE_ROWS, each normalised while the rows of the one before are stored.
  */
 export const FIRST_CHUNK_ROWS = 1_000;
@@ -71,8 +71,8 @@ export const FIRST_CHUNK_ROWS = 1_000;
  * order (not newest first). Its fills then come out the same whatever the chunks' sizes, except
  * that a side-less expiration, assignment or exercise of an instrument other than an option or
  * future closes only what its own chunk opened. Small chunks' rows die young; a chunk of
- * WHOLE_FILE_ROWS lived long enough for the collector to copy each of its rows twice, a quarter of
- * the worker's time at 1,000,000 rows (docs/import-bench.md). After a chunk out of time order the
+ * WHOLE_FILE_ROWS lived long enough for the collector to copy each of its rows twice, a good part
+ * of the worker's time in a long file. After a chunk out of time order the
  * next is twice as large (up to WHOLE_FILE_ROWS): each chunk is put in time order whole, so a file
  * out of order streams better in larger ones.
  */
@@ -610,7 +610,7 @@ export async function* normaliseUploadInChunks(
    * A chunk's rows normalised: its skipped rows and problems, then its fills in slices of
    * SLICE_ROWS, each made when the reader asks for it. Made for the whole chunk at once, a long
    * file's 100,000 rows and their fills lived until the last was read, long enough for the
-   * collector to copy each one twice (docs/import-bench.md).
+   * collector to copy each one twice.
    */
   function* normalise(rows: TableRow[]): Generator<NormalisedRow[]> {
     const result = normaliseRows({

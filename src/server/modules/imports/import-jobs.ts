@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Leases } from '../../db/leases';
-import type { UserRow } from '../users/users.queries';
+import type { UserRow } from '../users';
 import type { Analysis } from './import-engine';
 import { failInterruptedImport, failInterruptedImports, runLargeImport, toImportLeaseKey } from './import-runner';
 import { getImport } from './imports.queries';

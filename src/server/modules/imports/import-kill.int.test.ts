@@ -18,7 +18,7 @@ import {
 } from '../../../../test/helpers/server-process';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { openDatabase } from '../../db/client';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { INTERRUPTED_IMPORT_MESSAGE } from './import-runner';
 
 const PASSWORD = 'correct-horse-battery';

@@ -1,18 +1,20 @@
-import { createImportCheckpointer, deferCommitFlush } from '../../db/maintenance';
-import { isPglite, type Db } from '../../db/client';
+import { createImportCheckpointer } from '../../db/maintenance';
+import type { Db } from '../../db/client';
+import { engineOf } from '../../db/engine';
 import type { Leases } from '../../db/leases';
 import { AppError } from '../../errors';
-import { getAccountForUpdate, type AccountRow } from '../accounts/accounts.queries';
+import { getAccountForUpdate, type AccountRow } from '../accounts';
 import {
   checkResumePoints,
+  IdenticalFills,
+  insertAndRegroup,
+  type RegroupCut,
   regroupInstruments,
   regroupStep,
-  type RegroupCut,
   type RegroupStep,
-} from '../trades/regroup';
-import { getAnalyticsVersion } from '../analytics/analytics.queries';
-import { insertAndRegroup, toCuts } from '../trades/trades.service';
-import type { UserRow } from '../users/users.queries';
+  toCuts,
+} from '../trades';
+import { getAnalyticsVersion, type UserRow } from '../users';
 import { normaliseUpload, type Analysis, type NormalisedRow } from './import-engine';
 import { normaliseInWorker } from './normalise-in-worker';
 import { prepareBatch, type Fill } from './prepare-fills';
@@ -22,7 +24,6 @@ import { restoreJournals } from './restore-journals';
 import { yieldToIncomingRequests } from '../../event-loop';
 import { StageClock } from './import-stages';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
-import { IdenticalFills } from '../trades/identical-fills';
 import {
   deleteImportExecutions,
   getImport,
@@ -231,11 +232,10 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
       flatInstruments: start.flatInstruments,
     },
   });
-  // Only PGlite's transactions hold up other requests (its one connection serves them all).
-  const sizer =
-    isPglite(db) && deps.batchTargetMs > 0
-      ? createBatchSizer({ targetMs: deps.batchTargetMs, initialRows: deps.batchRows })
-      : null;
+  // Batches are sized to a budget only where a transaction holds up every other request.
+  const engine = engineOf(db);
+  const budgetMs = engine.transactionBudgetMs(deps.batchTargetMs);
+  const sizer = budgetMs > 0 ? createBatchSizer({ targetMs: budgetMs, initialRows: deps.batchRows }) : null;
   const writer = createBatchWriter({
     userId: user.id,
     accountId,
@@ -274,7 +274,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
         // statement that also reads the data version the batch leaves.
         const progress = Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount));
         const written = await db.transaction(async (tx) => {
-          if (isPglite(tx)) await deferCommitFlush(tx);
+          await engine.deferCommitFlush(tx);
           return writer.writeBatch(tx, batch.grouped, {
             endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
           });
@@ -311,8 +311,8 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
       cuts,
       fillsByInstrument,
       now: params.now,
-      ...(isPglite(db) && deps.batchTargetMs > 0
-        ? { stepFills: FIRST_PGLITE_REGROUP_FILLS, sizer: createRegroupSizer(deps.batchTargetMs) }
+      ...(budgetMs > 0
+        ? { stepFills: FIRST_BUDGETED_REGROUP_FILLS, sizer: createRegroupSizer(budgetMs) }
         : { stepFills: FILLS_PER_REGROUP, sizer: null }),
       time: (fills, step) => clock.time(REGROUP_STAGE, fills, step),
       endStep: (tx, share) =>
@@ -361,21 +361,20 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
 }
 
 /**
- * Fills replayed per regrouping transaction of a large import on PostgreSQL, and at most on
- * PGlite. Not more, though PostgreSQL's transactions hold up no other request: a step's grouping
- * and encoding run on the server's thread, and with 5,000 fills a step a health request waited up
- * to 178 ms (20,000: 485 ms; 2,000: 70 ms, the rebuild of 1,000,000 fills 50 s against 40;
- * docs/import-bench.md).
+ * Fills replayed per regrouping transaction of a large import without a transaction budget, and at
+ * most with one. Not more, though such transactions hold up no other request: a step's grouping and
+ * encoding run on the server's thread, and larger steps kept other requests waiting far longer for
+ * a rebuild only a little faster.
  */
 export const FILLS_PER_REGROUP = 2_000;
-/** PGlite's first regrouping steps, before the sizer has seen what a fill costs (74 µs on one machine). */
-const FIRST_PGLITE_REGROUP_FILLS = 250;
+/** The first regrouping steps under a budget, before the sizer has seen what a fill costs. */
+const FIRST_BUDGETED_REGROUP_FILLS = 250;
 
-/** On PGlite, each regrouping step sized to about the batches' target time. */
+/** Under a transaction budget, each regrouping step sized to about the batches' target time. */
 function createRegroupSizer(targetMs: number): BatchSizer {
   return createBatchSizer({
     targetMs,
-    initialRows: FIRST_PGLITE_REGROUP_FILLS,
+    initialRows: FIRST_BUDGETED_REGROUP_FILLS,
     minRows: 100,
     maxRows: FILLS_PER_REGROUP,
   });
@@ -491,7 +490,7 @@ export async function regroupInSteps(db: Db, params: RegroupInStepsParams): Prom
     const started = performance.now();
     const step = await params.time(newFills, () =>
       db.transaction(async (tx) => {
-        if (isPglite(tx)) await deferCommitFlush(tx);
+        await engineOf(tx).deferCommitFlush(tx);
         await lockAccount(tx, { userId: user.id, accountId });
         const given = slice.flatMap((item) => item.cuts);
         const isUntouched = version === null || (await getAnalyticsVersion(tx, user.id)) === version;

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { isPglite, type Db } from '../../db/client';
-import { getAccountForUpdate } from '../accounts/accounts.queries';
-import { getMaxReservedSequence } from '../trades/trades.queries';
+import type { Db } from '../../db/client';
+import { engineOf } from '../../db/engine';
+import { getAccountForUpdate } from '../accounts';
+import { getMaxReservedSequence } from '../trades';
 import { AppError } from '../../errors';
 import type { FlatInstrument } from './batch-grouping';
 import {
@@ -13,6 +14,7 @@ import {
   trades,
   users,
 } from '../../db/schema';
+import { selectRows } from '../../db/raw-rows';
 
 export type ImportRow = typeof imports.$inferSelect;
 type ImportValues = Omit<typeof imports.$inferInsert, 'id' | 'userId'>;
@@ -114,11 +116,12 @@ export async function getImportBatchState(
   db: Db,
   params: { userId: string; accountId: string; importId: string },
 ): Promise<{ isShared: boolean; analyticsVersion: number }> {
-  // On PostgreSQL the lock is a statement of its own, first: a statement that waits for a row lock
-  // still reads everything else as it was when it started (read committed), and would miss the
-  // very write it waited for. PGlite has one connection, so nothing can hold the lock meanwhile
-  // and one statement does both (a round trip fewer in each of a large import's batches).
-  if (!isPglite(db) && !(await getAccountForUpdate(db, { userId: params.userId, id: params.accountId })))
+  // Where other transactions run at once, the lock is a statement of its own, first: a statement
+  // that waits for a row lock still reads everything else as it was when it started (read
+  // committed), and would miss the very write it waited for. With one connection (PGlite) nothing
+  // can hold the lock meanwhile and one statement does both (a round trip fewer in each batch).
+  const { hasConcurrentTransactions } = engineOf(db);
+  if (hasConcurrentTransactions && !(await getAccountForUpdate(db, { userId: params.userId, id: params.accountId })))
     throw new AppError('NOT_FOUND', 'Account not found');
   const [row] = await db
     .select({
@@ -281,7 +284,9 @@ export async function listFlatInstruments(
   instrumentKeys: readonly string[],
 ): Promise<FlatInstrument[]> {
   if (instrumentKeys.length === 0) return [];
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ key: string; first_at: string; last_at: string }>(
+    db,
+    sql`
     select k.key,
       to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_at,
       to_char(s.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_at
@@ -294,14 +299,10 @@ export async function listFlatInstruments(
     where not exists (
       select 1 from ${trades} t
       where t.account_id = ${accountId} and t.instrument_key = k.key and t.status = 'open'
-    )`);
-  // Both drivers answer a raw statement as { rows }; the times as the fills' own ISO text (every
-  // key is one of the account's instruments, so it has fills).
-  return (result as unknown as { rows: { key: string; first_at: string; last_at: string }[] }).rows.map((row) => [
-    row.key,
-    row.first_at,
-    row.last_at,
-  ]);
+    )`,
+  );
+  // The times as the fills' own ISO text (every key is one of the account's instruments, so it has fills).
+  return rows.map((row) => [row.key, row.first_at, row.last_at]);
 }
 
 /**
@@ -310,7 +311,9 @@ export async function listFlatInstruments(
  * streams the other instruments (batch-grouping.ts).
  */
 export async function listAccountInstrumentKeys(db: Db, accountId: string): Promise<string[]> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ key: string }>(
+    db,
+    sql`
     with recursive keys(key) as (
       (select e.instrument_key from ${executions} e where e.account_id = ${accountId}
         order by e.instrument_key limit 1)
@@ -320,9 +323,9 @@ export async function listAccountInstrumentKeys(db: Db, accountId: string): Prom
         order by e.instrument_key limit 1)
       from keys where keys.key is not null
     )
-    select key from keys where key is not null`);
-  // Both drivers answer a raw statement as { rows }, here one column.
-  return (result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key);
+    select key from keys where key is not null`,
+  );
+  return rows.map((row) => row.key);
 }
 
 /**

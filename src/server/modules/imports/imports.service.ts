@@ -15,10 +15,10 @@ import { ImportFileError, type OpenSpreadsheet } from '../../../core/import/tabl
 import { isValidTimeZone } from '../../../core/import/values/time-zone';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { getAccount, getAccountForUpdate } from '../accounts/accounts.queries';
+import { getAccount, getAccountForUpdate } from '../accounts';
 import { isUuid } from '../ids';
-import { deleteImportFills } from '../trades/deleted-trades.service';
-import type { UserRow } from '../users/users.queries';
+import { deleteImportFills } from '../trades';
+import type { UserRow } from '../users';
 import type { ColumnRefiner } from './column-refiner';
 import { analyseUpload, toHeaderSignature, type Analysis, type FileCount } from './import-engine';
 import { runImport, type ImportRunResult } from './import-runner';

@@ -4,8 +4,8 @@ import type { AccountJson, TradeJson, TradeListJson } from '../../../contracts/t
 import { TestClient } from '../../../../test/helpers/http-client';
 import { waitForImport } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import { EDGEBOOK_CSV_COLUMNS } from '../trades/csv-export';
-import { createUser } from '../users/users.service';
+import { EDGEBOOK_CSV_COLUMNS } from '../trades';
+import { createUser } from '../users';
 import { WHOLE_FILE_ROWS } from './import-engine';
 
 /**

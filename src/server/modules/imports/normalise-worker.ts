@@ -68,7 +68,7 @@ const data = workerData as NormaliseWorkerData;
  * than this (and always two batches), so batches are ready whenever the parent asks. It covers a
  * long file's chunk boundaries (import-engine.ts, WHOLE_FILE_ROWS), where this thread reads and
  * normalises a whole chunk before the next row comes out: with only two batches ahead, the parent
- * waited there, about 10 s of a 1,000,000-row import. Memory: this many prepared fills at most.
+ * waited there, seconds of a long import in all. Memory: this many prepared fills at most.
  */
 const AHEAD_ROWS = 60_000;
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { toFingerprintKey } from '../trades/execution-input';
+import { toFingerprintKey } from '../trades';
 import type { NormalisedRow } from './import-engine';
 import { createBatchPreparer } from './prepare-fills';
 

@@ -1,8 +1,12 @@
 import type { ExecutionInput } from '../../../contracts/trades';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
-import { prepareExecutions, type PreparedExecution } from '../trades/execution-input';
-import { IdenticalFills } from '../trades/identical-fills';
-import { toExecutionInsertRows, type ExecutionInsertRow } from '../trades/trades.queries';
+import {
+  type ExecutionInsertRow,
+  IdenticalFills,
+  type PreparedExecution,
+  prepareExecutions,
+  toExecutionInsertRows,
+} from '../trades';
 import type { NormalisedRow } from './import-engine';
 
 /** A file's fill as the import reads it: its row, its place in replay order, and what it carries. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RegroupCut } from '../trades/regroup';
+import type { RegroupCut } from '../trades';
 import { groupCutsByInstrument, MIN_SHARE_FILLS, settleStep, takeSlice, type PendingRegroup } from './import-runner';
 
 const KEYS = ['AAPL', 'MSFT', 'SPY', 'ES', 'NVDA', 'TSLA'] as const;

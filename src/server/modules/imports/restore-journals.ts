@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
 import type { Db } from '../../db/client';
 import { trades } from '../../db/schema';
-import { upsertStrategiesByName } from '../strategies/strategies.queries';
-import { upsertTagsByName } from '../tags/tags.queries';
-import { patchTrade } from '../trades/trades.service';
-import type { UserRow } from '../users/users.queries';
+import { upsertStrategiesByName } from '../strategies';
+import { upsertTagsByName } from '../tags';
+import { patchTrade } from '../trades';
+import type { UserRow } from '../users';
 
 /**
  * Gives the trades an Edgebook CSV import created their journal back: each journal belongs to the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsCalendarJson } from '../../../contracts/analytics';
 import type { JournalDayJson, JournalDayListJson } from '../../../contracts/journal';
 import type { AccountJson } from '../../../contracts/trades';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { expectedEngine } from '../../../../test/helpers/test-database';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';

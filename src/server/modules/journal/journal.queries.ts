@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { journalDays, trades } from '../../db/schema';
+import { journalDays, trades, tradeJournals } from '../../db/schema';
+import { selectRows } from '../../db/raw-rows';
 
 /** A journal entry as the service sees it. */
 export type JournalDay = {
@@ -82,12 +83,14 @@ export async function listJournalEntryDays(
 ): Promise<Array<{ day: string; notedTradeCount: number }>> {
   const pattern = params.q ? `%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const tradeDay = sql`((coalesce(${trades.closedAt}, ${trades.openedAt}) at time zone ${params.timeZone})::date)`;
-  const rows = await db.execute(sql`
+  const list = await selectRows<{ day: string; noted: number }>(
+    db,
+    sql`
     with noted as (
       select ${tradeDay} as day, count(*)::int as noted
-      from ${trades}
-      where ${trades.userId} = ${params.userId} and ${trades.notes} <> ''
-        and (${pattern}::text is null or ${trades.notes} ilike ${pattern})
+      from ${trades} join ${tradeJournals} j on j.opening_execution_id = ${trades.openingExecutionId}
+      where ${trades.userId} = ${params.userId} and j.user_id = ${params.userId} and j.notes <> ''
+        and (${pattern}::text is null or j.notes ilike ${pattern})
       group by 1
     ), entries as (
       select ${journalDays.day} as day from ${journalDays}
@@ -100,9 +103,8 @@ export async function listJournalEntryDays(
     where (${params.before ?? null}::date is null or d.day < ${params.before ?? null}::date)
     order by d.day desc
     limit ${params.limit}
-  `);
-  // Both drivers answer a raw statement as { rows }; the select list above is its shape.
-  const list = (rows as unknown as { rows: Array<{ day: string; noted: number }> }).rows;
+  `,
+  );
   return list.map((row) => ({ day: row.day, notedTradeCount: Number(row.noted) }));
 }
 

@@ -10,7 +10,7 @@ import type { AccountJson, TradeDetailJson, TradeListJson } from '../../../contr
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 
 const PASSWORD = 'long-enough-password';
 

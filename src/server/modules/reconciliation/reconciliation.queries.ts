@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { D, type Decimal } from '../../../core/trades';
 import type { ReconcileFill } from '../../../core/reconciliation';
 import type { Db } from '../../db/client';
-import { toExecution } from '../trades/regroup';
+import { toExecution } from '../trades';
 import { accounts, executions, fxRates, imports } from '../../db/schema';
 
 export type ReconcileAccount = { id: string; currency: string; timezone: string };

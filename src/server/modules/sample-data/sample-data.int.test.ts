@@ -11,8 +11,8 @@ import type {
   TradeListJson,
 } from '../../../contracts/trades';
 import { trades } from '../../db/schema';
-import { regroupInstruments } from '../trades/regroup';
-import { createUser } from '../users/users.service';
+import { regroupInstruments } from '../trades';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 
@@ -122,7 +122,7 @@ describe('/api/sample-data', () => {
       initialRisk: trades.initialRisk,
       rMultiple: trades.rMultiple,
       strategyId: trades.strategyId,
-      notes: trades.notes,
+      hasNotes: trades.hasNotes,
     };
     const read = () =>
       db

@@ -1,14 +1,16 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from '../trades/trade-rows-insert';
-import { accounts, executions, strategies, tags, trades, tradeTags } from '../../db/schema';
+import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from '../trades';
+import { accounts, executions, strategies, tags, tradeJournals, trades, tradeTags } from '../../db/schema';
 
 type ExecutionInsert = typeof executions.$inferInsert;
 type TradeTagInsert = typeof tradeTags.$inferInsert;
+type JournalInsert = typeof tradeJournals.$inferInsert;
 
 // PostgreSQL takes at most 65,535 parameters per statement: rows per insert × columns stays under.
 const EXECUTION_ROWS_PER_INSERT = 2_000;
 const TAG_ROWS_PER_INSERT = 10_000;
+const JOURNAL_ROWS_PER_INSERT = 2_000;
 
 function* chunk<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -46,11 +48,13 @@ export async function insertSampleRows(
     trades: readonly TradeInsert[];
     parts: readonly TradeExecutionInsert[];
     tradeTags: readonly TradeTagInsert[];
+    journals: readonly JournalInsert[];
   },
 ): Promise<void> {
   for (const rows of chunk(params.executions, EXECUTION_ROWS_PER_INSERT)) await db.insert(executions).values(rows);
   await insertTradeRows(db, { trades: params.trades, parts: params.parts });
   for (const rows of chunk(params.tradeTags, TAG_ROWS_PER_INSERT)) await db.insert(tradeTags).values(rows);
+  for (const rows of chunk(params.journals, JOURNAL_ROWS_PER_INSERT)) await db.insert(tradeJournals).values(rows);
 }
 
 /** Deletes the sample account (its fills, trades and their tags go with it); answers how many trades went. */

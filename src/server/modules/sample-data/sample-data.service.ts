@@ -1,16 +1,15 @@
-import { upsertStrategiesByName } from '../strategies/strategies.queries';
-import { upsertTagsByName } from '../tags/tags.queries';
+import { upsertStrategiesByName } from '../strategies';
+import { upsertTagsByName } from '../tags';
 import { randomUUID } from 'node:crypto';
 import type { LoadedSampleDataJson, RemovedSampleDataJson, SampleDataStatusJson } from '../../../contracts/sample-data';
 import type { ExecutionInput } from '../../../contracts/trades';
 import { generateSampleData, type SampleDataSet } from '../../../core/sample-data';
-import { groupTrades, type AssetClass } from '../../../core/trades';
+import { buildTradeRows, groupTrades, type AssetClass, type TradeJournal } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { buildTradeRows, toExecution } from '../trades/regroup';
-import { prepareExecutions } from '../trades/execution-input';
+import { prepareExecutions, toExecution } from '../trades';
 import { isUniqueViolation } from '../unique-violation';
-import type { UserRow } from '../users/users.queries';
+import type { UserRow } from '../users';
 import {
   deleteSampleAccount,
   deleteUnusedSampleStrategies,
@@ -72,24 +71,27 @@ export function buildSampleRows(params: {
   const tradeRows: SampleRows['trades'][number][] = [];
   const parts: SampleRows['parts'][number][] = [];
   const tradeTags: SampleRows['tradeTags'][number][] = [];
+  const journals: SampleRows['journals'][number][] = [];
   for (const trade of grouped) {
     const sample = journalByOpener.get(trade.openingExecutionId);
     // The generator keeps instruments' trades apart, so every grouped trade opens with a sample trade's first fill.
     if (!sample) throw new Error(`Sample fill ${trade.openingExecutionId} grouped into another trade`);
+    const journal: TradeJournal = {
+      stopPrice: sample.stopPrice,
+      targetPrice: sample.targetPrice,
+      riskAmount: null,
+      strategyId: sample.strategy === null ? null : (params.strategyIds.get(sample.strategy.toLowerCase()) ?? null),
+      rating: sample.rating,
+      mistakes: [],
+      emotions: sample.emotions,
+      notes: sample.notes,
+    };
+    journals.push({ ...journal, openingExecutionId: trade.openingExecutionId, userId, updatedAt: now });
     const built = buildTradeRows({
       trade,
       userId,
       assetClass: assetClassOf.get(trade.openingExecutionId) as AssetClass, // from parseInstrument
-      journal: {
-        stopPrice: sample.stopPrice,
-        targetPrice: sample.targetPrice,
-        riskAmount: null,
-        strategyId: sample.strategy === null ? null : (params.strategyIds.get(sample.strategy.toLowerCase()) ?? null),
-        rating: sample.rating,
-        mistakes: [],
-        emotions: sample.emotions,
-        notes: sample.notes,
-      },
+      journal,
       defaultRiskAmount: params.defaultRiskAmount,
       id: randomUUID(),
       createdAt: now,
@@ -102,7 +104,7 @@ export function buildSampleRows(params: {
       if (tagId) tradeTags.push({ openingExecutionId: trade.openingExecutionId, tagId });
     }
   }
-  return { executions: executionRows, trades: tradeRows, parts, tradeTags };
+  return { executions: executionRows, trades: tradeRows, parts, tradeTags, journals };
 }
 
 /**

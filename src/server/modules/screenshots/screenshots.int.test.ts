@@ -8,8 +8,8 @@ import { TestClient } from '../../../../test/helpers/http-client';
 import { makeJpegHeader, makePng, makeWebpHeader } from '../../../../test/helpers/images';
 import { startS3StandIn, type S3StandIn } from '../../../../test/helpers/s3-stand-in';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import { createUser } from '../users/users.service';
-import { purgeDeletedTrades } from '../trades/deleted-trades.service';
+import { createUser } from '../users';
+import { purgeDeletedTrades } from '../trades';
 import { deleteStoredObjects } from './screenshots.service';
 
 const PASSWORD = 'long-enough-password';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ImageType } from '../../../core/screenshots';
 import type { Db } from '../../db/client';
-import { executions, screenshots } from '../../db/schema';
+import { executions, screenshots, trades } from '../../db/schema';
 
 /** One stored screenshot: the row without its user. */
 export type ScreenshotRecord = {
@@ -32,6 +32,22 @@ function toScreenshotRecord(row: ScreenshotRow): ScreenshotRecord {
     caption: row.caption,
     createdAt: row.createdAt,
   };
+}
+
+/**
+ * The opening fill of the user's trade (what screenshots hang on), or undefined (another user's
+ * trade included). Read here, not through trades, which itself lists screenshots.
+ */
+export async function getTradeOpeningExecutionId(
+  db: Db,
+  params: { userId: string; tradeId: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ openingExecutionId: trades.openingExecutionId })
+    .from(trades)
+    .where(and(eq(trades.id, params.tradeId), eq(trades.userId, params.userId)))
+    .limit(1);
+  return row?.openingExecutionId;
 }
 
 export async function insertScreenshot(

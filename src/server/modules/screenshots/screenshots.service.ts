@@ -17,11 +17,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { isUuid } from '../ids';
-import { getTradeRow } from '../trades/trades.queries';
 import {
   countScreenshotsByOpener,
   deleteScreenshot,
   getScreenshot,
+  getTradeOpeningExecutionId,
   insertScreenshot,
   listScreenshotsByOpener,
   type ScreenshotRecord,
@@ -49,9 +49,9 @@ export function toScreenshotJson(record: ScreenshotRecord): ScreenshotJson {
 
 /** The user's trade's opening fill (what screenshots hang on), or 404 (another user's id included). */
 async function requireTradeOpener(db: Db, params: { userId: string; tradeId: string }): Promise<string> {
-  const row = isUuid(params.tradeId) ? await getTradeRow(db, { userId: params.userId, id: params.tradeId }) : undefined;
-  if (!row) throw new AppError('NOT_FOUND', 'Trade not found');
-  return row.openingExecutionId;
+  const openerId = isUuid(params.tradeId) ? await getTradeOpeningExecutionId(db, params) : undefined;
+  if (!openerId) throw new AppError('NOT_FOUND', 'Trade not found');
+  return openerId;
 }
 
 async function requireScreenshot(db: Db, params: { userId: string; id: string }): Promise<ScreenshotRecord> {

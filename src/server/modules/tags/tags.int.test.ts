@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagUsageJson } from '../../../contracts/settings';
 import type { AccountJson, AddExecutionsJson, StrategyJson, TagJson, TradeJson } from '../../../contracts/trades';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../../../contracts/trades';
+import type { AccountJson, ExecutionInput, TradeDetailJson, TradeListJson } from '../../../contracts/trades';
 import { executions, trades } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { EDGEBOOK_CSV_COLUMNS } from './csv-export';
@@ -147,7 +147,7 @@ describe('GET /api/trades/export.csv', () => {
     }
 
     const tradeRows = await t.database.db.select().from(trades).where(eq(trades.userId, userId));
-    const detail = async (id: string) => c.json<TradeJson>(c.get(`/api/trades/${id}`));
+    const detail = async (id: string) => c.json<TradeDetailJson>(c.get(`/api/trades/${id}`));
     for (const trade of tradeRows) {
       const own = csv.filter((row) => row.trade_id === trade.id);
       const opener = stored.find((fill) => fill.id === trade.openingExecutionId)!;
@@ -156,7 +156,7 @@ describe('GET /api/trades/export.csv', () => {
       expect(own[0]).toMatchObject({
         stop_price: json.stopPrice ?? '',
         target_price: json.targetPrice ?? '',
-        risk_amount: trade.riskAmount === null ? '' : toDecimalText(trade.riskAmount),
+        risk_amount: json.riskAmount ?? '',
         tags: JSON.stringify(json.tags.map((tag) => tag.name)),
         mistakes: JSON.stringify(json.mistakes),
         emotions: JSON.stringify(json.emotions),

@@ -3,15 +3,16 @@ import { toCsvLine, type CsvCellKind } from '../../../core/csv';
 import type { ResolvedTradeFilter } from '../../../core/query';
 import type { Db } from '../../db/client';
 import { toTradeFilterSql } from '../../db/trade-filter-sql';
-import { executions, tradeParts, trades } from '../../db/schema';
-import { listAccounts } from '../accounts/accounts.queries';
-import { listStrategies } from '../strategies/strategies.queries';
-import { listTags } from '../tags/tags.queries';
+import { executions, tradeJournals, tradeParts, trades } from '../../db/schema';
+import { listAccounts } from '../accounts';
+import { listStrategies } from '../strategies';
+import { listTags } from '../tags';
 import { D } from '../../../core/trades';
 import { toExportedFingerprint } from './execution-input';
 import { toDecimalText } from './trade-json';
 import { listTagsByOpener } from './trades.queries';
 import { yieldToEventLoop } from '../../event-loop';
+import { selectRows } from '../../db/raw-rows';
 
 /**
  * The Edgebook CSV format (version 1): every trade and execution of a user, one row per execution,
@@ -139,12 +140,17 @@ async function listBatchRows(
   const conditions = [eq(trades.userId, userId), ...params.filter];
   if (after !== null) conditions.push(sql`${trades.openedAt} > ${after}::timestamptz`);
   const where = and(...conditions);
-  const result = await db.execute(sql`
+  const rows = await selectRows<ExportRow>(
+    db,
+    sql`
     with bound as (
       select ${trades.openedAt} as opened_at from ${trades} where ${where}
       order by ${trades.openedAt} offset ${TRADES_PER_BATCH - 1} limit 1
     ), batch as (
-      select ${trades}.* from ${trades}
+      select ${trades}.id, ${trades}.account_id, ${trades}.opening_execution_id, ${trades}.opened_at,
+        j.stop_price, j.target_price, j.risk_amount, j.strategy_id, coalesce(j.mistakes, '[]'::jsonb) as mistakes,
+        coalesce(j.emotions, '[]'::jsonb) as emotions, j.rating, coalesce(j.notes, '') as notes
+      from ${trades} left join ${tradeJournals} j on j.opening_execution_id = ${trades.openingExecutionId}
       where ${where} and ${trades.openedAt} <= coalesce((select opened_at from bound), 'infinity'::timestamptz)
     )
     select b.id as trade_id, b.account_id, b.opening_execution_id,
@@ -158,17 +164,15 @@ async function listBatchRows(
     from batch b
     join ${tradeParts} te on te.trade_id = b.id
     join ${executions} e on e.id = te.execution_id
-    order by b.opened_at, b.id, e.executed_at, e.sequence`);
-  // Both drivers answer a raw statement as { rows }; the select list above is ExportRow's shape.
-  return (result as unknown as { rows: ExportRow[] }).rows;
+    order by b.opened_at, b.id, e.executed_at, e.sequence`,
+  );
+  return rows;
 }
 
 /** jsonb arrives parsed from PGlite and as text from some drivers: both read as a list. */
 function toList(value: string | string[]): string[] {
   return typeof value === 'string' ? (JSON.parse(value) as string[]) : value; // the column holds string[] JSON
 }
-
-/** Lets other requests run between batches: with PGlite, queries share this process's thread. */
 
 /**
  * The user's trades as Edgebook CSV (optionally only those matching the trade list's filters),

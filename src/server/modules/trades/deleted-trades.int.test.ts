@@ -12,7 +12,7 @@ import type {
 } from '../../../contracts/trades';
 import { ManualClock } from '../../clock';
 import { executions } from '../../db/schema';
-import { createUser, setTrialDaysRemaining } from '../users/users.service';
+import { createUser, setTrialDaysRemaining } from '../users';
 import { purgeDeletedTrades } from './deleted-trades.service';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';

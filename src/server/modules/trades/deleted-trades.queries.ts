@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, deletedTrades, executions, imports, screenshots, tradeParts, trades } from '../../db/schema';
-import type { TradeRow } from './trade-json';
 
 export type DeletedTradeRow = typeof deletedTrades.$inferSelect;
 export type DeletedTradeInsert = typeof deletedTrades.$inferInsert;
+/** A trade's own row, as a deletion keeps what it lists of it. */
+export type StoredTradeRow = typeof trades.$inferSelect;
 /** A fill whose deleted mark changed, for regrouping its instrument from its time. */
 export type ChangedFill = { accountId: string; instrumentKey: string; executedAt: Date };
 
@@ -20,8 +21,8 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 export async function listTradeRowsForDeletion(
   db: Db,
   params: { userId: string; ids: readonly string[] },
-): Promise<TradeRow[]> {
-  const out: TradeRow[] = [];
+): Promise<StoredTradeRow[]> {
+  const out: StoredTradeRow[] = [];
   for (const ids of chunk([...params.ids], IDS_PER_QUERY))
     out.push(
       ...(await db

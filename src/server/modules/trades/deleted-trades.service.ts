@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { DeletedTradeJson, DeletedTradeListJson, RestoredTradesJson } from '../../../contracts/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.queries';
+import type { UserRow } from '../users';
 import { isUuid } from '../ids';
-import { regroupInstruments, toCuts, toJournal, type RestoredTrade } from './regroup';
-import { toDecimalText, type TradeRow } from './trade-json';
+import { regroupInstruments, toCuts, type RestoredTrade } from './regroup';
+import { toDecimalText } from './trade-json';
 import {
   deleteDeletedFills,
   deleteDeletedTradeRows,
@@ -23,9 +23,10 @@ import {
   unmarkFillsDeleted,
   type ChangedFill,
   type DeletedTradeRow,
+  type StoredTradeRow,
 } from './deleted-trades.queries';
 import { hasRunningImportInto } from './trades.queries';
-import { getAccountForUpdate } from '../accounts/accounts.queries';
+import { getAccountForUpdate } from '../accounts';
 
 /** How long a deleted trade waits in "Recently deleted" before the purge job deletes it for good. */
 export const DELETED_TRADE_DAYS = 30;
@@ -35,8 +36,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type TradeDeletion = { undoToken: string; count: number };
 
 /**
- * Soft-deletes trades: keeps each as it was (with its journal and fills) in deleted_trades under one
- * undo token, marks its fills deleted and regroups what is left of those instruments. A fill that
+ * Soft-deletes trades: lists each as it was in deleted_trades under one undo token, marks its fills
+ * deleted and regroups what is left of those instruments. Its journal, tags and screenshots stay
+ * keyed by its opening fill, which is kept, so a restore finds them again. A fill that
  * flipped the position belongs to two trades: deleting either takes it, so the other is rebuilt
  * without it (and a restore of this one gives it back). Run inside the transaction holding the
  * accounts' locks.
@@ -45,9 +47,9 @@ async function softDeleteTradesInTx(
   tx: Db,
   params: {
     user: UserRow;
-    rows: readonly TradeRow[];
+    rows: readonly StoredTradeRow[];
     /** Each trade's fills this deletion takes. */
-    fillsOf: (trade: TradeRow) => string[];
+    fillsOf: (trade: StoredTradeRow) => string[];
     importId: string | null;
     now: Date;
   },
@@ -74,7 +76,6 @@ async function softDeleteTradesInTx(
       netPnl: trade.netPnl,
       currency: trade.currency,
       executionIds,
-      journal: toJournal(trade),
       tradeCreatedAt: trade.createdAt,
       deletedAt: now,
       expiresAt,
@@ -187,10 +188,7 @@ export async function restoreTrades(
     const fillIds = [...new Set(records.flatMap((row) => row.executionIds))];
     const changed: ChangedFill[] = await unmarkFillsDeleted(tx, { userId: user.id, ids: fillIds });
     const restored = new Map<string, RestoredTrade>(
-      records.map((row) => [
-        row.openingExecutionId,
-        { id: row.tradeId, createdAt: row.tradeCreatedAt, journal: toStoredJournal(row.journal) },
-      ]),
+      records.map((row) => [row.openingExecutionId, { id: row.tradeId, createdAt: row.tradeCreatedAt }]),
     );
     await regroupInstruments(tx, { cuts: toCuts(changed), defaultRiskAmount: user.defaultRiskAmount, now, restored });
     await deleteDeletedTradeRows(
@@ -218,11 +216,6 @@ async function withSharedFills(
     for (const row of fresh) byId.set(row.id, row);
   }
   return [...byId.values()];
-}
-
-/** The journal as deleted_trades keeps it (the trade row's journal columns, as jsonb). */
-function toStoredJournal(value: Record<string, unknown>): RestoredTrade['journal'] {
-  return value as RestoredTrade['journal']; // written by softDeleteTradesInTx from toJournal, read back whole
 }
 
 /** `GET /api/trades/deleted`: "Recently deleted", newest deletion first. */

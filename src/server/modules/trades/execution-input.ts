@@ -134,7 +134,7 @@ type FillContent = Parameters<typeof toContentFingerprint>[0];
 function contentSha256(params: FillContent): Buffer {
   const { executedAt, instrumentKey, side, quantity, price, occurrence } = params;
   const text = ['v1', executedAt, instrumentKey, side, quantity, price, String(occurrence)].join('|');
-  // The one-shot hash: about a seventh of a Hash object's cost for a text this short (docs/import-bench.md).
+  // The one-shot hash: a fraction of a Hash object's cost for a text this short.
   return hash('sha256', text, 'buffer');
 }
 
@@ -166,8 +166,8 @@ function toRekeyedContentKey(key: string, content: Omit<FillContent, 'occurrence
  * the first 80 bits of the SHA-256. The time is part of the hashed content, so equal content still
  * means an equal key; but the account's unique index on the keys now grows at its end, as the
  * fills of a file come in time order, rather than at random places all over it: a PGlite import
- * of 1,000,000 rows spent a third of its time reading and writing that index's pages back and
- * forth (docs/import-bench.md). Migration 0016 rekeyed the fills stored under the first half of
+ * of a long file spent much of its time reading and writing that index's pages back and forth.
+ * Migration 0016 rekeyed the fills stored under the first half of
  * the SHA-256 (what 0013 kept), by the same rule.
  */
 function toContentKey(executedAt: string, sha256: Uint8Array): string {
@@ -204,7 +204,7 @@ const KEY_AS_EXPORTED = /^fp:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
  * (`fp:<uuid>`) stays itself (prepareExecutions finds the new key of one written before 0016).
  * Migrations 0013 and 0016 turned the stored texts into keys by the same rules, so a file imported
  * before them adds nothing when imported again. A 16-byte key keeps the account's unique index a
- * third the size of one on the texts (docs/import-bench.md).
+ * fraction of the size of one on the texts.
  */
 export function toFingerprintKey(text: string, executedAt: string): string {
   const content = CONTENT_FINGERPRINT.exec(text);

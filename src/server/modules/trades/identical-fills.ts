@@ -4,8 +4,8 @@
  *
  * Identical fills share their time, and files mostly list fills in time order: while they come
  * so, only the fills of the latest time can be matched by the next one, and the earlier ones are
- * set aside in a list rather than a map of every fill (one lookup into a map of a million
- * identities cost an import 1.2–1.5 µs a fill). The first fill earlier than the latest time
+ * set aside in a list rather than a map of every fill (a lookup into a map of a million identities
+ * is a cost every fill of a large import pays). The first fill earlier than the latest time
  * turns the list into that map, which counts from then on: from its second chunk on for a long
  * newest-first file, whose chunks are replayed in time order but come newest chunk first.
  */

@@ -1,23 +1,22 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  computeRMultiple,
+  buildTradeRows,
   countToLastFlat,
   D,
-  decimalPlaces,
+  EMPTY_JOURNAL,
   groupTradesInSlices,
-  roundDecimal,
-  subtract,
   type AssetClass,
-  type Decimal,
   type Execution,
   type Trade,
   type TradeExecution,
+  type TradeJournal,
 } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { yieldToEventLoop } from '../../event-loop';
 import { executions, tradeExecutions, trades, tradeTags } from '../../db/schema';
+import { listJournalsByOpener, moveJournals } from './trade-journals.queries';
 import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from './trade-rows-insert';
 
 /**
@@ -27,11 +26,12 @@ import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from './
  * instrument is sequential, and a trade that closed before the first changed fill (and whose
  * closing fill opens no later trade) cannot depend on it.
  *
- * Journal fields live on the trade row but belong to the trade's opening execution (as do its tags,
- * in trade_tags): the rebuilt trades get them back by openingExecutionId, with the old trade's id,
- * so a trade keeps its id, notes and tags across re-imports. When a change makes an old opening
- * fill part of another trade (a missed earlier fill is added), that trade inherits its journal and
- * tags unless its own opening fill had some. R is derived again for every rebuilt trade.
+ * The journal (trade_journals) and tags (trade_tags) belong to the trade's opening execution, not
+ * to the trade row: a rebuilt trade keeps the old one's id and finds them where they were, so a
+ * trade keeps its id, notes and tags across re-imports. When a change makes an old opening fill
+ * part of another trade (a missed earlier fill is added), that trade inherits its journal and tags
+ * (they are re-keyed to its opening fill) unless its own opening fill had some. The row's
+ * journal-derived columns (R, strategy, has notes) are derived again for every rebuilt trade.
  */
 
 export type RegroupCut = {
@@ -63,45 +63,24 @@ export type RegroupStep = {
   replayed: number;
 };
 
-/** Journal fields to set on the trade a given execution opens (the manual-trade form's stop and target). */
-export type JournalSeed = { stopPrice?: string | null; targetPrice?: string | null };
-
 export type RegroupParams = {
   cuts: readonly RegroupCut[];
   /** The user's default risk per trade (text, as stored), for R when a trade has no stop or risk. */
   defaultRiskAmount: string | null;
   now: Date;
-  /** Keyed by opening execution id. */
-  seeds?: ReadonlyMap<string, JournalSeed>;
   /**
    * Deleted trades coming back (restore), keyed by opening execution id: the trade that opens with
-   * that fill again gets its old id, creation time and journal, unless a trade it still has opens there.
+   * that fill again gets its old id and creation time, unless a trade it still has opens there (its
+   * journal and tags, kept by that fill, come back by themselves).
    */
   restored?: ReadonlyMap<string, RestoredTrade>;
 };
 
-/** A deleted trade's id, creation time and journal, as a restore hands them back to regrouping. */
-export type RestoredTrade = { id: string; createdAt: Date; journal: TradeJournal };
+/** A deleted trade's id and creation time, as a restore hands them back to regrouping. */
+export type RestoredTrade = { id: string; createdAt: Date };
 
-type OldTrade = typeof trades.$inferSelect;
-
-/** The journal part of a trade row: what survives regrouping. */
-export type TradeJournal = Pick<
-  TradeInsert,
-  'stopPrice' | 'targetPrice' | 'riskAmount' | 'strategyId' | 'rating' | 'mistakes' | 'emotions' | 'notes'
->;
-
-/** A trade with nothing journaled (a new one). */
-export const EMPTY_JOURNAL: TradeJournal = {
-  stopPrice: null,
-  targetPrice: null,
-  riskAmount: null,
-  strategyId: null,
-  rating: null,
-  mistakes: [],
-  emotions: [],
-  notes: '',
-};
+/** What a rebuilt trade keeps of the old one it replaces. */
+type OldTrade = { id: string; openingExecutionId: string; createdAt: Date };
 
 // A replay start before every fill: PostgreSQL's '-infinity' time and the lowest sequence.
 const MIN_SEQUENCE = Number.MIN_SAFE_INTEGER;
@@ -126,132 +105,6 @@ type Start = { at: string; sequence: number };
 const startAt = (point: FlatPoint): Start => ({ at: point.executedAt.toISOString(), sequence: point.sequence });
 
 const keyOf = (accountId: string, instrumentKey: string) => `${accountId}\u0000${instrumentKey}`;
-
-/** Decimal places of the money columns (numeric(24, 8)). */
-const MONEY_PLACES = 8;
-
-/** Money columns hold 8 places, quantities 12; PostgreSQL would round half away from zero, as this does. */
-export const toMoneyText = (value: Decimal) => roundDecimal(value, MONEY_PLACES).toString();
-export const toQuantityText = (value: Decimal) => roundDecimal(value, 12).toString();
-
-/** What a trade's R rests on, with the figures as stored. */
-export type RiskInput = {
-  trade: Pick<Trade, 'direction' | 'openedAt' | 'executions' | 'multiplier' | 'status'>;
-  /** The stored (8-place) net P&L: R is stored P&L ÷ risk, so the two columns agree. */
-  netPnl: Decimal;
-  stopPrice: string | null | undefined;
-  riskAmount: string | null | undefined;
-  defaultRiskAmount: string | null;
-};
-
-/**
- * A stored decimal's value. Module level, not a closure per call: the server runs through tsx,
- * whose keepNames names every closure as it is made.
- */
-const toValue = (text: string | null | undefined) => (text == null ? null : D(text));
-
-/** initialRisk and rMultiple as stored: the risk R used (trader's, stop-based, or default) and R, 8 places. */
-export function computeStoredRisk(input: RiskInput): { initialRisk: string | null; rMultiple: string | null } {
-  const result = computeRMultiple({
-    // Only what R reads: spreading the whole trade into a new object cost a large import more than R itself.
-    trade: {
-      direction: input.trade.direction,
-      openedAt: input.trade.openedAt,
-      executions: input.trade.executions,
-      multiplier: input.trade.multiplier,
-      status: input.trade.status,
-      netPnl: input.netPnl,
-    },
-    initialStop: toValue(input.stopPrice),
-    riskAmount: toValue(input.riskAmount),
-    defaultRiskAmount: toValue(input.defaultRiskAmount),
-  });
-  return {
-    initialRisk: result.risk === null ? null : toMoneyText(result.risk),
-    rMultiple: result.r === null ? null : toMoneyText(result.r),
-  };
-}
-
-export type BuildTradeRowsParams = {
-  trade: Trade;
-  userId: string;
-  assetClass: AssetClass;
-  journal: TradeJournal;
-  defaultRiskAmount: string | null;
-  id: string;
-  createdAt: Date;
-  now: Date;
-};
-
-/**
- * The trades row of one grouped trade, and the trade_executions rows of its split fills (the one
- * that opened it and the one that closed it, when they crossed zero; every other fill is whole in
- * the trade's stretch, migration 0010). Money is stored to 8 places: gross, commission and fees are
- * each rounded and net is their difference, so the stored columns always satisfy
- * net = gross − commission − fees.
- */
-export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeInsert; parts: TradeExecutionInsert[] } {
-  const { trade, journal, id } = params;
-  const grossPnl = toMoneyText(trade.grossPnl);
-  const commission = toMoneyText(trade.commission);
-  const fees = toMoneyText(trade.fees);
-  // The stored net is the stored gross less the stored costs. When none of the three had more
-  // places than a money column holds, those are the trade's own figures, and so is its net.
-  const isStoredExactly =
-    decimalPlaces(trade.grossPnl) <= MONEY_PLACES &&
-    decimalPlaces(trade.commission) <= MONEY_PLACES &&
-    decimalPlaces(trade.fees) <= MONEY_PLACES;
-  const netPnl = isStoredExactly ? trade.netPnl : subtract(subtract(D(grossPnl), D(commission)), D(fees));
-  const risk = computeStoredRisk({
-    trade,
-    netPnl,
-    stopPrice: journal.stopPrice,
-    riskAmount: journal.riskAmount,
-    defaultRiskAmount: params.defaultRiskAmount,
-  });
-  return {
-    trade: {
-      id,
-      userId: params.userId,
-      accountId: trade.accountId,
-      openingExecutionId: trade.openingExecutionId,
-      closingExecutionId: trade.status === 'closed' ? trade.executions.at(-1)!.executionId : null, // ≥ 1 part
-      instrumentKey: trade.instrumentKey,
-      symbol: trade.symbol,
-      assetClass: params.assetClass,
-      direction: trade.direction,
-      status: trade.status,
-      openedAt: trade.openedAt,
-      closedAt: trade.closedAt,
-      quantity: toQuantityText(trade.quantity),
-      maxPosition: toQuantityText(trade.maxPosition),
-      avgEntryPrice: toMoneyText(trade.avgEntryPrice),
-      avgExitPrice: trade.avgExitPrice === null ? null : toMoneyText(trade.avgExitPrice),
-      multiplier: toMoneyText(trade.multiplier),
-      currency: trade.currency,
-      grossPnl,
-      commission,
-      fees,
-      netPnl: toMoneyText(netPnl),
-      holdingSeconds: trade.holdingSeconds,
-      executionCount: trade.executions.length,
-      ...journal,
-      ...risk,
-      createdAt: params.createdAt,
-      updatedAt: params.now,
-    },
-    parts: trade.executions
-      .filter((part) => part.split)
-      .map((part) => ({
-        tradeId: id,
-        executionId: part.executionId,
-        role: part.role,
-        quantity: toQuantityText(part.quantity),
-        commission: toMoneyText(part.commission),
-        fees: toMoneyText(part.fees),
-      })),
-  };
-}
 
 /**
  * The rows of trades that have no earlier version (instruments new to the account): new ids, no
@@ -433,7 +286,11 @@ async function regroupPass(
         and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)
         and (${executions.executedAt}, ${executions.sequence}) < (c.end_at, c.end_seq)`,
     );
-  const old = await tx.delete(trades).where(inArray(trades.id, doomed)).returning();
+  const old: OldTrade[] = await tx.delete(trades).where(inArray(trades.id, doomed)).returning({
+    id: trades.id,
+    openingExecutionId: trades.openingExecutionId,
+    createdAt: trades.createdAt,
+  });
   const replayed = rows.length;
   if (rows.length === 0) return { tradeIds: [], rest, replayed };
 
@@ -449,23 +306,35 @@ async function regroupPass(
 
   const oldByOpener = new Map(old.map((trade) => [trade.openingExecutionId, trade]));
   const newOpeners = new Set(grouped.map((trade) => trade.openingExecutionId));
+  // The journals of the rebuilt trades' opening fills, and of the old ones they may inherit.
+  const journals = await listJournalsByOpener(tx, [...newOpeners, ...oldByOpener.keys()]);
   const tradeRows: TradeInsert[] = [];
   const partRows: TradeExecutionInsert[] = [];
   const movedTags: { from: string; to: string }[] = [];
+  const movedJournals: { from: string; to: string }[] = [];
   for (const [index, trade] of grouped.entries()) {
     if (index > 0 && index % BUILD_SLICE === 0) await yieldToEventLoop();
     const own = oldByOpener.get(trade.openingExecutionId);
     const restored = own ? undefined : params.restored?.get(trade.openingExecutionId);
+    // A restored trade is itself again: it inherits nothing from the trades rebuilt without its fills.
     const inherited = own || restored ? undefined : findInherited(trade.executions, oldByOpener, newOpeners);
+    let journal: TradeJournal | undefined = journals.get(trade.openingExecutionId);
+    if (inherited) {
+      const move = { from: inherited.openingExecutionId, to: trade.openingExecutionId };
+      movedTags.push(move);
+      const theirs = journals.get(inherited.openingExecutionId);
+      if (!journal && theirs) {
+        journal = theirs;
+        movedJournals.push(move);
+      }
+    }
     const source = own ?? inherited;
-    if (inherited) movedTags.push({ from: inherited.openingExecutionId, to: trade.openingExecutionId });
-    const seed = params.seeds?.get(trade.openingExecutionId);
     const opening = byId.get(trade.openingExecutionId)!; // every trade opens with one of the replayed rows
     const built = buildTradeRows({
       trade,
       userId: opening.userId,
       assetClass: opening.assetClass as AssetClass, // written from parseInstrument's asset class
-      journal: { ...(source ? toJournal(source) : (restored?.journal ?? EMPTY_JOURNAL)), ...seed },
+      journal: journal ?? EMPTY_JOURNAL,
       defaultRiskAmount: params.defaultRiskAmount,
       id: source?.id ?? restored?.id ?? newRowId(),
       createdAt: source?.createdAt ?? restored?.createdAt ?? params.now,
@@ -478,8 +347,9 @@ async function regroupPass(
   // Encoding the rows for COPY is the last stretch of work in one go.
   await yieldToEventLoop();
   await insertTradeRows(tx, { trades: tradeRows, parts: partRows });
+  await moveJournals(tx, movedJournals);
   if (movedTags.length > 0) await moveTags(tx, movedTags);
-  return { tradeIds: tradeRows.map((row) => row.id!), rest, replayed }; // ids are always set above
+  return { tradeIds: tradeRows.map((row) => row.id), rest, replayed };
 }
 
 /** A cut's replay start, as cutsTable takes it. */
@@ -640,19 +510,6 @@ export function toExecution(row: StoredExecution): Execution {
       row.unconvertedFee && row.unconvertedFeeAsset
         ? { amount: D(row.unconvertedFee), asset: row.unconvertedFeeAsset }
         : null,
-  };
-}
-
-export function toJournal(trade: OldTrade): TradeJournal {
-  return {
-    stopPrice: trade.stopPrice,
-    targetPrice: trade.targetPrice,
-    riskAmount: trade.riskAmount,
-    strategyId: trade.strategyId,
-    rating: trade.rating,
-    mistakes: trade.mistakes,
-    emotions: trade.emotions,
-    notes: trade.notes,
   };
 }
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
 import type { AccountJson, ExecutionInput, TradeListJson } from '../../../contracts/trades';
-import type { TradeFilter } from '../../../core/query';
-import { TRADE_FIELDS } from '../../../core/query';
-import { createUser } from '../users/users.service';
+import { TRADE_FIELDS, type TradeFilter } from '../../../core/query';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 

@@ -1,19 +1,23 @@
 import type { TradeDetailJson, TradeExecutionJson, TradeExtrasJson, TradeJson } from '../../../contracts/trades';
-import { add, D, isZero, subtract, ZERO, type Decimal } from '../../../core/trades';
+import {
+  add,
+  D,
+  isZero,
+  subtract,
+  ZERO,
+  type Decimal,
+  type TradeJournal,
+  type TradePartValues,
+} from '../../../core/trades';
 import type { trades } from '../../db/schema';
 import { toAccountCurrencyPnl } from '../../../core/fx';
 
-export type TradeRow = typeof trades.$inferSelect;
+/** A trade as read: its row and its journal (trade_journals; empty without one). */
+export type TradeRow = Omit<typeof trades.$inferSelect, 'analyticsRow'> & { journal: TradeJournal };
 export type TradeTagJson = TradeJson['tags'][number];
 
 /** One execution's part in a trade, as read back: trade_executions joined with its execution. */
-export type TradePartRow = {
-  tradeId: string;
-  executionId: string;
-  role: 'entry' | 'exit';
-  quantity: string;
-  commission: string;
-  fees: string;
+export type TradePartRow = TradePartValues & {
   /** The fill crossed zero: this is its share in one of its two trades. */
   split: boolean;
   executedAt: Date;
@@ -45,6 +49,7 @@ const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const toNullableDecimalText = (value: string | null) => (value === null ? null : toDecimalText(value));
 
 export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): TradeJson & TradeExtrasJson {
+  const { journal } = row;
   return {
     id: row.id,
     accountId: row.accountId,
@@ -64,18 +69,18 @@ export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): Trade
     netPnl: toDecimalText(row.netPnl),
     multiplier: toDecimalText(row.multiplier),
     currency: row.currency,
-    stopPrice: toNullableDecimalText(row.stopPrice),
-    targetPrice: toNullableDecimalText(row.targetPrice),
-    riskAmount: toNullableDecimalText(row.riskAmount),
+    stopPrice: toNullableDecimalText(journal.stopPrice),
+    targetPrice: toNullableDecimalText(journal.targetPrice),
+    riskAmount: toNullableDecimalText(journal.riskAmount),
     initialRisk: toNullableDecimalText(row.initialRisk),
     rMultiple: toNullableDecimalText(row.rMultiple),
     holdingSeconds: row.holdingSeconds,
-    strategyId: row.strategyId,
+    strategyId: journal.strategyId,
     tags: [...tags],
-    mistakes: row.mistakes,
-    emotions: row.emotions,
-    rating: row.rating,
-    notes: row.notes,
+    mistakes: journal.mistakes,
+    emotions: journal.emotions,
+    rating: journal.rating,
+    notes: journal.notes,
     executionCount: Number(row.executionCount),
   };
 }

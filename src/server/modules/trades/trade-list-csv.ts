@@ -2,8 +2,8 @@ import type { TradeJson, TradeListQuery } from '../../../contracts/trades';
 import { toCsvLine, type CsvCellKind } from '../../../core/csv';
 import { toWallClockText } from '../../../core/query';
 import type { Db } from '../../db/client';
-import { listAccounts } from '../accounts/accounts.queries';
-import { listStrategies } from '../strategies/strategies.queries';
+import { listAccounts } from '../accounts';
+import { listStrategies } from '../strategies';
 import type { TradeOrderCache } from './trade-order-cache';
 import { listTrades } from './trades.service';
 

@@ -9,10 +9,12 @@ import {
 } from '../../../contracts/trades';
 import { D } from '../../../core/trades';
 import { trades } from '../../db/schema';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import type { TradeRow } from './trade-json';
+
+/** A trade as stored (the list's sort columns are the row's own). */
+type TradeRow = typeof trades.$inferSelect;
 
 const PASSWORD = 'long-enough-password';
 const SYMBOLS = ['AAPL', 'MSFT', 'AMD', 'TSLA'];

@@ -2,8 +2,7 @@
  * The trade list in the order of a column without an index of its own (symbol, P&L, R, quantity,
  * holding time, fees), kept in memory per user, filter and column while the user's trades stay as
  * they were. An index per sortable column made every page an index range scan, but together they
- * cost every trade written several microseconds (7–8 % of a large import on PGlite,
- * docs/import-bench.md); now the first page of such a sort reads the matching trades' ids once,
+ * made writing every trade dearer (a large import noticeably slower on PGlite); now the first page of such a sort reads the matching trades' ids once,
  * sorted by the database (its collation and numeric order, exactly as a keyset query would), and
  * every further page is a slice of that list and a look-up of its rows by id.
  *

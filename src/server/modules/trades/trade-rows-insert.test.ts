@@ -28,36 +28,28 @@ const trade: TradeInsert = {
   executionCount: 2,
   initialRisk: '50',
   rMultiple: '1.98',
-  mistakes: [],
-  emotions: [],
-  notes: '',
+  strategyId: null,
+  hasNotes: false,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
 };
 
-const JOURNAL = ['stop_price', 'target_price', 'risk_amount', 'strategy_id', 'rating', 'mistakes', 'emotions', 'notes'];
 const namesOf = (rows: { trades: TradeInsert[] }) =>
   toNewTradeRows({ trades: rows.trades, parts: [] }).trades.columns.map((c) => c.name);
 
 describe('toNewTradeRows', () => {
-  it('leaves the journal columns to their defaults when no trade has a journal, and keeps every other column', () => {
-    const all = namesOf({ trades: [trade, { ...trade, notes: 'x' }] });
-    const lean = namesOf({ trades: [trade, { ...trade, mistakes: null as unknown as string[] }] });
-    for (const name of JOURNAL) expect(all).toContain(name); // the list names real columns
-    expect(lean).toEqual(all.filter((name) => !JOURNAL.includes(name)));
-    expect(lean).toEqual(expect.arrayContaining(['initial_risk', 'r_multiple', 'net_pnl', 'created_at']));
+  it('writes every column of the schema’s trades but the generated ones, by their database names', () => {
+    const names = namesOf({ trades: [trade] });
+    expect(names).toEqual(
+      expect.arrayContaining(['id', 'opening_execution_id', 'initial_risk', 'r_multiple', 'has_notes']),
+    );
+    expect(names).not.toContain('analytics_row');
+    expect(names).toHaveLength(Object.keys(trade).length);
   });
 
-  it('writes every column as soon as one trade of the rows has any journal field', () => {
-    const full = namesOf({ trades: [trade, { ...trade, notes: 'x' }] });
-    for (const journal of [
-      { stopPrice: '9' },
-      { targetPrice: '12' },
-      { riskAmount: '50' },
-      { strategyId: '00000000-0000-4000-8000-000000000009' },
-      { rating: 4 },
-      { mistakes: ['late'] },
-      { emotions: ['calm'] },
-      { notes: 'plan' },
-    ])
-      expect(namesOf({ trades: [trade, { ...trade, ...journal }] })).toEqual(full);
+  it('writes no journal column: the journal lives in trade_journals', () => {
+    const names = namesOf({ trades: [trade] });
+    for (const name of ['stop_price', 'target_price', 'risk_amount', 'rating', 'mistakes', 'emotions', 'notes'])
+      expect(names).not.toContain(name);
   });
 });

@@ -10,10 +10,10 @@ import type {
   TradeListJson,
 } from '../../../contracts/trades';
 import { ManualClock } from '../../clock';
-import { D, groupTrades, type Execution } from '../../../core/trades';
+import { D, groupTrades, toMoneyText, toQuantityText, type Execution } from '../../../core/trades';
 import { executions, imports, tradeParts, trades, users } from '../../db/schema';
-import { toExecution, toMoneyText, toQuantityText } from './regroup';
-import { createUser, setTrialDaysRemaining } from '../users/users.service';
+import { toExecution } from './regroup';
+import { createUser, setTrialDaysRemaining } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { PROPERTY_OVER_DATABASE_MS } from '../../../../test/helpers/timeouts';

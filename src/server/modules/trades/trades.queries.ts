@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS } from '../../../contracts/trades';
 import { hasDateRange, type ResolvedTradeFilter } from '../../../core/query';
@@ -13,8 +28,9 @@ import {
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { toTradeFilterSql, TRADE_DATE_SQL } from '../../db/trade-filter-sql';
-import { accounts, executions, imports, tags, tradeParts, trades, tradeTags } from '../../db/schema';
+import { accounts, executions, imports, tags, tradeJournals, tradeParts, trades, tradeTags } from '../../db/schema';
 import type { PreparedExecution } from './execution-input';
+import { toJournal } from './trade-journals.queries';
 import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
 import type { TradeOrder } from './trade-order-cache';
 
@@ -274,13 +290,32 @@ export async function hasRunningImportInto(db: Db, params: { userId: string; acc
   return row !== undefined;
 }
 
-export async function getTradeRow(db: Db, params: { userId: string; id: string }): Promise<TradeRow | undefined> {
-  const [row] = await db
-    .select()
+/** A trade row's columns (not its analytics bytes), and its journal's (null without one). */
+const { analyticsRow: _bytes, ...TRADE_COLUMNS } = getTableColumns(trades);
+const TRADE_ROW_SELECTION = { trade: TRADE_COLUMNS, journal: getTableColumns(tradeJournals) };
+
+/** Trades with their journals: chain where, order and limit, then map each result with toTradeRow. */
+const selectTradeRows = (db: Db) =>
+  db
+    .select(TRADE_ROW_SELECTION)
     .from(trades)
+    .leftJoin(tradeJournals, eq(tradeJournals.openingExecutionId, trades.openingExecutionId));
+
+type TradeRowResult = {
+  trade: Omit<typeof trades.$inferSelect, 'analyticsRow'>;
+  journal: typeof tradeJournals.$inferSelect | null;
+};
+
+/** A trade as the JSON mappers take it: its row and its journal (empty without one). */
+function toTradeRow({ trade, journal }: TradeRowResult): TradeRow {
+  return { ...trade, journal: toJournal(journal) };
+}
+
+export async function getTradeRow(db: Db, params: { userId: string; id: string }): Promise<TradeRow | undefined> {
+  const [row] = await selectTradeRows(db)
     .where(and(eq(trades.id, params.id), eq(trades.userId, params.userId)))
     .limit(1);
-  return row;
+  return row && toTradeRow(row);
 }
 
 /** The user's trades with these ids, in opening order. */
@@ -291,10 +326,9 @@ export async function listTradeRowsByIds(
   const rows: TradeRow[] = [];
   for (const ids of chunk(params.ids, IDS_PER_QUERY)) {
     rows.push(
-      ...(await db
-        .select()
-        .from(trades)
-        .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)))),
+      ...(await selectTradeRows(db).where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)))).map(
+        toTradeRow,
+      ),
     );
   }
   return rows.sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime() || (a.id < b.id ? -1 : 1));
@@ -408,16 +442,17 @@ export async function getTradeIdByEntry(db: Db, executionId: string): Promise<st
   return part?.role === 'entry' ? latest.id : undefined;
 }
 
+/** Sets columns of the user's trade; false when it is not there. */
 export async function updateTradeRow(
   db: Db,
   params: { userId: string; id: string; patch: Partial<typeof trades.$inferInsert> },
-): Promise<TradeRow | undefined> {
-  const [row] = await db
+): Promise<boolean> {
+  const rows = await db
     .update(trades)
     .set(params.patch)
     .where(and(eq(trades.id, params.id), eq(trades.userId, params.userId)))
-    .returning();
-  return row;
+    .returning({ id: trades.id });
+  return rows.length > 0;
 }
 
 /** Sets the tags of one opening fill to exactly `tagIds`. */
@@ -560,13 +595,11 @@ export async function listTradesPage(db: Db, params: TradePageParams): Promise<{
     const conditions = cursor
       ? [...base, sql`((${spec.column} is null and ${trades.id} < ${cursor.id}::uuid) or ${spec.column} is not null)`]
       : base;
-    const rows = await db
-      .select()
-      .from(trades)
+    const rows = await selectTradeRows(db)
       .where(and(...conditions))
       .orderBy(desc(spec.column), desc(trades.id))
       .limit(limit + 1);
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return { rows: rows.slice(0, limit).map(toTradeRow), hasMore: rows.length > limit };
   }
   const rows: TradeRow[] = [];
   for (let i = first; i < segments.length && rows.length <= limit; i++) {
@@ -576,12 +609,12 @@ export async function listTradesPage(db: Db, params: TradePageParams): Promise<{
     if (cursor && i === first) conditions.push(keysetCondition(spec, segment, cursor));
     const orderBy = segment === 'null' ? [direction(trades.id)] : [direction(spec.column), direction(trades.id)];
     rows.push(
-      ...(await db
-        .select()
-        .from(trades)
-        .where(and(...conditions))
-        .orderBy(...orderBy)
-        .limit(limit + 1 - rows.length)),
+      ...(
+        await selectTradeRows(db)
+          .where(and(...conditions))
+          .orderBy(...orderBy)
+          .limit(limit + 1 - rows.length)
+      ).map(toTradeRow),
     );
   }
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
@@ -594,8 +627,8 @@ const UUID_TEXT_LENGTH = 36;
  * Every trade of the user matching the filter, in ascending (column, id) order with nulls last,
  * and each one's value: the order a sort without an index pages through (trade-order-cache.ts).
  * Descending is its reverse, as PostgreSQL orders `desc` (nulls first). The ids come as one text
- * and the values as one JSON array: 100,000 rows took PGlite 740 ms to hand over, the two
- * aggregates 280 ms (BENCHMARKS.md, Trades API).
+ * and the values as one JSON array: two aggregates hand over far faster than a row per trade,
+ * PGlite's above all.
  */
 export async function listTradeOrder(
   db: Db,
@@ -682,8 +715,9 @@ export async function listDefaultRiskTrades(
     .where(
       and(
         eq(trades.userId, params.userId),
-        isNull(trades.stopPrice),
-        isNull(trades.riskAmount),
+        // Without a stop or risk of its own: no journal, or one without either.
+        sql`not exists (select 1 from ${tradeJournals} j where j.opening_execution_id = ${trades.openingExecutionId}
+          and (j.stop_price is not null or j.risk_amount is not null))`,
         params.afterId === null ? undefined : gt(trades.id, params.afterId),
       ),
     )

@@ -21,17 +21,18 @@ import {
   toTradeFilterWithShorthands,
   type ResolvedTradeFilter,
 } from '../../../core/query';
-import { D, type TradeExecution } from '../../../core/trades';
+import { computeStoredRisk, D, toJournalFacts, type TradeExecution, type TradeJournal } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.queries';
-import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts/accounts.queries';
+import { getAnalyticsVersion, type UserRow } from '../users';
+import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts';
 import { isUuid } from '../ids';
-import { requireStrategy } from '../strategies/strategies.service';
-import { assertOwnTags } from '../tags/tags.service';
+import { requireStrategy } from '../strategies';
+import { assertOwnTags } from '../tags';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
-import { computeStoredRisk, regroupInstruments, toCuts, type JournalSeed } from './regroup';
+import { regroupInstruments, toCuts } from './regroup';
 import { deleteTrades, type TradeDeletion } from './deleted-trades.service';
+import { upsertJournals } from './trade-journals.queries';
 import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
 import {
   addTagsToTrades,
@@ -62,7 +63,6 @@ import {
   getAccountCurrency,
 } from './trades.queries';
 import { TOO_LARGE, toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
-import { getAnalyticsVersion } from '../analytics/analytics.queries';
 
 type ManualTradeRequest = z.infer<typeof manualTradeRequestSchema>;
 /** The filter part of the list query: `filter` and its shorthands (the export and analytics take the same). */
@@ -119,7 +119,8 @@ export async function insertAndRegroup(
     account: AccountRow;
     items: readonly PreparedExecution[];
     now: Date;
-    seedsByIndex?: ReadonlyMap<number, JournalSeed>;
+    /** Journals to give fills before regrouping, by their index in `items` (the manual form's stop and target). */
+    seedsByIndex?: ReadonlyMap<number, Partial<TradeJournal>>;
     importId?: string;
     sourceRows?: readonly number[];
   },
@@ -140,19 +141,18 @@ export async function insertAndRegroup(
     importId: params.importId,
     sourceRows: params.sourceRows,
   });
-  const seeds = new Map<string, JournalSeed>();
   if (params.seedsByIndex) {
     const idByFingerprint = new Map(inserted.map((row) => [row.fingerprint, row.id]));
     for (const [index, seed] of params.seedsByIndex) {
       const id = idByFingerprint.get(items[index]?.fingerprint ?? '');
-      if (id) seeds.set(id, seed);
+      if (id && Object.keys(seed).length > 0)
+        await upsertJournals(tx, { userId: user.id, openerIds: [id], patch: seed, now: params.now });
     }
   }
   const tradeIds = await regroupInstruments(tx, {
     cuts: toCuts(inserted.map((row) => ({ ...row, accountId: account.id }))),
     defaultRiskAmount: user.defaultRiskAmount,
     now: params.now,
-    seeds,
   });
   return { inserted, tradeIds };
 }
@@ -218,7 +218,7 @@ export async function createManualTrade(
       price: input.exitPrice,
     });
   }
-  const seed: JournalSeed = {};
+  const seed: Partial<TradeJournal> = {};
   if (input.stopPrice !== undefined) seed.stopPrice = D(input.stopPrice).toString();
   if (input.targetPrice !== undefined) seed.targetPrice = D(input.targetPrice).toString();
 
@@ -448,46 +448,61 @@ export async function patchTrade(
   if (patch.tags) await assertOwnTags(db, { userId, ids: patch.tags });
   const toText = (value: string | null) => (value === null ? null : D(value).toString());
 
+  const journal: Partial<TradeJournal> = {
+    ...(patch.stopPrice !== undefined && { stopPrice: toText(patch.stopPrice) }),
+    ...(patch.initialRisk !== undefined && { riskAmount: toText(patch.initialRisk) }),
+    ...(patch.targetPrice !== undefined && { targetPrice: toText(patch.targetPrice) }),
+    ...(patch.strategyId !== undefined && { strategyId: patch.strategyId }),
+    ...(patch.mistakes !== undefined && { mistakes: patch.mistakes }),
+    ...(patch.emotions !== undefined && { emotions: patch.emotions }),
+    ...(patch.rating !== undefined && { rating: patch.rating }),
+    ...(patch.notes !== undefined && { notes: patch.notes }),
+  };
+
   return db.transaction(async (tx) => {
     // Under the account lock no regrouping can rebuild the trade between this read and the update.
     await lockAccount(tx, { userId, accountId: found.accountId });
     const current = await requireTradeRow(tx, { userId, id: found.id });
-    const stopPrice = patch.stopPrice === undefined ? current.stopPrice : toText(patch.stopPrice);
-    const riskAmount = patch.initialRisk === undefined ? current.riskAmount : toText(patch.initialRisk);
-    const parts = (await listTradeParts(tx, [current.id])).get(current.id) ?? [];
-    const risk = computeStoredRisk({
-      trade: {
-        direction: current.direction,
-        openedAt: current.openedAt.toISOString(),
-        executions: toRiskParts(parts),
-        multiplier: D(current.multiplier),
-        status: current.status,
-      },
-      netPnl: D(current.netPnl),
-      stopPrice,
-      riskAmount,
-      defaultRiskAmount: user.defaultRiskAmount,
-    });
-    const row = await updateTradeRow(tx, {
-      userId,
-      id: current.id,
-      patch: {
-        stopPrice,
-        riskAmount,
-        ...risk,
-        ...(patch.targetPrice !== undefined && { targetPrice: toText(patch.targetPrice) }),
-        ...(patch.strategyId !== undefined && { strategyId: patch.strategyId }),
-        ...(patch.mistakes !== undefined && { mistakes: patch.mistakes }),
-        ...(patch.emotions !== undefined && { emotions: patch.emotions }),
-        ...(patch.rating !== undefined && { rating: patch.rating }),
-        ...(patch.notes !== undefined && { notes: patch.notes }),
-        updatedAt: params.now,
-      },
-    });
-    if (!row) throw new AppError('NOT_FOUND', 'Trade not found'); // deleted meanwhile
-    if (patch.tags) await replaceTradeTags(tx, { openingExecutionId: row.openingExecutionId, tagIds: patch.tags });
-    return loadTradeDetail(tx, row);
+    await saveTradeJournal(tx, { user, trade: current, patch: journal, now: params.now });
+    if (patch.tags) await replaceTradeTags(tx, { openingExecutionId: current.openingExecutionId, tagIds: patch.tags });
+    return loadTradeDetail(tx, await requireTradeRow(tx, { userId, id: current.id }));
   });
+}
+
+/**
+ * Writes fields of a trade's journal and derives the trade row's journal facts (R, strategy, has
+ * notes) again from the result: the one way a journal edit reaches the trade row. Run it under the
+ * account lock, so no regrouping rebuilds the trade meanwhile.
+ */
+export async function saveTradeJournal(
+  tx: Db,
+  params: { user: UserRow; trade: TradeRow; patch: Partial<TradeJournal>; now: Date },
+): Promise<void> {
+  const { user, trade } = params;
+  const journal =
+    Object.keys(params.patch).length === 0
+      ? trade.journal
+      : (await upsertJournals(tx, {
+          userId: user.id,
+          openerIds: [trade.openingExecutionId],
+          patch: params.patch,
+          now: params.now,
+        }).then((byOpener) => byOpener.get(trade.openingExecutionId)))!; // upserted just now
+  const parts = (await listTradeParts(tx, [trade.id])).get(trade.id) ?? [];
+  const facts = toJournalFacts({
+    trade: {
+      direction: trade.direction,
+      openedAt: trade.openedAt.toISOString(),
+      executions: toRiskParts(parts),
+      multiplier: D(trade.multiplier),
+      status: trade.status,
+    },
+    netPnl: D(trade.netPnl),
+    journal,
+    defaultRiskAmount: user.defaultRiskAmount,
+  });
+  if (!(await updateTradeRow(tx, { userId: user.id, id: trade.id, patch: { ...facts, updatedAt: params.now } })))
+    throw new AppError('NOT_FOUND', 'Trade not found'); // deleted meanwhile
 }
 
 // --- Deleting and bulk actions ----------------------------------------------------------------
@@ -517,10 +532,23 @@ export async function applyBulkAction(
       await assertOwnTags(db, { userId, ids: request.tagIds });
       await removeTagsFromTrades(db, { userId, tradeIds: ids, tagIds: request.tagIds });
       break;
-    case 'setStrategy':
+    case 'setStrategy': {
       if (request.strategyId) await requireStrategy(db, { userId, id: request.strategyId });
-      await setTradesStrategy(db, { userId, tradeIds: ids, strategyId: request.strategyId, now: params.now });
+      const { strategyId } = request;
+      await db.transaction(async (tx) => {
+        const refs = await listOwnTradeRefs(tx, { userId, ids });
+        const patch = { strategyId };
+        await upsertJournals(tx, {
+          userId,
+          openerIds: refs.map((ref) => ref.openingExecutionId),
+          patch,
+          now: params.now,
+        });
+        // The strategy is one of the trade row's journal facts, the journal's own value.
+        await setTradesStrategy(tx, { userId, tradeIds: ids, strategyId, now: params.now });
+      });
       break;
+    }
   }
   return { count: ids.length };
 }

@@ -26,3 +26,13 @@ export async function getUserById(db: Db, id: string): Promise<UserRow | undefin
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
+
+/**
+ * The user's analytics data version: triggers bump it on every change to their trades or trade tags.
+ * Kept with the user's row (where it is stored) so that trades, imports and analytics share it
+ * without depending on one another.
+ */
+export async function getAnalyticsVersion(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ version: users.analyticsVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? 0;
+}

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { EmailChangeRequest, ProfilePatch } from '../../../contracts/auth';
+import type { EmailChangeRequest } from '../../../contracts/auth';
 import type { PublicConfig } from '../../../core/config/operator';
 import { PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '../../../core/config/plans';
 import { consumeOneTimeTokenRow, issueOneTimeToken } from '../../auth/one-time-tokens';
@@ -11,9 +11,6 @@ import { emailChangeEmail, emailChangeNoticeEmail } from '../../mail/templates';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../auth/audit';
 import { AppError } from '../../errors';
-import { toCurrentUserJson, type CurrentUserJson } from '../auth/auth.service';
-import { recomputeDefaultRisk } from '../trades/trades.service';
-import { D } from '../../../core/trades';
 import { isUniqueViolation } from '../unique-violation';
 import { getUserByEmail, updateUser, type UserRow } from './users.queries';
 
@@ -91,13 +88,6 @@ export async function setTrialDaysRemaining(
   });
 }
 
-/** The current-user answer, which carries every field the profile form edits. */
-export type ProfileJson = CurrentUserJson;
-
-export function toProfileJson(user: UserRow, now: Date): ProfileJson {
-  return toCurrentUserJson(user, now);
-}
-
 type EmailChangeDeps = { db: Db; clock: Clock; mailer: Mailer; config: PublicConfig };
 
 /** How long the link to a new address works. */
@@ -160,28 +150,4 @@ export async function confirmEmailChange(
   await recordAudit(deps.db, { event: 'email_changed', userId, ip: params.ip, now });
   await deps.mailer.send(emailChangeNoticeEmail(deps.config, before, { newEmail, isDone: true }));
   return updated;
-}
-
-/**
- * Applies a profile change. When the default risk per trade changes (or is cleared), every trade
- * whose R rests on it is derived again, in the same transaction.
- */
-export async function updateProfile(
-  db: Db,
-  params: { user: UserRow; patch: ProfilePatch; now: Date },
-): Promise<UserRow> {
-  const { user, patch } = params;
-  return db.transaction(async (tx) => {
-    const updated = await updateUser(tx, user.id, patch);
-    const before = user.defaultRiskAmount === null ? null : D(user.defaultRiskAmount);
-    const after = updated.defaultRiskAmount === null ? null : D(updated.defaultRiskAmount);
-    const isRiskChanged = before === null || after === null ? before !== after : !before.eq(after);
-    if (patch.defaultRiskAmount !== undefined && isRiskChanged)
-      await recomputeDefaultRisk(tx, {
-        userId: user.id,
-        defaultRiskAmount: updated.defaultRiskAmount,
-        now: params.now,
-      });
-    return updated;
-  });
 }

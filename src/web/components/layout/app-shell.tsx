@@ -43,35 +43,6 @@ export async function logOut(): Promise<void> {
   }
 }
 
-/** A failed API call as the pages show it: the server's code, message and per-field messages. */
-export type ApiError = { status: number | null; code: string | null; message: string; fields: Record<string, string> };
-
-const GENERIC_ERROR = 'Something went wrong. Please try again.';
-
-/** Reads apiRequest's "status: body" error (seed §7); the body is the server's `{error, message, fields?}`. */
-export function toApiError(err: unknown, fallback = GENERIC_ERROR): ApiError {
-  const text = err instanceof Error ? err.message : '';
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
-  if (!match) return { status: null, code: null, message: fallback, fields: {} };
-  const status = Number(match[1]);
-  try {
-    const body: unknown = JSON.parse(match[2] ?? '');
-    if (typeof body !== 'object' || body === null) return { status, code: null, message: fallback, fields: {} };
-    const { error, message, fields } = body as { error?: unknown; message?: unknown; fields?: unknown }; // shape checked field by field below
-    return {
-      status,
-      code: typeof error === 'string' ? error : null,
-      message: typeof message === 'string' && message.trim() !== '' ? message : fallback,
-      fields:
-        typeof fields === 'object' && fields !== null
-          ? Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
-          : {},
-    };
-  } catch {
-    return { status, code: null, message: fallback, fields: {} };
-  }
-}
-
 /** "March 14, 2026" in the user's time zone (only the web converts to it); falls back to the browser's zone. */
 export function formatDate(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return '';

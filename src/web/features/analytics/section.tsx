@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { toApiError } from '../../components/layout/app-shell';
+import { toApiError } from '../../lib/api';
 
 /** One titled block of the analytics page: a card with an h2, a line of context and optional controls. */
 export function AnalyticsSection({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PlanId } from '../../../core/config/plans';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { SIGNUP_EMAIL_EXISTS_MESSAGE, SIGNUP_FAILED_MESSAGE, toCheckoutUrl, toSignupFailure } from './signup-rules';
 
@@ -36,8 +36,7 @@ export function useTrialSignup({ onAccountExists }: { onAccountExists: (message:
     setIsSubmitting(true);
     setGeneralError(undefined);
     try {
-      const res = await apiRequest('POST', '/api/subscription/trial-signup', payload);
-      const body: unknown = await res.json().catch(() => null);
+      const body = await api('POST /api/subscription/trial-signup', { body: payload });
       // NOTE: leaves the app for the payment provider; the form stays in its loading state meanwhile.
       window.location.href = toCheckoutUrl(body);
     } catch (err) {

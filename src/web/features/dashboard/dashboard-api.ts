@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  EQUITY_CHART_MAX_POINTS,
-  type AnalyticsCalendarJson,
-  type AnalyticsEquityJson,
-  type AnalyticsSummaryJson,
-} from '../../../contracts/analytics';
-import type { JournalDayJson } from '../../../contracts/journal';
-import type { TradeListJson } from '../../../contracts/trades';
-import { apiRequest } from '../../lib/api';
+import { EQUITY_CHART_MAX_POINTS } from '../../../contracts/analytics';
+import { api } from '../../lib/api';
 import type { DayRange } from './period';
 
 /**
@@ -23,19 +16,14 @@ export type DashboardFilter = DayRange & { accountId?: string };
 function toSearch(params: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  return (await (await apiRequest('GET', url)).json()) as T;
+  return search.toString();
 }
 
 /** Whether the user has any trade at all (the empty state otherwise). */
 export function useHasTrades() {
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'any'],
-    queryFn: async () => (await getJson<TradeListJson>('/api/trades?limit=1')).trades.length > 0,
+    queryFn: async () => (await api('GET /api/trades', { search: 'limit=1' })).trades.length > 0,
   });
 }
 
@@ -43,7 +31,7 @@ export function useSummary(filter: DashboardFilter, isEnabled: boolean) {
   const search = toSearch(filter);
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'summary', search],
-    queryFn: () => getJson<AnalyticsSummaryJson>(`/api/analytics/summary${search}`),
+    queryFn: () => api('GET /api/analytics/summary', { search }),
     enabled: isEnabled,
   });
 }
@@ -52,7 +40,7 @@ export function useEquity(filter: DashboardFilter, isEnabled: boolean) {
   const search = toSearch({ ...filter, maxPoints: String(EQUITY_CHART_MAX_POINTS) });
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'equity', search],
-    queryFn: () => getJson<AnalyticsEquityJson>(`/api/analytics/equity${search}`),
+    queryFn: () => api('GET /api/analytics/equity', { search }),
     enabled: isEnabled,
   });
 }
@@ -61,7 +49,7 @@ export function useCalendar(params: { month: string; accountId?: string }, isEna
   const search = toSearch(params);
   return useQuery({
     queryKey: [...CALENDAR_KEY, search],
-    queryFn: () => getJson<AnalyticsCalendarJson>(`/api/analytics/calendar${search}`),
+    queryFn: () => api('GET /api/analytics/calendar', { search }),
     enabled: isEnabled,
   });
 }
@@ -71,7 +59,7 @@ export function useRecentTrades(accountId: string | undefined, isEnabled: boolea
   const search = toSearch({ accountId, status: 'closed', sort: 'closedAt', order: 'desc', limit: '6' });
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'recent', search],
-    queryFn: () => getJson<TradeListJson>(`/api/trades${search}`),
+    queryFn: () => api('GET /api/trades', { search }),
     enabled: isEnabled,
   });
 }
@@ -89,7 +77,7 @@ export function useDayTrades(date: string | null, accountId: string | undefined)
   });
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'day', search],
-    queryFn: () => getJson<TradeListJson>(`/api/trades${search}`),
+    queryFn: () => api('GET /api/trades', { search }),
     enabled: date !== null,
   });
 }
@@ -99,7 +87,7 @@ export const journalDayKey = (date: string) => ['/api/journal', 'day', date] as 
 export function useJournalDay(date: string | null) {
   return useQuery({
     queryKey: journalDayKey(date ?? ''),
-    queryFn: () => getJson<JournalDayJson>(`/api/journal/days/${date}`),
+    queryFn: () => api('GET /api/journal/days/:date', { params: { date: date ?? '' } }),
     enabled: date !== null,
   });
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { AccountJson } from '../../../contracts/trades';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { toApiError, apiQuery } from '../../lib/api';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { loadUPlot } from '../../components/charts/uplot-chart';
 import { useAuth } from '../../lib/use-auth';
 import { SampleDataBanner } from '../settings/sample-data-card';
@@ -78,7 +78,7 @@ export default function DashboardPage() {
     void loadUPlot(); // overlap the chart library's download with the data requests
   }, []);
 
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
   const accountList = useMemo(() => accounts.data?.accounts ?? [], [accounts.data]);
   const ownTrades = useHasTrades();
   // "All accounts" leaves a loaded sample out once the trader has an account of their own, which

@@ -3,13 +3,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { JOURNAL_MOODS, type JournalDayInput, type JournalDayJson } from '../../../contracts/journal';
 import type { TradeJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
+
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { DialogFrame } from '../trades/dialog-frame';
 import { formatMoney, formatR, toSign } from '../trades/format';
+import { SymbolText } from '../trades/symbol-text';
 import { CALENDAR_KEY, journalDayKey, useDayTrades, useJournalDay } from './dashboard-api';
 import { formatDayLong, plural } from './dashboard-format';
 
@@ -25,7 +26,7 @@ function DayTrades({ trades }: { trades: TradeJson[] }) {
               href={`/trades?trade=${trade.id}`}
               className="min-w-0 truncate font-semibold text-fg underline-offset-2 hover:underline"
             >
-              {trade.symbol}{' '}
+              <SymbolText symbol={trade.symbol} assetClass={trade.assetClass} />{' '}
               <span className="font-normal text-muted">
                 {trade.direction === 'long' ? 'Long' : 'Short'} · {formatR(trade.rMultiple)}
               </span>
@@ -49,8 +50,7 @@ function JournalForm({ date, initial }: { date: string; initial: JournalDayJson 
   const [review, setReview] = useState(initial.review);
   const [mood, setMood] = useState<number | null>(initial.mood);
   const save = useMutation({
-    mutationFn: async (input: JournalDayInput) =>
-      (await (await apiRequest('PUT', `/api/journal/days/${date}`, input)).json()) as JournalDayJson,
+    mutationFn: async (input: JournalDayInput) => api('PUT /api/journal/days/:date', { params: { date }, body: input }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(journalDayKey(date), saved);
       toast({ title: saved.updatedAt ? 'Journal saved' : 'Journal entry cleared', description: formatDayLong(date) });

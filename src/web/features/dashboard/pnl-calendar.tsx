@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AnalyticsCalendarJson } from '../../../contracts/analytics';
-import { toApiError } from '../../components/layout/app-shell';
+import { toApiError } from '../../lib/api';
+
 import { useCalendar } from './dashboard-api';
 import { formatCompactSigned, formatDayLong, formatMonth, formatMoneyNumber, plural, toneOf } from './dashboard-format';
 import { addDays, addMonths, toIsoWeekday, toMonthKey, toMonthWeeks } from './period';

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { TradeJson } from '../../../contracts/trades';
 import { formatDateTime, formatMoney, formatR, toSign } from '../trades/format';
+import { SymbolText } from '../trades/symbol-text';
 
 /** The latest closed trades, each opening in the trades page's editor. */
 export function RecentTrades({ trades }: { trades: TradeJson[] }) {
@@ -32,7 +33,7 @@ export function RecentTrades({ trades }: { trades: TradeJson[] }) {
                 >
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-semibold text-fg">
-                      {trade.symbol}{' '}
+                      <SymbolText symbol={trade.symbol} assetClass={trade.assetClass} />{' '}
                       <span className="font-normal text-muted">{trade.direction === 'long' ? 'Long' : 'Short'}</span>
                     </span>
                     <span className="block truncate text-xs text-muted">{formatDateTime(trade.closedAt)}</span>

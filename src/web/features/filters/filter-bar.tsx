@@ -1,7 +1,7 @@
+import { apiQuery } from '../../lib/api';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import type { AccountJson, StrategyJson, TagJson } from '../../../contracts/trades';
 import {
   DATE_RANGE_MEANING,
   fromSearchValue,
@@ -21,9 +21,9 @@ type Choices = readonly (readonly [string, string])[];
 
 /** The user's accounts, strategies and tags, as the choices of the id fields that name them. */
 function useRefChoices(): Record<FieldRef, Choices> {
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
-  const strategies = useQuery<{ strategies: StrategyJson[] }>({ queryKey: ['/api/strategies'] });
-  const tags = useQuery<{ tags: TagJson[] }>({ queryKey: ['/api/tags'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
+  const strategies = useQuery(apiQuery('GET /api/strategies'));
+  const tags = useQuery(apiQuery('GET /api/tags'));
   return {
     accounts: (accounts.data?.accounts ?? []).map((a) => [a.id, a.name] as const),
     strategies: (strategies.data?.strategies ?? []).map((s) => [s.id, s.name] as const),

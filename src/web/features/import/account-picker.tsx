@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { AccountJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
+
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { listTimeZones } from '../settings/timezones';
 import { SELECT_CLASS } from '../trades/dialog-frame';
@@ -101,14 +101,15 @@ function NewAccountForm({
 
   const create = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('POST', '/api/accounts', {
-        name: name.trim(),
-        broker: suggestedBroker,
-        currency: currency.trim().toUpperCase(),
-        startingBalance: '0',
-        timezone,
+      return api('POST /api/accounts', {
+        body: {
+          name: name.trim(),
+          broker: suggestedBroker,
+          currency: currency.trim().toUpperCase(),
+          startingBalance: '0',
+          timezone,
+        },
       });
-      return (await res.json()) as AccountJson;
     },
     onSuccess: async (account) => {
       // The new account is in the list before the select shows it as chosen.

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { SAMPLE_FILE_ROWS } from '../../../core/config/operator';
-import { toApiError } from '../../components/layout/app-shell';
+import { toApiError } from '../../lib/api';
+
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { useAuth } from '../../lib/use-auth';

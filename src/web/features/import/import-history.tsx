@@ -2,15 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { refreshAfterTradeChange, showUndoToast } from '../trades/undo-delete';
 import { useState } from 'react';
-import type { ImportJson, ImportListJson, ImportStatusJson } from '../../../contracts/imports';
-import { toApiError } from '../../components/layout/app-shell';
+import type { ImportJson, ImportStatusJson } from '../../../contracts/imports';
+import { toApiError, apiQuery } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../settings/confirm-dialog';
 import { formatDateTime } from '../trades/format';
-import { IMPORTS_KEY, deleteImport } from './import-api';
+import { deleteImport } from './import-api';
 import { Link } from 'wouter';
-import type { ImportQualityListJson } from '../../../contracts/reconciliation';
 import { QualityScore } from '../reconciliation/import-quality';
 
 const STATUS_BADGES: Record<ImportStatusJson, { label: string; className: string }> = {
@@ -39,9 +38,9 @@ const CELL = 'px-3 py-2 align-middle';
 /** Every import batch, newest first, with undo for a committed one and discard for an abandoned preview. */
 export function ImportHistory({ activeImportId }: { activeImportId: string | null }) {
   const queryClient = useQueryClient();
-  const history = useQuery<ImportListJson>({ queryKey: IMPORTS_KEY });
+  const history = useQuery(apiQuery('GET /api/imports'));
   // Each committed import's data-quality score against the broker's own figures (issue 42).
-  const quality = useQuery<ImportQualityListJson>({ queryKey: ['/api/imports/quality'], staleTime: 0 });
+  const quality = useQuery({ ...apiQuery('GET /api/imports/quality'), staleTime: 0 });
   const qualityOf = new Map((quality.data?.imports ?? []).map((q) => [q.importId, q]));
   const [pending, setPending] = useState<ImportJson | null>(null);
 

@@ -8,9 +8,9 @@ import type {
   ImportMapping,
   ImportPreviewJson,
 } from '../../../contracts/imports';
-import type { AccountJson } from '../../../contracts/trades';
 import type { ColumnRole } from '../../../core/import/detect/roles';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { toApiError, apiQuery } from '../../lib/api';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../lib/use-toast';
@@ -78,7 +78,7 @@ function withRole(
 
 export default function ImportPage() {
   const queryClient = useQueryClient();
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
   const accountList = accounts.data?.accounts ?? [];
   const [chosenAccountId, setChosenAccountId] = useState('');
   const accountId = accountList.some((a) => a.id === chosenAccountId) ? chosenAccountId : (accountList[0]?.id ?? '');

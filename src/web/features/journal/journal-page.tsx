@@ -2,12 +2,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { NotebookPen, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { JOURNAL_MOODS, type JournalEntryJson, type JournalEntryListJson } from '../../../contracts/journal';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { JOURNAL_MOODS, type JournalEntryJson } from '../../../contracts/journal';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, toApiError } from '../../lib/api';
 import { useAuth } from '../../lib/use-auth';
 import { formatDayLong, plural } from '../dashboard/dashboard-format';
 import { toTodayKey } from '../dashboard/period';
@@ -74,7 +74,7 @@ export default function JournalPage() {
       const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (query) params.set('q', query);
       if (pageParam) params.set('before', pageParam);
-      return (await (await apiRequest('GET', `/api/journal/entries?${params}`)).json()) as JournalEntryListJson;
+      return api('GET /api/journal/entries', { search: params });
     },
     getNextPageParam: (last) => last.nextBefore,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import type { AccountJson } from '../../../contracts/trades';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
+import { apiQuery, toApiError } from '../../lib/api';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/spinner';
 import { ReconciliationView } from './reconciliation-view';
@@ -9,7 +9,7 @@ import { ReconciliationView } from './reconciliation-view';
 /** /settings/accounts/:id: one brokerage account and its reconciliation with the broker's figures. */
 export default function AccountPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const account = useQuery<AccountJson>({ queryKey: ['/api/accounts', id] });
+  const account = useQuery(apiQuery('GET /api/accounts/:id', { params: { id }, queryKey: ['/api/accounts', id] }));
   const back = (
     <nav aria-label="Breadcrumb" className="mb-2 text-sm">
       <Link href="/settings" className="text-accent underline-offset-2 hover:underline">

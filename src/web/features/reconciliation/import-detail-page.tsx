@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import type { ImportJson } from '../../../contracts/imports';
-import type { ImportQualityJson } from '../../../contracts/reconciliation';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
+import { apiQuery, toApiError } from '../../lib/api';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/spinner';
 import { StatusBadge } from '../import/import-history';
@@ -12,9 +11,9 @@ import { ImportQualityPanel } from './import-quality';
 /** /import/:id: one import, its counts and its data-quality score against the broker's figures. */
 export default function ImportDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const item = useQuery<ImportJson>({ queryKey: ['/api/imports', id] });
-  const quality = useQuery<ImportQualityJson>({
-    queryKey: ['/api/imports', id, 'quality'],
+  const item = useQuery(apiQuery('GET /api/imports/:id', { params: { id }, queryKey: ['/api/imports', id] }));
+  const quality = useQuery({
+    ...apiQuery('GET /api/imports/:id/quality', { params: { id }, queryKey: ['/api/imports', id, 'quality'] }),
     enabled: item.data?.status === 'done',
   });
   const back = (

@@ -2,13 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import type {
-  ReconciliationDayJson,
-  ReconciliationFillJson,
-  ReconciliationFillsJson,
-  ReconciliationJson,
-} from '../../../contracts/reconciliation';
-import { toApiError } from '../../components/layout/app-shell';
+import type { ReconciliationDayJson, ReconciliationFillJson } from '../../../contracts/reconciliation';
+import { apiQuery, toApiError } from '../../lib/api';
 import { formatDateTime, formatDecimal, formatMoney } from '../trades/format';
 import {
   EXPLANATION_LABELS,
@@ -41,9 +36,7 @@ function StatusBadge({ status }: { status: DayStatus }) {
  * difference first, each opening the fills it is made of and the file rows they came from.
  */
 export function ReconciliationView({ accountId }: { accountId: string }) {
-  const result = useQuery<ReconciliationJson>({
-    queryKey: [`/api/reconciliation?accountId=${encodeURIComponent(accountId)}`],
-  });
+  const result = useQuery(apiQuery('GET /api/reconciliation', { search: new URLSearchParams({ accountId }) }));
   const headingId = useId();
   const days = result.data ? toDayOrder(result.data.days) : [];
   const counts = days.reduce<Record<DayStatus, number>>(
@@ -156,9 +149,9 @@ function DayRow({ day, accountId, currency }: { day: ReconciliationDayJson; acco
 }
 
 function DayFills({ accountId, date }: { accountId: string; date: string }) {
-  const fills = useQuery<ReconciliationFillsJson>({
-    queryKey: [`/api/reconciliation/fills?accountId=${encodeURIComponent(accountId)}&date=${date}`],
-  });
+  const fills = useQuery(
+    apiQuery('GET /api/reconciliation/fills', { search: new URLSearchParams({ accountId, date }) }),
+  );
   if (fills.isPending)
     return (
       <p role="status" className="mt-3 text-sm text-muted">

@@ -5,11 +5,10 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AccountUsageJson } from '../../../contracts/settings';
 import type { AccountJson } from '../../../contracts/trades';
 import { SUPPORTED_BROKERS } from '../../../core/site/brokers';
-import { toApiError } from '../../components/layout/app-shell';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { DialogFrame, SELECT_CLASS } from '../trades/dialog-frame';
 import { ConfirmDialog } from './confirm-dialog';
@@ -56,10 +55,9 @@ function AccountDialog({
   const save = useMutation({
     mutationFn: async (body: AccountForm) => {
       const payload = { ...body, broker: body.broker.trim() === '' ? null : body.broker.trim() };
-      const res = account
-        ? await apiRequest('PATCH', `/api/accounts/${account.id}`, payload)
-        : await apiRequest('POST', '/api/accounts', payload);
-      return (await res.json()) as AccountJson;
+      return account
+        ? api('PATCH /api/accounts/:id', { params: { id: account.id }, body: payload })
+        : api('POST /api/accounts', { body: payload });
     },
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
@@ -181,7 +179,7 @@ function AccountDialog({
 function DeleteAccountDialog({ account, onClose }: { account: AccountJson; onClose: () => void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/accounts/${account.id}`),
+    mutationFn: () => api('DELETE /api/accounts/:id', { params: { id: account.id } }),
     onSuccess: async () => {
       await Promise.all(
         ['/api/accounts', '/api/trades', '/api/sample-data'].map((key) =>
@@ -229,7 +227,7 @@ function DeleteAccountDialog({ account, onClose }: { account: AccountJson; onClo
 
 /** Settings → Accounts: list, create, edit and delete brokerage accounts. */
 export function AccountsCard() {
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ACCOUNTS_KEY });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
   // The dialog remounts per account (key), so its form starts from that account's values.
   const [editing, setEditing] = useState<{ account: AccountJson | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<AccountJson | null>(null);

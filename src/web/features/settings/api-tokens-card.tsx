@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiTokenJson, ApiTokenScope, CreatedApiTokenJson } from '../../../contracts/trades';
-import { formatDate, toApiError } from '../../components/layout/app-shell';
+import { formatDate } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 
 export const TOKENS_KEY = ['/api/tokens'] as const;
@@ -24,15 +24,14 @@ const toAccessLabel = (scopes: readonly ApiTokenScope[]) => (scopes.includes('wr
 export function ApiTokensCard({ timeZone }: { timeZone: string }) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery<{ tokens: ApiTokenJson[] }>({ queryKey: TOKENS_KEY });
+  const { data, isLoading } = useQuery(apiQuery('GET /api/tokens'));
   const [name, setName] = useState('');
   const [access, setAccess] = useState<Access>('read');
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<CreatedApiTokenJson | null>(null);
 
   const create = useMutation({
-    mutationFn: async (body: { name: string; scopes: ApiTokenScope[] }) =>
-      (await (await apiRequest('POST', '/api/tokens', body)).json()) as CreatedApiTokenJson,
+    mutationFn: async (body: { name: string; scopes: ApiTokenScope[] }) => api('POST /api/tokens', { body }),
     onSuccess: async (token) => {
       setCreated(token);
       setName('');
@@ -41,7 +40,7 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
     onError: (err) => setError(toApiError(err).message),
   });
   const revoke = useMutation({
-    mutationFn: (token: ApiTokenJson) => apiRequest('DELETE', `/api/tokens/${encodeURIComponent(token.id)}`),
+    mutationFn: (token: ApiTokenJson) => api('DELETE /api/tokens/:id', { params: { id: token.id } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
       toast({ title: 'Token revoked' });

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, Mail, UserRound } from 'lucide-react';
-import { toApiError } from '../../components/layout/app-shell';
+
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, toApiError } from '../../lib/api';
 import { AUTH_QUERY_KEY, type CurrentUser } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
 import { COMMON_CURRENCIES, browserTimeZone, listTimeZones } from './timezones';
@@ -105,7 +105,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         baseCurrency: body.baseCurrency.trim(),
         defaultRiskAmount: body.defaultRiskAmount.trim() === '' ? null : body.defaultRiskAmount.trim(),
       };
-      return (await (await apiRequest('PATCH', '/api/auth/user', payload)).json()) as CurrentUser;
+      return api('PATCH /api/auth/user', { body: payload });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(AUTH_QUERY_KEY, saved);
@@ -240,8 +240,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
   const [sent, setSent] = useState<string | null>(null);
 
   const request = useMutation({
-    mutationFn: async (body: EmailForm) =>
-      ((await (await apiRequest('POST', '/api/auth/change-email', body)).json()) as { message: string }).message,
+    mutationFn: async (body: EmailForm) => (await api('POST /api/auth/change-email', { body })).message,
     onSuccess: (message) => {
       setSent(message);
       setIsOpen(false);

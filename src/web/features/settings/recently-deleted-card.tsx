@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import type { DeletedTradeJson, DeletedTradeListJson } from '../../../contracts/trades';
-import { formatDate, toApiError } from '../../components/layout/app-shell';
+import type { DeletedTradeJson } from '../../../contracts/trades';
+import { formatDate } from '../../components/layout/app-shell';
+import { apiQuery, toApiError } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../lib/use-toast';
 import { formatMoney, toSign } from '../trades/format';
 import { refreshAfterTradeChange, restoreTrades } from '../trades/undo-delete';
-
-export const DELETED_TRADES_KEY = ['/api/trades/deleted'] as const;
 
 const tradeCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'trade' : 'trades'}`;
 
@@ -26,7 +25,7 @@ function toDays(trade: DeletedTradeJson, timeZone: string): string {
  */
 export function RecentlyDeletedCard({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery<DeletedTradeListJson>({ queryKey: DELETED_TRADES_KEY });
+  const { data, isLoading } = useQuery(apiQuery('GET /api/trades/deleted'));
   const trades = data?.trades ?? [];
 
   const restore = useMutation({

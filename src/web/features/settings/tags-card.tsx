@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GitMerge, Pencil, Tags, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { TagUsageJson } from '../../../contracts/settings';
 import type { TagJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
+
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { DialogFrame, SELECT_CLASS } from '../trades/dialog-frame';
 import { ConfirmDialog } from './confirm-dialog';
 
-const TAGS_KEY = ['/api/tags'] as const;
 const USAGE_KEY = ['/api/tags', 'usage'] as const;
 const SUGGESTED_GROUPS = ['setup', 'mistake', 'emotion', 'market'];
 
@@ -35,12 +33,10 @@ function EditTagDialog({ tag, onClose }: { tag: TagJson; onClose: () => void }) 
   const [errors, setErrors] = useState<TagErrors>({});
   const save = useMutation({
     mutationFn: async (body: TagForm) => {
-      const res = await apiRequest('PATCH', `/api/tags/${tag.id}`, {
-        name: body.name,
-        color: body.color,
-        group: body.group.trim() === '' ? null : body.group.trim(),
+      return api('PATCH /api/tags/:id', {
+        params: { id: tag.id },
+        body: { name: body.name, color: body.color, group: body.group.trim() === '' ? null : body.group.trim() },
       });
-      return (await res.json()) as TagJson;
     },
     onSuccess: async (saved) => {
       await refresh();
@@ -139,8 +135,7 @@ function MergeTagDialog({
   const into = others.find((t) => t.id === intoTagId);
   const merge = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('POST', `/api/tags/${tag.id}/merge`, { intoTagId });
-      return (await res.json()) as TagJson;
+      return api('POST /api/tags/:id/merge', { params: { id: tag.id }, body: { intoTagId } });
     },
     onSuccess: async (kept) => {
       await refresh();
@@ -203,7 +198,7 @@ function MergeTagDialog({
 function DeleteTagDialog({ tag, count, onClose }: { tag: TagJson; count: number; onClose: () => void }) {
   const refresh = useRefreshTags();
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/tags/${tag.id}`),
+    mutationFn: () => api('DELETE /api/tags/:id', { params: { id: tag.id } }),
     onSuccess: async () => {
       await refresh();
       toast({ title: 'Tag deleted', description: tag.name });
@@ -231,8 +226,8 @@ type Action = { kind: 'edit' | 'merge' | 'delete'; tag: TagJson };
 
 /** Settings → Tags: every tag with its colour, group and trade count; rename, regroup, merge, delete. */
 export function TagsCard() {
-  const tags = useQuery<{ tags: TagJson[] }>({ queryKey: TAGS_KEY });
-  const usage = useQuery<TagUsageJson>({ queryKey: USAGE_KEY });
+  const tags = useQuery(apiQuery('GET /api/tags'));
+  const usage = useQuery(apiQuery('GET /api/tags/usage', { queryKey: USAGE_KEY }));
   const [action, setAction] = useState<Action | null>(null);
   const list = tags.data?.tags ?? [];
   const counts = usage.data?.usage ?? {};

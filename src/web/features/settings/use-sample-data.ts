@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LoadedSampleDataJson, RemovedSampleDataJson, SampleDataStatusJson } from '../../../contracts/sample-data';
-import { toApiError } from '../../components/layout/app-shell';
-import { apiRequest } from '../../lib/api';
+
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 
 export const SAMPLE_DATA_QUERY_KEY = ['/api/sample-data'] as const;
@@ -18,9 +17,9 @@ async function refreshJournal(queryClient: QueryClient): Promise<void> {
 /** The sample data set's status with one-click load and remove, each confirmed by a toast. */
 export function useSampleData() {
   const queryClient = useQueryClient();
-  const status = useQuery<SampleDataStatusJson>({ queryKey: SAMPLE_DATA_QUERY_KEY });
+  const status = useQuery(apiQuery('GET /api/sample-data'));
   const load = useMutation({
-    mutationFn: async () => (await (await apiRequest('POST', '/api/sample-data')).json()) as LoadedSampleDataJson,
+    mutationFn: () => api('POST /api/sample-data'),
     onSuccess: async (result) => {
       await refreshJournal(queryClient);
       toast({
@@ -32,7 +31,7 @@ export function useSampleData() {
       toast({ variant: 'destructive', title: 'Sample data was not loaded', description: toApiError(err).message }),
   });
   const remove = useMutation({
-    mutationFn: async () => (await (await apiRequest('DELETE', '/api/sample-data')).json()) as RemovedSampleDataJson,
+    mutationFn: () => api('DELETE /api/sample-data'),
     onSuccess: async (result) => {
       await refreshJournal(queryClient);
       toast({

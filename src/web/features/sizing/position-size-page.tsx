@@ -1,6 +1,6 @@
+import { apiQuery } from '../../lib/api';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import type { AccountJson } from '../../../contracts/trades';
 import { computePositionSize } from '../../../core/sizing/position-size';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Card } from '../../components/ui/card';
@@ -13,7 +13,7 @@ import { useSizingForm } from './use-sizing-form';
 /** /position-size: how much to trade so that a stop-out costs what you chose to risk. */
 export default function PositionSizePage() {
   const ids = useId();
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
   const fallback = useMemo(() => toDefaultAccountSize(accounts.data?.accounts ?? []), [accounts.data]);
   const currency = fallback?.currency ?? 'USD';
   const [form, set] = useSizingForm();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { AccountJson, AddExecutionsJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
+import type { AccountJson } from '../../../contracts/trades';
+
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { SELECT_CLASS } from './dialog-frame';
 
@@ -69,19 +69,20 @@ export function ExecutionGridForm({
 
   const mutation = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('POST', '/api/executions', {
-        accountId,
-        executions: rows.map((row) => ({
-          executedAt: toIso(row.at),
-          symbol: symbol.trim().toUpperCase(),
-          side: row.side,
-          quantity: row.quantity.trim(),
-          price: row.price.trim(),
-          commission: optional(row.commission),
-          fees: optional(row.fees),
-        })),
+      return api('POST /api/executions', {
+        body: {
+          accountId,
+          executions: rows.map((row) => ({
+            executedAt: toIso(row.at),
+            symbol: symbol.trim().toUpperCase(),
+            side: row.side,
+            quantity: row.quantity.trim(),
+            price: row.price.trim(),
+            commission: optional(row.commission),
+            fees: optional(row.fees),
+          })),
+        },
       });
-      return (await res.json()) as AddExecutionsJson;
     },
     onSuccess: async (result) => {
       const trades = result.trades.length;

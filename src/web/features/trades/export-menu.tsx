@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { TradeFilter } from '../../../core/query';
-import { apiRequest } from '../../lib/api';
+import { api, apiUrl } from '../../lib/api';
 import { toFilterQuery } from '../filters/filter-search';
 
 const ITEM =
@@ -18,11 +18,9 @@ const toTradeCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 't
 export function ExportMenu({ filter }: { filter: TradeFilter }) {
   const [isOpen, setIsOpen] = useState(false);
   const query = toFilterQuery(filter).toString();
-  const suffix = query ? `?${query}` : '';
   const count = useQuery({
     queryKey: ['/api/trades/count', query],
-    queryFn: async () =>
-      ((await (await apiRequest('GET', `/api/trades/count${suffix}`)).json()) as { count: number }).count,
+    queryFn: async () => (await api('GET /api/trades/count', { search: query })).count,
     enabled: isOpen,
   });
   const what = count.data === undefined ? 'the trades of the current filter' : toTradeCount(count.data);
@@ -46,14 +44,24 @@ export function ExportMenu({ filter }: { filter: TradeFilter }) {
               ? 'No trade matches the current filter.'
               : `Exports ${what}${count.data === undefined ? '' : ' of the current filter'}.`}
         </p>
-        <a href={`/api/trades/list.csv${suffix}`} download className={ITEM} aria-disabled={isEmpty || undefined}>
+        <a
+          href={apiUrl('GET /api/trades/list.csv', { search: query })}
+          download
+          className={ITEM}
+          aria-disabled={isEmpty || undefined}
+        >
           <FileSpreadsheet className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
           <span>
             <span className="block font-semibold">Trades as CSV</span>
             <span className="block text-xs text-muted">One row per trade: P&L, R, journal, times in your zone.</span>
           </span>
         </a>
-        <a href={`/api/trades/export.csv${suffix}`} download className={ITEM} aria-disabled={isEmpty || undefined}>
+        <a
+          href={apiUrl('GET /api/trades/export.csv', { search: query })}
+          download
+          className={ITEM}
+          aria-disabled={isEmpty || undefined}
+        >
           <FileText className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
           <span>
             <span className="block font-semibold">Executions as CSV</span>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { AccountJson, TradeDetailJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
+import type { AccountJson } from '../../../contracts/trades';
+
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { PositionSizePanel } from '../sizing/position-size-panel';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
@@ -133,24 +133,24 @@ function ManualTradeForm({
     mutationFn: async () => {
       let accountId = form.accountId;
       if (!hasAccounts) {
-        const res = await apiRequest('POST', '/api/accounts', { name: form.newAccountName });
-        accountId = ((await res.json()) as AccountJson).id;
+        accountId = (await api('POST /api/accounts', { body: { name: form.newAccountName } })).id;
         await queryClient.invalidateQueries({ queryKey: ['/api/accounts'] });
       }
-      const res = await apiRequest('POST', '/api/trades', {
-        accountId,
-        symbol: form.symbol.trim().toUpperCase(),
-        direction: form.direction,
-        quantity: form.quantity.trim(),
-        entryPrice: form.entryPrice.trim(),
-        entryAt: toIso(form.entryAt) ?? form.entryAt,
-        exitPrice: optional(form.exitPrice),
-        exitAt: toIso(form.exitAt),
-        fees: optional(form.fees),
-        stopPrice: optional(form.stopPrice),
-        targetPrice: optional(form.targetPrice),
+      return api('POST /api/trades', {
+        body: {
+          accountId,
+          symbol: form.symbol.trim().toUpperCase(),
+          direction: form.direction,
+          quantity: form.quantity.trim(),
+          entryPrice: form.entryPrice.trim(),
+          entryAt: toIso(form.entryAt) ?? form.entryAt,
+          exitPrice: optional(form.exitPrice),
+          exitAt: toIso(form.exitAt),
+          fees: optional(form.fees),
+          stopPrice: optional(form.stopPrice),
+          targetPrice: optional(form.targetPrice),
+        },
       });
-      return (await res.json()) as TradeDetailJson;
     },
     onSuccess: async (trade) => {
       toast({ title: 'Trade added', description: `${trade.symbol} ${trade.direction}, quantity ${trade.quantity}.` });

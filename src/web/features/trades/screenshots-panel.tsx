@@ -3,9 +3,9 @@ import { ImagePlus, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { ScreenshotJson, ScreenshotListJson } from '../../../contracts/screenshots';
 import { IMAGE_TYPES } from '../../../core/screenshots';
-import { toApiError } from '../../components/layout/app-shell';
+
 import { Button, buttonClass } from '../../components/ui/button';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { makeThumbnail } from './make-thumbnail';
 import { ScreenshotViewer } from './screenshot-viewer';
 import { findUploadProblem, uploadScreenshot } from './upload-screenshot';
@@ -30,7 +30,9 @@ function isTextPaste(event: ClipboardEvent): boolean {
 export function ScreenshotsPanel({ tradeId }: { tradeId: string }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const list = useQuery<ScreenshotListJson>({ queryKey: screenshotsKey(tradeId) });
+  const list = useQuery(
+    apiQuery('GET /api/trades/:id/screenshots', { params: { id: tradeId }, queryKey: screenshotsKey(tradeId) }),
+  );
   const screenshots = list.data?.screenshots ?? [];
   const maxBytes = list.data?.maxBytes ?? 0;
 
@@ -102,7 +104,7 @@ export function ScreenshotsPanel({ tradeId }: { tradeId: string }) {
   }, [list.data, uploadAll]);
 
   const remove = useMutation({
-    mutationFn: (shot: ScreenshotJson) => apiRequest('DELETE', shot.url),
+    mutationFn: (shot: ScreenshotJson) => api('DELETE /api/screenshots/:id', { params: { id: shot.id } }),
     onSuccess: (_res, shot) => {
       queryClient.setQueryData<ScreenshotListJson>(screenshotsKey(tradeId), (old) =>
         old ? { ...old, screenshots: old.screenshots.filter((s) => s.id !== shot.id) } : old,

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { StrategyJson, TagJson, TradeDeletionJson, TradeDetailJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
+import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/trades';
+
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
 import { AccountCurrencyPnl } from './account-currency-pnl';
@@ -12,6 +12,8 @@ import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
 import { refreshAfterTradeChange, showUndoToast } from './undo-delete';
+import { toSymbolText } from './symbol-text';
+import { formatPrice } from '../../../core/instruments/display';
 
 // The Markdown parser and sanitiser load when a note is first previewed, not with the trades page.
 const PREVIEW_CLASS = 'min-h-32 rounded-lg border border-line bg-sunken px-3 py-2 text-sm text-fg';
@@ -76,7 +78,10 @@ export function TradeDialog({
   tags: TagJson[];
   strategies: StrategyJson[];
 }) {
-  const query = useQuery<TradeDetailJson>({ queryKey: ['/api/trades', tradeId ?? ''], enabled: tradeId !== null });
+  const query = useQuery({
+    ...apiQuery('GET /api/trades/:id', { params: { id: tradeId ?? '' }, queryKey: ['/api/trades', tradeId ?? ''] }),
+    enabled: tradeId !== null,
+  });
   const trade = query.data;
   return (
     <DialogFrame
@@ -84,7 +89,7 @@ export function TradeDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={trade ? `${trade.symbol} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
+      title={trade ? `${toSymbolText(trade)} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
       description={
         trade
           ? `${formatDateTime(trade.openedAt)} → ${trade.closedAt ? formatDateTime(trade.closedAt) : 'open'}`
@@ -131,18 +136,20 @@ function TradeEditor({
 
   const save = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('PATCH', `/api/trades/${trade.id}`, {
-        stopPrice: orNull(form.stopPrice),
-        targetPrice: orNull(form.targetPrice),
-        initialRisk: orNull(form.initialRisk),
-        strategyId: form.strategyId || null,
-        tags: form.tagIds,
-        mistakes: toList(form.mistakes),
-        emotions: toList(form.emotions),
-        rating: form.rating,
-        notes: form.notes,
+      return api('PATCH /api/trades/:id', {
+        params: { id: trade.id },
+        body: {
+          stopPrice: orNull(form.stopPrice),
+          targetPrice: orNull(form.targetPrice),
+          initialRisk: orNull(form.initialRisk),
+          strategyId: form.strategyId || null,
+          tags: form.tagIds,
+          mistakes: toList(form.mistakes),
+          emotions: toList(form.emotions),
+          rating: form.rating,
+          notes: form.notes,
+        },
       });
-      return (await res.json()) as TradeDetailJson;
     },
     onSuccess: async (updated) => {
       queryClient.setQueryData(['/api/trades', updated.id], updated);
@@ -158,10 +165,7 @@ function TradeEditor({
   });
 
   const remove = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest('DELETE', `/api/trades/${trade.id}`);
-      return (await res.json()) as TradeDeletionJson;
-    },
+    mutationFn: () => api('DELETE /api/trades/:id', { params: { id: trade.id } }),
     onSuccess: async ({ undoToken }) => {
       onClose();
       showUndoToast({ title: `Deleted the ${trade.symbol} trade`, undoToken, queryClient });
@@ -173,8 +177,7 @@ function TradeEditor({
 
   const createTag = useMutation({
     mutationFn: async (name: string) => {
-      const res = await apiRequest('POST', '/api/tags', { name });
-      return (await res.json()) as TagJson;
+      return api('POST /api/tags', { body: { name } });
     },
     onSuccess: async (tag) => {
       setExtraTags((list) => [...list, tag]);
@@ -238,8 +241,11 @@ function TradeEditor({
           />
           <Stat label="R-multiple" value={formatR(trade.rMultiple)} />
           <Stat label="Initial risk" value={trade.initialRisk === null ? '—' : money(trade.initialRisk)} />
-          <Stat label="Avg entry" value={formatDecimal(trade.avgEntryPrice)} />
-          <Stat label="Avg exit" value={formatDecimal(trade.avgExitPrice)} />
+          <Stat label="Avg entry" value={formatPrice(trade.avgEntryPrice, trade, 'average')} />
+          <Stat
+            label="Avg exit"
+            value={trade.avgExitPrice === null ? '—' : formatPrice(trade.avgExitPrice, trade, 'average')}
+          />
         </dl>
         <CryptoFeeNotes trade={trade} />
         <AccountCurrencyPnl trade={trade} />
@@ -287,7 +293,7 @@ function TradeEditor({
                     {e.side} <span className="text-muted">({e.role})</span>
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.quantity)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatDecimal(e.price)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-fg">{formatPrice(e.price, trade)}</td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">{money(e.commission)}</td>
                   <td className="px-3 py-2 text-right tabular-nums text-fg">
                     {money(e.fees)}

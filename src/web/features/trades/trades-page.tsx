@@ -2,20 +2,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { ArrowDown, ArrowUp, Columns3, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  TRADE_SORT_COLUMNS,
-  type AccountJson,
-  type BulkTradeJson,
-  type BulkTradeRequest,
-  type StrategyJson,
-  type TagJson,
-  type TradeJson,
-  type TradeListJson,
-} from '../../../contracts/trades';
-import { AppPage, AppPageHeader, toApiError } from '../../components/layout/app-shell';
+import { TRADE_SORT_COLUMNS, type BulkTradeRequest, type TradeJson } from '../../../contracts/trades';
+import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
+import { formatPrice } from '../../../core/instruments/display';
 import { LoadSampleDataButton, SampleDataBanner } from '../settings/sample-data-card';
 import type { TradeFieldId, TradeFilter } from '../../../core/query';
 import { FilterBar, hasFiltersBesides } from '../filters/filter-bar';
@@ -25,6 +17,7 @@ import { DialogFrame, SELECT_BASE } from './dialog-frame';
 import { formatDateTime, formatDecimal, formatHolding, formatMoney, formatR, toSign } from './format';
 import { ExportMenu } from './export-menu';
 import { ManualTradeDialog } from './manual-trade-dialog';
+import { SymbolText, toSymbolText } from './symbol-text';
 import { TradeDialog } from './trade-dialog';
 import { refreshAfterTradeChange, showUndoToast } from './undo-delete';
 import { VirtualTable } from './virtual-table';
@@ -91,8 +84,20 @@ const COLUMNS: Column[] = [
     align: 'right',
     render: (t) => formatDecimal(t.quantity),
   },
-  { id: 'avgEntryPrice', label: 'Entry', width: 100, align: 'right', render: (t) => formatDecimal(t.avgEntryPrice) },
-  { id: 'avgExitPrice', label: 'Exit', width: 100, align: 'right', render: (t) => formatDecimal(t.avgExitPrice) },
+  {
+    id: 'avgEntryPrice',
+    label: 'Entry',
+    width: 100,
+    align: 'right',
+    render: (t) => formatPrice(t.avgEntryPrice, t, 'average'),
+  },
+  {
+    id: 'avgExitPrice',
+    label: 'Exit',
+    width: 100,
+    align: 'right',
+    render: (t) => (t.avgExitPrice === null ? '—' : formatPrice(t.avgExitPrice, t, 'average')),
+  },
   {
     id: 'grossPnl',
     label: 'Gross P&L',
@@ -142,7 +147,8 @@ const COLUMNS: Column[] = [
   },
 ];
 const DEFAULT_HIDDEN = new Set(['openedAt', 'grossPnl', 'fees']);
-const SYMBOL_WIDTH = 130;
+// Wide enough for an option read in full (`SPXW 21 Jun 24 5400 P`): contracts differ at the end.
+const SYMBOL_WIDTH = 190;
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
 
 function useMediaQuery(query: string): boolean {
@@ -229,9 +235,9 @@ export default function TradesPage() {
     [search, navigate],
   );
 
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
-  const tags = useQuery<{ tags: TagJson[] }>({ queryKey: ['/api/tags'] });
-  const strategies = useQuery<{ strategies: StrategyJson[] }>({ queryKey: ['/api/strategies'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
+  const tags = useQuery(apiQuery('GET /api/tags'));
+  const strategies = useQuery(apiQuery('GET /api/strategies'));
   const accountList = accounts.data?.accounts ?? [];
   const tagList = tags.data?.tags ?? [];
   const strategyList = strategies.data?.strategies ?? [];
@@ -244,8 +250,7 @@ export default function TradesPage() {
     queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams(listKey);
       if (pageParam) params.set('cursor', pageParam);
-      const res = await apiRequest('GET', `/api/trades?${params.toString()}`);
-      return (await res.json()) as TradeListJson;
+      return api('GET /api/trades', { search: params });
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -270,8 +275,7 @@ export default function TradesPage() {
 
   const bulk = useMutation({
     mutationFn: async (request: BulkTradeRequest) => {
-      const res = await apiRequest('POST', '/api/trades/bulk', request);
-      return { request, result: (await res.json()) as BulkTradeJson };
+      return { request, result: await api('POST /api/trades/bulk', { body: request }) };
     },
     onSuccess: async ({ request, result }) => {
       const noun = result.count === 1 ? 'trade' : 'trades';
@@ -371,7 +375,7 @@ export default function TradesPage() {
         <div role="cell" className="flex shrink-0 items-center justify-center" style={{ width: CHECKBOX_WIDTH }}>
           <input
             type="checkbox"
-            aria-label={`Select ${t.symbol} trade`}
+            aria-label={`Select ${toSymbolText(t)} trade`}
             checked={isSelected}
             onChange={() => toggleOne(t.id)}
             className="h-4 w-4"
@@ -383,7 +387,7 @@ export default function TradesPage() {
             onClick={() => openTrade(t.id)}
             className="truncate font-semibold text-fg hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {t.symbol}
+            <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
           </button>
           {t.status === 'open' && <OpenBadge />}
         </div>
@@ -415,7 +419,7 @@ export default function TradesPage() {
         <div role="cell" className="shrink-0">
           <input
             type="checkbox"
-            aria-label={`Select ${t.symbol} trade`}
+            aria-label={`Select ${toSymbolText(t)} trade`}
             checked={isSelected}
             onChange={() => toggleOne(t.id)}
             className="h-4 w-4"
@@ -428,7 +432,7 @@ export default function TradesPage() {
             className="block w-full text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span className="flex items-center font-semibold text-fg">
-              {t.symbol}
+              <SymbolText symbol={t.symbol} assetClass={t.assetClass} />
               <span className="ml-1.5 text-xs font-normal text-muted">{t.direction === 'long' ? 'Long' : 'Short'}</span>
               {t.status === 'open' && <OpenBadge />}
             </span>

@@ -1,8 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import type { QueryClient } from '@tanstack/react-query';
-import type { RestoredTradesJson } from '../../../contracts/trades';
-import { toApiError } from '../../components/layout/app-shell';
-import { apiRequest } from '../../lib/api';
+import type { RestoreTradesRequest } from '../../../contracts/trades';
+import { api, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 
 /** How long a deletion's toast offers its Undo. */
@@ -24,9 +23,8 @@ export async function refreshAfterTradeChange(
 }
 
 /** Brings back what a deletion took, by its undo token or by trade ids; answers how many trades came back. */
-export async function restoreTrades(body: { undoToken: string } | { tradeIds: string[] }): Promise<number> {
-  const res = await apiRequest('POST', '/api/trades/restore', body);
-  return ((await res.json()) as RestoredTradesJson).count;
+export async function restoreTrades(body: RestoreTradesRequest): Promise<number> {
+  return (await api('POST /api/trades/restore', { body })).count;
 }
 
 /**

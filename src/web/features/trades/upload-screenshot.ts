@@ -1,10 +1,6 @@
-import {
-  SCREENSHOT_FILE_FIELD,
-  SCREENSHOT_THUMBNAIL_FIELD,
-  screenshotJsonSchema,
-  type ScreenshotJson,
-} from '../../../contracts/screenshots';
+import { SCREENSHOT_FILE_FIELD, SCREENSHOT_THUMBNAIL_FIELD, type ScreenshotJson } from '../../../contracts/screenshots';
 import { IMAGE_TYPE_NAMES, SNIFF_BYTES, sniffImageType } from '../../../core/screenshots';
+import { apiUpload } from '../../lib/api';
 
 const toMegabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
@@ -20,35 +16,15 @@ export async function findUploadProblem(file: File, maxBytes: number): Promise<s
   return null;
 }
 
-/**
- * `POST /api/trades/:id/screenshots` over XMLHttpRequest, which (unlike fetch) reports upload
- * progress. A failure rejects with the seed's "status: body" error, for toApiError.
- */
+/** `POST /api/trades/:id/screenshots`, with upload progress. A failure rejects with an ApiError, for toApiError. */
 export function uploadScreenshot(params: {
   tradeId: string;
   file: File;
   thumbnail: Blob | null;
   onProgress: (fraction: number) => void;
 }): Promise<ScreenshotJson> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append(SCREENSHOT_FILE_FIELD, params.file, params.file.name || 'pasted-image');
-    if (params.thumbnail) form.append(SCREENSHOT_THUMBNAIL_FIELD, params.thumbnail, 'thumbnail');
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/trades/${encodeURIComponent(params.tradeId)}/screenshots`);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) params.onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status !== 201) return reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
-      try {
-        resolve(screenshotJsonSchema.parse(JSON.parse(xhr.responseText)));
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    };
-    xhr.onerror = () => reject(new Error('The upload failed: check your connection and try again.'));
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append(SCREENSHOT_FILE_FIELD, params.file, params.file.name || 'pasted-image');
+  if (params.thumbnail) form.append(SCREENSHOT_THUMBNAIL_FIELD, params.thumbnail, 'thumbnail');
+  return apiUpload('POST /api/trades/:id/screenshots', { params: { id: params.tradeId }, form }, params.onProgress);
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Check, KeyRound, Laptop, MonitorSmartphone, Smartphone, X } from 'lucide-react';
 import { PASSWORD_REQUIREMENTS, isStrongPassword } from '../../../core/config/password-policy';
-import { AppPage, AppPageHeader, formatDate, toApiError } from '../../components/layout/app-shell';
+import { AppPage, AppPageHeader, formatDate } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
@@ -13,19 +13,11 @@ import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-ca
 import { RecentlyDeletedCard } from '../../features/settings/recently-deleted-card';
 import { SampleDataCard } from '../../features/settings/sample-data-card';
 import { TagsCard } from '../../features/settings/tags-card';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { useAuth, type CurrentUser } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
 
-/** GET /api/auth/sessions: one row per signed-in browser; dates are ISO-8601. */
-type SessionJson = {
-  id: string;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  isCurrent: boolean;
-};
+import type { SessionJson } from '../../../contracts/auth';
 const SESSIONS_QUERY_KEY = ['/api/auth/sessions'] as const;
 
 // ------------------------------------------------------------------------------------------------
@@ -118,7 +110,7 @@ function PasswordCard({ email }: { email: string }) {
 
   const mutation = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      apiRequest('POST', '/api/auth/change-password', body),
+      api('POST /api/auth/change-password', { body }),
     onSuccess: () => {
       setForm(EMPTY_FORM);
       setIsConfirmTouched(false);
@@ -295,13 +287,13 @@ function SessionRowItem({
 
 function SessionsCard({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
-  const { data: sessions, isLoading, isError, refetch } = useQuery<SessionJson[]>({ queryKey: SESSIONS_QUERY_KEY });
+  const { data: sessions, isLoading, isError, refetch } = useQuery(apiQuery('GET /api/auth/sessions'));
   // Read once per render: "5 minutes ago" only needs to be right when the list is drawn.
   const [nowMs] = useState(() => Date.now());
 
   const revoke = useMutation({
     mutationFn: async (session: SessionJson) => {
-      await apiRequest('DELETE', `/api/auth/sessions/${encodeURIComponent(session.id)}`);
+      await api('DELETE /api/auth/sessions/:id', { params: { id: session.id } });
       return session;
     },
     onSuccess: (session) => {

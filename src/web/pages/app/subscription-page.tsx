@@ -4,17 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CreditCard, FlaskConical, Lock, RotateCcw, Sparkles } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, type PlanId } from '../../../core/config/plans';
-import { AppPage, AppPageHeader, formatDate, toApiError } from '../../components/layout/app-shell';
+import { AppPage, AppPageHeader, formatDate } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/spinner';
 import { PlanFeatureList } from '../../features/billing/plan-feature-list';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { AUTH_QUERY_KEY, useAuth, type CurrentUser } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
 
 /** GET /api/subscription: the current user plus the payment provider and the plans on sale. */
-type SubscriptionInfo = CurrentUser & { provider: 'local' | 'stripe' };
+import type { SubscriptionInfo } from '../../../contracts/auth';
 const SUBSCRIPTION_QUERY_KEY = ['/api/subscription'] as const;
 
 type Tone = 'gain' | 'loss' | 'accent' | 'highlight' | 'muted';
@@ -82,13 +82,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 /** Every mutation answers with the current user: keep the auth query (and so the whole app) in step. */
 function useSubscriptionMutation<TVars>(params: {
-  request: (vars: TVars) => Promise<Response>;
+  request: (vars: TVars) => Promise<CurrentUser>;
   onDone: (user: CurrentUser, vars: TVars) => void;
   errorTitle: string;
 }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: TVars) => (await (await params.request(vars)).json()) as CurrentUser, // the routes answer toCurrentUserJson
+    mutationFn: params.request,
     onSuccess: (user, vars) => {
       queryClient.setQueryData(AUTH_QUERY_KEY, user);
       queryClient.setQueryData<SubscriptionInfo>(SUBSCRIPTION_QUERY_KEY, (old) => (old ? { ...old, ...user } : old));
@@ -99,15 +99,11 @@ function useSubscriptionMutation<TVars>(params: {
 }
 
 /** A POST whose answer is an address to leave for (checkout, billing portal). */
-function useRedirectMutation<TVars>(params: {
-  request: (vars: TVars) => Promise<Response>;
-  pick: (body: unknown) => unknown;
-  errorTitle: string;
-}) {
+function useRedirectMutation<TVars>(params: { request: (vars: TVars) => Promise<string>; errorTitle: string }) {
   return useMutation({
     mutationFn: async (vars: TVars) => {
-      const url = params.pick(await (await params.request(vars)).json());
-      if (typeof url !== 'string' || url === '') throw new Error('No address returned');
+      const url = await params.request(vars);
+      if (url === '') throw new Error('No address returned');
       return url;
     },
     onSuccess: (url) => {
@@ -281,13 +277,13 @@ function useUpgradedNotice() {
 
 export default function SubscriptionPage() {
   const { user } = useAuth();
-  const { data: info } = useQuery<SubscriptionInfo>({ queryKey: SUBSCRIPTION_QUERY_KEY });
+  const { data: info } = useQuery(apiQuery('GET /api/subscription'));
   const [selectedPlan, setSelectedPlan] = useState<PlanId | null>(null);
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   useUpgradedNotice();
 
   const changePlan = useSubscriptionMutation<PlanId>({
-    request: (planId) => apiRequest('POST', '/api/subscription/change-plan', { planId }),
+    request: (planId) => api('POST /api/subscription/change-plan', { body: { planId } }),
     onDone: (u) => {
       setSelectedPlan(null);
       toast({
@@ -298,7 +294,7 @@ export default function SubscriptionPage() {
     errorTitle: "Couldn't change your plan",
   });
   const cancel = useSubscriptionMutation<void>({
-    request: () => apiRequest('POST', '/api/subscription/cancel'),
+    request: () => api('POST /api/subscription/cancel'),
     onDone: (u) => {
       setIsCancelOpen(false);
       toast({
@@ -309,7 +305,7 @@ export default function SubscriptionPage() {
     errorTitle: "Couldn't cancel your subscription",
   });
   const resume = useSubscriptionMutation<void>({
-    request: () => apiRequest('POST', '/api/subscription/resume'),
+    request: () => api('POST /api/subscription/resume'),
     onDone: (u) =>
       toast({
         title: 'Subscription resumed',
@@ -320,13 +316,11 @@ export default function SubscriptionPage() {
     errorTitle: "Couldn't resume your subscription",
   });
   const upgrade = useRedirectMutation<PlanId>({
-    request: (planId) => apiRequest('POST', '/api/subscription/checkout', { planId }),
-    pick: (body) => (body as { checkoutUrl?: unknown } | null)?.checkoutUrl, // checked to be a string by the hook
+    request: async (planId) => (await api('POST /api/subscription/checkout', { body: { planId } })).checkoutUrl,
     errorTitle: "Couldn't start checkout",
   });
   const portal = useRedirectMutation<void>({
-    request: () => apiRequest('POST', '/api/subscription/portal'),
-    pick: (body) => (body as { url?: unknown } | null)?.url, // checked to be a string by the hook
+    request: async () => (await api('POST /api/subscription/portal')).url,
     errorTitle: "Couldn't open billing",
   });
 

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AUTH_LINK_CLASS, AuthLayout, FormAlert } from '../../features/auth/auth-layout';
 import { toDurationLabel, toForgotPasswordErrorMessage } from '../../features/auth/signup-rules';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 
 const BACK_TO_LOGIN = (
@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
     setError(undefined);
     const address = email.trim();
     try {
-      await apiRequest('POST', '/api/auth/forgot-password', { email: address });
+      await api('POST /api/auth/forgot-password', { body: { email: address } });
       toast({ title: 'Reset link sent', description: 'Check your email for a link to reset your password.' });
       setSentTo(address);
     } catch (err) {

@@ -17,7 +17,7 @@ import {
   toLoginNotice,
   type LoginNotice,
 } from '../../features/auth/signup-rules';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { AUTH_QUERY_KEY } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
 
@@ -63,7 +63,7 @@ export default function LoginPage() {
     setIsSubmitting(true);
     setError(undefined);
     try {
-      await apiRequest('POST', '/api/auth/login', { email: form.email.trim(), password: form.password });
+      await api('POST /api/auth/login', { body: { email: form.email.trim(), password: form.password } });
       await queryClient.invalidateQueries({ queryKey: AUTH_QUERY_KEY });
       toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
       navigate('/');
@@ -76,7 +76,7 @@ export default function LoginPage() {
   const resendVerification = async () => {
     setIsResending(true);
     try {
-      await apiRequest('POST', '/api/auth/resend-verification', { email: form.email.trim() });
+      await api('POST /api/auth/resend-verification', { body: { email: form.email.trim() } });
       toast({
         title: 'Verification email sent',
         description: 'If that account needs verifying, a new link is on its way.',

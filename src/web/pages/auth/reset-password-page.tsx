@@ -21,7 +21,7 @@ import {
   RESET_NO_TOKEN_MESSAGE,
   toResetPasswordErrorMessage,
 } from '../../features/auth/signup-rules';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 
 type ResetFormState = { password: string; confirmPassword: string };
@@ -82,7 +82,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
     setIsSubmitting(true);
     setError(undefined);
     try {
-      await apiRequest('POST', '/api/auth/reset-password', { token, password: form.password });
+      await api('POST /api/auth/reset-password', { body: { token, password: form.password } });
       toast({ title: 'Password reset successful', description: 'You can now sign in with your new password.' });
       onDone();
     } catch (err) {

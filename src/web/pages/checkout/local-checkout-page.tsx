@@ -2,17 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, CircleCheck, FlaskConical, Lock, SearchX, TriangleAlert } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { TRIAL_DAYS, type Plan } from '../../../core/config/plans';
-import { formatDate, toApiError } from '../../components/layout/app-shell';
+import { TRIAL_DAYS } from '../../../core/config/plans';
+import { formatDate } from '../../components/layout/app-shell';
 import { LogoMark } from '../../components/layout/logo';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/spinner';
-import { apiRequest } from '../../lib/api';
+import { api, apiQuery, toApiError } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
 
 /** GET /api/billing/local/checkouts/:id */
-type LocalCheckout = { id: string; mode: 'trial' | 'upgrade'; email: string; plan: Plan; isCompleted: boolean };
+import type { LocalCheckout } from '../../../contracts/auth';
 
 const DAY_MS = 86_400_000;
 const LINK_CLASS = 'font-semibold text-accent underline-offset-2 hover:underline';
@@ -94,8 +94,7 @@ function CheckoutForm({ checkout }: { checkout: LocalCheckout }) {
 
   const complete = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('POST', `/api/billing/local/checkouts/${encodeURIComponent(checkout.id)}/complete`);
-      const body = (await res.json()) as { redirectUrl?: unknown }; // the route answers { redirectUrl }
+      const body = await api('POST /api/billing/local/checkouts/:id/complete', { params: { id: checkout.id } });
       // Only an address on this site: the answer decides where the browser goes next.
       if (
         typeof body.redirectUrl !== 'string' ||
@@ -214,7 +213,7 @@ function CheckoutForm({ checkout }: { checkout: LocalCheckout }) {
 /** The local payment provider's hosted checkout (/checkout/:id): confirm the trial or the upgrade. */
 export default function LocalCheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const query = useQuery<LocalCheckout>({ queryKey: ['/api/billing/local/checkouts', encodeURIComponent(id)] });
+  const query = useQuery(apiQuery('GET /api/billing/local/checkouts/:id', { params: { id } }));
 
   let content: ReactNode;
   if (query.isLoading) {

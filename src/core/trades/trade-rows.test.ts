@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, groupTrades, subtract, type Side } from '../../../core/trades';
-import { makeExecution } from '../../../../test/builders/execution';
-import { buildTradeRows, EMPTY_JOURNAL } from './regroup';
+import { makeExecution } from '../../../test/builders/execution';
+import { D, subtract } from '../money/decimal';
+import type { Side } from './execution';
+import { groupTrades } from './group-trades';
+import { buildTradeRows, EMPTY_JOURNAL } from './trade-rows';
 
 type Fill = { side: Side; quantity: string; price: string; commission: string; fees: string };
 

@@ -4,14 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountJson, ExecutionInput, TradeJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import { getAccountForUpdate } from '../accounts/accounts.queries';
-import { getAnalyticsVersion } from '../analytics/analytics.queries';
-import { regroupInSteps as regroupInImportSteps } from '../imports/import-runner';
-import type { UserRow } from '../users/users.queries';
-import { createUser } from '../users/users.service';
-import { prepareExecutions } from './execution-input';
-import { regroupStep, type RegroupCut } from './regroup';
-import { insertExecutions } from './trades.queries';
+import { getAccountForUpdate } from '../accounts';
+import { insertExecutions, prepareExecutions, regroupStep, type RegroupCut } from '../trades';
+import { createUser, getAnalyticsVersion, type UserRow } from '../users';
+import { regroupInSteps as regroupInImportSteps } from './import-runner';
 import { PROPERTY_OVER_DATABASE_MS } from '../../../../test/helpers/timeouts';
 
 /**

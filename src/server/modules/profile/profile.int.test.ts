@@ -4,7 +4,7 @@ import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
 import { emailOutbox } from '../../db/schema';
-import { createUser } from './users.service';
+import { createUser } from '../users';
 
 const PASSWORD = 'long-enough-password';
 const clock = new ManualClock();

@@ -3,9 +3,10 @@ import { emailChangeRequestSchema, profilePatchSchema } from '../../../contracts
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { parseInput } from '../../validation';
-import { confirmEmailChange, requestEmailChange, toProfileJson, updateProfile } from './users.service';
+import { confirmEmailChange, requestEmailChange } from '../users';
+import { toProfileJson, updateProfile } from './profile.service';
 
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const profileRoutes: FastifyPluginAsync = async (app) => {
   /** The signed-in user's profile; changing the default risk re-derives R of the trades that use it. */
   app.patch('/api/auth/user', async (req, reply) => {
     const user = requireUser(req);

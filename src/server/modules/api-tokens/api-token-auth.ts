@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
-import { resolveApiToken } from '../modules/api-tokens/api-tokens.service';
+import { AppError } from '../../errors';
+import { resolveApiToken } from './api-tokens.service';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,0 +1,3 @@
+/** Sign-up, sign-in, verification and password resets. */
+export { authRoutes } from './auth.routes';
+export { requestPasswordReset, resendVerification, type AuthDeps } from './auth.service';
