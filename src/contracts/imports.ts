@@ -117,6 +117,13 @@ export const importPreviewSummaryJsonSchema = z.object({
 });
 export type ImportPreviewSummaryJson = z.infer<typeof importPreviewSummaryJsonSchema>;
 
+/**
+ * `DELETE /api/imports/:id` of a committed import: it is undone, its trades in "Recently deleted";
+ * `undoToken` (null when it was undone already) brings them back through `POST /api/trades/restore`.
+ */
+export const importUndoJsonSchema = importJsonSchema.extend({ undoToken: z.uuid().nullable() });
+export type ImportUndoJson = z.infer<typeof importUndoJsonSchema>;
+
 /** `POST /api/imports` answer (201). */
 export const importPreviewJsonSchema = importJsonSchema.extend({
   detected: importDetectedJsonSchema,

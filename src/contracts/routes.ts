@@ -51,6 +51,7 @@ import {
   importListJsonSchema,
   importPreviewJsonSchema,
   importRemapSchema,
+  importUndoJsonSchema,
 } from './imports';
 import {
   journalDayInputSchema,
@@ -74,9 +75,13 @@ import {
   apiTokenListJsonSchema,
   bulkTradeJsonSchema,
   bulkTradeRequestSchema,
+  deletedTradeListJsonSchema,
   createdApiTokenJsonSchema,
   manualTradeRequestSchema,
+  restoredTradesJsonSchema,
+  restoreTradesRequestSchema,
   strategyInputSchema,
+  tradeDeletionJsonSchema,
   strategyJsonSchema,
   strategyListJsonSchema,
   tagInputSchema,
@@ -198,7 +203,10 @@ export const API_ROUTES = {
   'POST /api/trades/bulk': { body: bulkTradeRequestSchema, responses: { 200: bulkTradeJsonSchema } },
   'GET /api/trades/:id': { responses: { 200: tradeDetailJsonSchema } },
   'PATCH /api/trades/:id': { body: tradePatchSchema, responses: { 200: tradeDetailJsonSchema } },
-  'DELETE /api/trades/:id': { responses: noContent },
+  // The trade goes to "Recently deleted" for 30 days; the undo token brings it back.
+  'DELETE /api/trades/:id': { responses: { 200: tradeDeletionJsonSchema } },
+  'GET /api/trades/deleted': { responses: { 200: deletedTradeListJsonSchema } },
+  'POST /api/trades/restore': { body: restoreTradesRequestSchema, responses: { 200: restoredTradesJsonSchema } },
 
   // Screenshots
   'POST /api/trades/:id/screenshots': { body: 'multipart', responses: { 201: screenshotJsonSchema } },
@@ -218,8 +226,9 @@ export const API_ROUTES = {
     body: importCommitSchema,
     responses: { 200: importCommitJsonSchema, 202: importJsonSchema },
   },
-  // An import that added trades is undone (200, the import); a preview is discarded (204).
-  'DELETE /api/imports/:id': { responses: { 200: importJsonSchema, 204: 'empty' } },
+  // An import that added trades is undone (200, the import and the undo token of its trades); a
+  // preview is discarded (204).
+  'DELETE /api/imports/:id': { responses: { 200: importUndoJsonSchema, 204: 'empty' } },
   'POST /api/broker-format-requests': { body: 'multipart', responses: { 201: brokerFormatRequestJsonSchema } },
 
   // Reconciliation with the broker's own figures, and exchange rates (issue 42)

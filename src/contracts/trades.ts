@@ -328,8 +328,47 @@ export const bulkTradeRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), ids: idList }).strict(),
 ]);
 export type BulkTradeRequest = z.infer<typeof bulkTradeRequestSchema>;
-export const bulkTradeJsonSchema = z.object({ count: z.number() });
+/** `undoToken` answers a delete: what `POST /api/trades/restore` takes to bring the trades back. */
+export const bulkTradeJsonSchema = z.object({ count: z.number(), undoToken: z.uuid().optional() });
 export type BulkTradeJson = z.infer<typeof bulkTradeJsonSchema>;
+
+/** `DELETE /api/trades/:id`: the trade is in "Recently deleted" for 30 days. */
+export const tradeDeletionJsonSchema = z.object({ undoToken: z.uuid(), count: z.number().int() });
+export type TradeDeletionJson = z.infer<typeof tradeDeletionJsonSchema>;
+
+/** `POST /api/trades/restore`: a delete's undo token, or deleted trades by id ("Recently deleted"). */
+export const restoreTradesRequestSchema = z.union([
+  z.object({ undoToken: uuid }).strict(),
+  z.object({ tradeIds: idList }).strict(),
+]);
+export type RestoreTradesRequest = z.infer<typeof restoreTradesRequestSchema>;
+export const restoredTradesJsonSchema = z.object({ count: z.number().int(), tradeIds: z.array(z.uuid()) });
+export type RestoredTradesJson = z.infer<typeof restoredTradesJsonSchema>;
+
+/** One trade of "Recently deleted" (`GET /api/trades/deleted`). */
+export const deletedTradeJsonSchema = z.object({
+  /** The trade's id, which a restore gives it again. */
+  id: z.uuid(),
+  undoToken: z.uuid(),
+  accountId: z.uuid(),
+  accountName: z.string(),
+  symbol: z.string(),
+  direction: z.enum(['long', 'short']),
+  status: z.enum(['open', 'closed']),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  netPnl: z.string(),
+  currency: z.string(),
+  /** Deleted by undoing its import rather than by deleting the trade. */
+  fromImport: z.boolean(),
+  deletedAt: z.string(),
+  expiresAt: z.string(),
+  /** Whole days until it is deleted for good (a started day counts). */
+  daysLeft: z.number().int(),
+});
+export type DeletedTradeJson = z.infer<typeof deletedTradeJsonSchema>;
+export const deletedTradeListJsonSchema = z.object({ trades: z.array(deletedTradeJsonSchema) });
+export type DeletedTradeListJson = z.infer<typeof deletedTradeListJsonSchema>;
 
 const tagColor = z
   .string()

@@ -264,6 +264,12 @@ export const executions = pgTable(
     sequence: bigint({ mode: 'number' }).notNull(),
     importId: uuid(),
     sourceRow: integer(),
+    /**
+     * Set when the trader deleted the fill's trade (or undid its import): kept for 30 days in
+     * "Recently deleted" (deleted_trades), left out of grouping and of every trade's fills, and still
+     * holding its fingerprint, so a re-import skips it as a duplicate rather than bringing it back.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -273,6 +279,54 @@ export const executions = pgTable(
     index('executions_import_idx')
       .on(t.importId)
       .where(sql`${t.importId} is not null`),
+    // The purge job's scan: the few fills waiting out their 30 days.
+    index('executions_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/**
+ * A trade the trader deleted (or whose import they undid), as it was: what "Recently deleted" lists,
+ * and what a restore brings back. Its fills stay in `executions` with `deleted_at` set (the ids in
+ * `executionIds`); restoring clears that and regroups, and the trade gets its id back (its journal,
+ * tags and screenshots stay keyed by its opening fill meanwhile, and come back with it).
+ * Kept until `expiresAt` (30 days), when the purge job deletes the fills for good.
+ */
+export const deletedTrades = pgTable(
+  'deleted_trades',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Shared by every trade one action deleted: what the toast's Undo sends. */
+    undoToken: uuid().notNull(),
+    /** The id the trade had, which a restore gives it again. */
+    tradeId: uuid().notNull(),
+    /** The import whose undo deleted it (null for a deleted trade). */
+    importId: uuid(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    openingExecutionId: uuid().notNull(),
+    symbol: text().notNull(),
+    direction: text({ enum: ['long', 'short'] }).notNull(),
+    status: text({ enum: ['open', 'closed'] }).notNull(),
+    openedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    closedAt: timestamp({ withTimezone: true, precision: 3 }),
+    netPnl: money().notNull(),
+    currency: text().notNull(),
+    /** The fills this deletion marked deleted: a restore clears exactly these. */
+    executionIds: uuid().array().notNull(),
+    tradeCreatedAt: timestamp({ withTimezone: true }).notNull(),
+    deletedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('deleted_trades_user_deleted_idx').on(t.userId, t.deletedAt),
+    index('deleted_trades_token_idx').on(t.undoToken),
+    index('deleted_trades_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -14,6 +14,8 @@ import {
   runImportJob,
 } from '../modules/imports';
 import { getUserById } from '../modules/users';
+import { deleteStoredObjects } from '../modules/screenshots';
+import { purgeDeletedTrades } from '../modules/trades';
 import { createJobQueue, type JobDefinition, type JobQueue } from './queue';
 
 /** What every job's handler is given: the app's services, and the leases on running work. */
@@ -115,6 +117,22 @@ export const JOBS = {
         provider: app.paymentProvider,
       });
       if (result.notices || result.converted || result.closed) app.log.info(result, 'subscription lifecycle');
+    },
+  }),
+  /**
+   * Deleted trades whose 30 days in "Recently deleted" are over: deleted for good, with their fills,
+   * tags and screenshots (the files after each pass commits). Finds only what is still there.
+   */
+  'trades-purge-deleted': defineJob({
+    ...periodic('7 * * * *'),
+    retry: { limit: 2, delaySeconds: 60 },
+    handle: async ({ app }) => {
+      const purged = await purgeDeletedTrades(app.db, {
+        now: app.clock.now(),
+        removeFiles: (keys) =>
+          deleteStoredObjects({ storage: app.storage, log: (msg, err) => app.log.error({ err }, msg) }, keys),
+      });
+      if (purged > 0) app.log.info({ purged }, 'deleted trades purged after 30 days');
     },
   }),
   /**

@@ -13,6 +13,8 @@ export type Toast = {
   description?: ReactNode;
   action?: ReactNode;
   variant?: ToastVariant;
+  /** How long it shows, in ms (TOAST_DURATION_MS when not set). */
+  duration?: number;
   open: boolean;
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, executions, trades } from '../../db/schema';
 
@@ -80,6 +80,6 @@ export async function countAccountContents(
   const [executionRow] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(executions)
-    .where(eq(executions.accountId, accountId));
+    .where(and(eq(executions.accountId, accountId), isNull(executions.deletedAt)));
   return { tradeCount: Number(tradeRow?.count ?? 0), executionCount: Number(executionRow?.count ?? 0) };
 }

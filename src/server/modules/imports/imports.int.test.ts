@@ -702,15 +702,22 @@ describe('history and undo', () => {
 
     const undo = await c.delete(`/api/imports/${a.id}`);
     expect(undo.status).toBe(200);
-    expect(((await undo.json()) as ImportJson).status).toBe('undone');
+    const undone = (await undo.json()) as ImportJson & { undoToken: string };
+    expect(undone.status).toBe('undone');
     expect((await tradesOf(c, accountId)).map((tr) => tr.symbol)).toEqual(['TSLA']);
     expect(b.executionsAdded).toBe(2);
 
-    // Undone files can be imported again.
+    // The undone fills wait in "Recently deleted": the same file again does not bring them back as new…
     const again = await commit(c, (await upload(c, 'a.csv', lines.slice(0, 4).join('\n'), { accountId })).id, {
       accountId,
     });
-    expect(again.executionsAdded).toBe(3);
+    expect(again.executionsAdded).toBe(0);
+    expect((await tradesOf(c, accountId)).map((tr) => tr.symbol)).toEqual(['TSLA']);
+    // …and does not stand in the way of restoring them, with the import done again.
+    expect((await c.post('/api/trades/restore', { undoToken: undone.undoToken })).status).toBe(200);
+    expect((await tradesOf(c, accountId)).map((tr) => tr.symbol).sort()).toEqual(['AAPL', 'TSLA']);
+    const after = await c.json<ImportListJson>(c.get('/api/imports'));
+    expect(after.imports.find((i) => i.id === a.id)?.status).toBe('done');
   });
 
   it('discards a preview and its stored file', async () => {

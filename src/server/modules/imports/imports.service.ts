@@ -8,6 +8,7 @@ import type {
   ImportMapping,
   ImportPreviewJson,
   ImportPreviewSummaryJson,
+  ImportUndoJson,
 } from '../../../contracts/imports';
 import type { AppliedSuggestion } from '../../../core/import/detect/refine-columns';
 import { COLUMN_ROLES } from '../../../core/import/detect/roles';
@@ -17,13 +18,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAccount, getAccountForUpdate } from '../accounts';
 import { isUuid } from '../ids';
-import { regroupInstruments, toCuts } from '../trades';
+import { deleteImportFills } from '../trades';
 import type { UserRow } from '../users';
 import type { ColumnRefiner } from './column-refiner';
 import { analyseUpload, toHeaderSignature, type Analysis, type FileCount } from './import-engine';
 import { runImport, type ImportRunResult } from './import-runner';
 import {
-  deleteImportExecutions,
   deleteImportRow,
   getImport,
   getImportForUpdate,
@@ -486,12 +486,13 @@ export async function finishRun(
 
 /**
  * `DELETE /api/imports/:id`: a preview is discarded; a committed import is undone — exactly the
- * executions it added are removed and their instruments regrouped; the history keeps the entry.
+ * executions it added are taken out (kept 30 days in "Recently deleted" with the trades they were
+ * in) and their instruments regrouped; the history keeps the entry.
  */
 export async function deleteImport(
   deps: ImportDeps,
   params: { user: UserRow; id: string; now: Date },
-): Promise<ImportJson | null> {
+): Promise<ImportUndoJson | null> {
   const { user } = params;
   if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'Import not found');
   const outcome = await deps.db.transaction(async (tx) => {
@@ -510,18 +511,21 @@ export async function deleteImport(
       await deleteImportRow(tx, { userId: user.id, id: row.id });
       return null;
     }
-    if (row.status === 'undone') return row;
+    if (row.status === 'undone') return { row, undoToken: null };
     // It finished, or lost its account, between the two reads: undone with the lock on the next try.
     if (row.accountId !== lockedAccountId)
       throw new AppError('CONFLICT', 'This import changed while you asked to undo it; please try again.');
-    const removed = await deleteImportExecutions(tx, { userId: user.id, importId: row.id });
-    await regroupInstruments(tx, { cuts: toCuts(removed), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
+    // Its fills and trades go to "Recently deleted" for 30 days, restorable by the token.
+    // (An import whose account was deleted has no fills left to take.)
+    const undoToken = lockedAccountId
+      ? (await deleteImportFills(tx, { user, importId: row.id, accountId: lockedAccountId, now: params.now })).undoToken
+      : null;
     const values = { status: 'undone' as const, undoneAt: params.now };
     await updateImport(tx, { id: row.id, values });
-    return { ...row, ...values };
+    return { row: { ...row, ...values }, undoToken };
   });
   if (outcome === null) await deps.uploads.remove(params.id);
-  return outcome && toImportJson(outcome);
+  return outcome && { ...toImportJson(outcome.row), undoToken: outcome.undoToken };
 }
 
 /**

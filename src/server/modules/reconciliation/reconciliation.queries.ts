@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { D, type Decimal } from '../../../core/trades';
 import type { ReconcileFill } from '../../../core/reconciliation';
 import type { Db } from '../../db/client';
@@ -55,7 +55,8 @@ export async function listAccountFills(db: Db, accountId: string): Promise<Store
     })
     .from(executions)
     .leftJoin(imports, eq(imports.id, executions.importId))
-    .where(eq(executions.accountId, accountId))
+    // A deleted trade's fills (kept for a restore) are not the journal's.
+    .where(and(eq(executions.accountId, accountId), isNull(executions.deletedAt)))
     .orderBy(asc(executions.executedAt), asc(executions.sequence));
   return rows.map((row) => ({
     ...toExecution(row),

@@ -1,4 +1,4 @@
 /** Trade screenshots: their routes, and what deleting a trade or an account removes from storage. */
 export { screenshotRoutes } from './screenshots.routes';
 export { deleteStoredObjects } from './screenshots.service';
-export { listScreenshotKeysOfAccount, listScreenshotKeysOfTrades } from './screenshots.queries';
+export { listScreenshotKeysOfAccount } from './screenshots.queries';

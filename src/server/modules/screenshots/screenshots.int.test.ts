@@ -9,6 +9,8 @@ import { makeJpegHeader, makePng, makeWebpHeader } from '../../../../test/helper
 import { startS3StandIn, type S3StandIn } from '../../../../test/helpers/s3-stand-in';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { createUser } from '../users';
+import { purgeDeletedTrades } from '../trades';
+import { deleteStoredObjects } from './screenshots.service';
 
 const PASSWORD = 'long-enough-password';
 const MAX_BYTES = 100_000;
@@ -312,18 +314,23 @@ describe('screenshots on local disk', () => {
     expect((await alice.delete(shot.url)).status).toBe(404);
   });
 
-  it('removes the stored files when the trade is deleted, and when trades are bulk-deleted', async () => {
+  it('keeps a deleted trade’s files for a restore, and removes them when the purge deletes it for good', async () => {
     const aaplShots = await alice.json<ScreenshotListJson>(alice.get(`/api/trades/${trades.aapl}/screenshots`));
     expect(aaplShots.screenshots.length).toBeGreaterThan(0);
     const before = listFiles(uploadsDir);
-    expect((await alice.delete(`/api/trades/${trades.aapl}`)).status).toBe(204);
-    const afterOne = listFiles(uploadsDir);
-    for (const shot of aaplShots.screenshots) expect(afterOne.join()).not.toContain(shot.id);
-    expect(afterOne.length).toBeLessThan(before.length);
+    const { undoToken } = await alice.json<{ undoToken: string }>(alice.delete(`/api/trades/${trades.aapl}`));
+    expect(listFiles(uploadsDir)).toEqual(before);
+    expect((await alice.post('/api/trades/restore', { undoToken })).status).toBe(200);
+    const restored = await alice.json<ScreenshotListJson>(alice.get(`/api/trades/${trades.aapl}/screenshots`));
+    expect(restored.screenshots.map((shot) => shot.id)).toEqual(aaplShots.screenshots.map((shot) => shot.id));
 
-    expect(afterOne.length).toBeGreaterThan(0); // the MSFT trade's
-    const bulk = await alice.post('/api/trades/bulk', { action: 'delete', ids: [trades.msft] });
+    const bulk = await alice.post('/api/trades/bulk', { action: 'delete', ids: [trades.aapl, trades.msft] });
     expect(bulk.status).toBe(200);
+    expect(listFiles(uploadsDir)).toEqual(before);
+    const removeFiles = (keys: readonly string[]) =>
+      deleteStoredObjects({ storage: t.app.storage, log: () => {} }, keys);
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    expect(await purgeDeletedTrades(t.database.db, { now: later, removeFiles })).toBe(2);
     expect(listFiles(uploadsDir)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ImageType } from '../../../core/screenshots';
 import type { Db } from '../../db/client';
-import { executions, screenshots, tradeParts, trades } from '../../db/schema';
+import { executions, screenshots, trades } from '../../db/schema';
 
 /** One stored screenshot: the row without its user. */
 export type ScreenshotRecord = {
@@ -104,28 +104,6 @@ export async function deleteScreenshot(
     .where(and(eq(screenshots.id, params.id), eq(screenshots.userId, params.userId)))
     .returning();
   return row && toScreenshotRecord(row);
-}
-
-/**
- * The storage keys of the screenshots that deleting these trades removes: deleting a trade deletes
- * all its fills, and a screenshot goes (by cascade) with the fill that opened its trade, which may
- * be a flip fill shared with the next trade.
- */
-export async function listScreenshotKeysOfTrades(
-  db: Db,
-  params: { userId: string; tradeIds: readonly string[] },
-): Promise<string[]> {
-  if (params.tradeIds.length === 0) return [];
-  const fills = db
-    .select({ id: tradeParts.executionId })
-    .from(tradeParts)
-    .innerJoin(trades, eq(trades.id, tradeParts.tradeId))
-    .where(and(eq(trades.userId, params.userId), inArray(trades.id, [...params.tradeIds])));
-  const rows = await db
-    .select({ storageKey: screenshots.storageKey, thumbnailKey: screenshots.thumbnailKey })
-    .from(screenshots)
-    .where(and(eq(screenshots.userId, params.userId), inArray(screenshots.openingExecutionId, fills)));
-  return rows.flatMap((row) => (row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey]));
 }
 
 /** The storage keys (images and thumbnails) of every screenshot on an account's trades. */

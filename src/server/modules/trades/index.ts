@@ -36,3 +36,5 @@ export {
   type ExecutionOwner,
   type InsertedFill,
 } from './trades.queries';
+// Deleted trades: an import's undo keeps its trades restorable; the purge job ends their 30 days.
+export { deleteImportFills, purgeDeletedTrades } from './deleted-trades.service';

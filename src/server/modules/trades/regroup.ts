@@ -68,7 +68,16 @@ export type RegroupParams = {
   /** The user's default risk per trade (text, as stored), for R when a trade has no stop or risk. */
   defaultRiskAmount: string | null;
   now: Date;
+  /**
+   * Deleted trades coming back (restore), keyed by opening execution id: the trade that opens with
+   * that fill again gets its old id and creation time, unless a trade it still has opens there (its
+   * journal and tags, kept by that fill, come back by themselves).
+   */
+  restored?: ReadonlyMap<string, RestoredTrade>;
 };
+
+/** A deleted trade's id and creation time, as a restore hands them back to regrouping. */
+export type RestoredTrade = { id: string; createdAt: Date };
 
 /** What a rebuilt trade keeps of the old one it replaces. */
 type OldTrade = { id: string; openingExecutionId: string; createdAt: Date };
@@ -305,10 +314,12 @@ async function regroupPass(
   const movedJournals: { from: string; to: string }[] = [];
   for (const [index, trade] of grouped.entries()) {
     if (index > 0 && index % BUILD_SLICE === 0) await yieldToEventLoop();
-    const inherited = findInherited(trade.executions, oldByOpener, newOpeners);
     const own = oldByOpener.get(trade.openingExecutionId);
+    const restored = own ? undefined : params.restored?.get(trade.openingExecutionId);
+    // A restored trade is itself again: it inherits nothing from the trades rebuilt without its fills.
+    const inherited = own || restored ? undefined : findInherited(trade.executions, oldByOpener, newOpeners);
     let journal: TradeJournal | undefined = journals.get(trade.openingExecutionId);
-    if (!own && inherited) {
+    if (inherited) {
       const move = { from: inherited.openingExecutionId, to: trade.openingExecutionId };
       movedTags.push(move);
       const theirs = journals.get(inherited.openingExecutionId);
@@ -325,8 +336,8 @@ async function regroupPass(
       assetClass: opening.assetClass as AssetClass, // written from parseInstrument's asset class
       journal: journal ?? EMPTY_JOURNAL,
       defaultRiskAmount: params.defaultRiskAmount,
-      id: source?.id ?? newRowId(),
-      createdAt: source?.createdAt ?? params.now,
+      id: source?.id ?? restored?.id ?? newRowId(),
+      createdAt: source?.createdAt ?? restored?.createdAt ?? params.now,
       now: params.now,
     });
     tradeRows.push(built.trade);
@@ -374,7 +385,9 @@ type FillRow = { [K in keyof typeof FILL_COLUMNS]: ColumnValue<(typeof FILL_COLU
 
 /** Each cut's fills from its start on: all of them, or the first `limit` in replay order. */
 async function listFills(tx: Db, starts: readonly StartRow[], limit: number | null): Promise<FillRow[]> {
-  const fromStart = sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)`;
+  // A deleted fill (kept for a restore, deleted_trades) is grouped with nothing.
+  const fromStart = sql`${executions.executedAt} >= c.at and (${executions.executedAt}, ${executions.sequence}) >= (c.at, c.seq)
+    and ${executions.deletedAt} is null`;
   if (limit === null)
     return tx
       .select(FILL_COLUMNS)
@@ -631,4 +644,18 @@ async function moveTags(tx: Db, moves: readonly { from: string; to: string }[]):
     join unnest(${from}::uuid[], ${to}::uuid[]) as m(from_id, to_id) on tt.opening_execution_id = m.from_id
     on conflict do nothing`);
   await tx.execute(sql`delete from ${tradeTags} where opening_execution_id = any(${from}::uuid[])`);
+}
+
+/** The earliest changed time per instrument of one account: what regrouping starts from. */
+export function toCuts(
+  changed: readonly { accountId: string; instrumentKey: string; executedAt: Date }[],
+): RegroupCut[] {
+  const cuts = new Map<string, RegroupCut>();
+  for (const row of changed) {
+    const key = `${row.accountId}\u0000${row.instrumentKey}`;
+    const cut = cuts.get(key);
+    if (!cut || (cut.changedAt !== null && row.executedAt < cut.changedAt))
+      cuts.set(key, { accountId: row.accountId, instrumentKey: row.instrumentKey, changedAt: row.executedAt });
+  }
+  return [...cuts.values()];
 }

@@ -271,37 +271,6 @@ export function byFirstFingerprint<T extends { fingerprint: string }>(items: rea
 }
 
 /**
- * Deletes the fills of these trades (their trades and links cascade); answers what went, for
- * regrouping. Every trade's fills are listed before any goes: a trade's fills are found by range up
- * to its closing fill, which may be the opening fill of another trade in the list.
- */
-export async function deleteExecutionsOfTrades(
-  db: Db,
-  params: { userId: string; tradeIds: string[] },
-): Promise<{ accountId: string; instrumentKey: string; executedAt: Date }[]> {
-  const fillIds = new Set<string>();
-  for (const ids of chunk(params.tradeIds, IDS_PER_QUERY)) {
-    const rows = await db
-      .select({ id: tradeParts.executionId })
-      .from(tradeParts)
-      .innerJoin(trades, eq(trades.id, tradeParts.tradeId))
-      .where(and(eq(trades.userId, params.userId), inArray(trades.id, ids)));
-    for (const row of rows) fillIds.add(row.id);
-  }
-  const deleted: { accountId: string; instrumentKey: string; executedAt: Date }[] = [];
-  for (const ids of chunk([...fillIds], IDS_PER_QUERY)) {
-    deleted.push(
-      ...(await db.delete(executions).where(inArray(executions.id, ids)).returning({
-        accountId: executions.accountId,
-        instrumentKey: executions.instrumentKey,
-        executedAt: executions.executedAt,
-      })),
-    );
-  }
-  return deleted;
-}
-
-/**
  * True while a large import into one of these accounts is running: it stores its fills batch by
  * batch and regroups the instruments the account had only at its end, so until then a trade's
  * stretch of fills may hold fills that are not yet grouped.

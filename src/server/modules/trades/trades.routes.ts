@@ -4,6 +4,7 @@ import {
   addExecutionsRequestSchema,
   bulkTradeRequestSchema,
   manualTradeRequestSchema,
+  restoreTradesRequestSchema,
   tradeListQuerySchema,
   tradePatchSchema,
 } from '../../../contracts/trades';
@@ -11,8 +12,8 @@ import { toTradeFilterJsonSchema } from '../../../core/query';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
-import { deleteStoredObjects } from '../screenshots';
 import { streamTradesCsv } from './csv-export';
+import { listDeletedTrades, restoreTrades } from './deleted-trades.service';
 import { streamTradeListCsv } from './trade-list-csv';
 import {
   addExecutions,
@@ -30,10 +31,6 @@ import {
 const EXECUTIONS_BODY_LIMIT = 8 * 1024 * 1024;
 
 export const tradeRoutes: FastifyPluginAsync = async (app) => {
-  // Deleting trades deletes their screenshots' rows by cascade; this removes the files after commit.
-  const removeFiles = (keys: readonly string[]) =>
-    deleteStoredObjects({ storage: app.storage, log: (msg, err) => app.log.error({ err }, msg) }, keys);
-
   app.post('/api/executions', { bodyLimit: EXECUTIONS_BODY_LIMIT }, async (req) => {
     const user = requireAccess(app, req);
     const body = parseInput(addExecutionsRequestSchema, req.body);
@@ -116,7 +113,19 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/trades/bulk', async (req) => {
     const user = requireAccess(app, req);
     const request = parseInput(bulkTradeRequestSchema, req.body);
-    return applyBulkAction(app.db, { user, request, now: app.clock.now(), removeFiles });
+    return applyBulkAction(app.db, { user, request, now: app.clock.now() });
+  });
+
+  // "Recently deleted": the trades deleted in the last 30 days, restorable.
+  app.get('/api/trades/deleted', async (req) =>
+    listDeletedTrades(app.db, { userId: requireAccess(app, req).id, now: app.clock.now() }),
+  );
+
+  // Brings back a delete's trades by its undo token, or deleted trades by id.
+  app.post('/api/trades/restore', async (req) => {
+    const user = requireAccess(app, req);
+    const request = parseInput(restoreTradesRequestSchema, req.body);
+    return restoreTrades(app.db, { user, now: app.clock.now(), ...request });
   });
 
   app.get('/api/trades/:id', async (req) =>
@@ -129,8 +138,8 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
     return patchTrade(app.db, { user, id: idParam(req), patch, now: app.clock.now() });
   });
 
-  app.delete('/api/trades/:id', async (req, reply) => {
-    await deleteTrade(app.db, { user: requireAccess(app, req), id: idParam(req), now: app.clock.now(), removeFiles });
-    return reply.code(204).send();
-  });
+  // The trade goes to "Recently deleted" for 30 days; the answer's undoToken brings it back.
+  app.delete('/api/trades/:id', async (req) =>
+    deleteTrade(app.db, { user: requireAccess(app, req), id: idParam(req), now: app.clock.now() }),
+  );
 };

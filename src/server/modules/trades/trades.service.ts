@@ -29,15 +29,13 @@ import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts'
 import { isUuid } from '../ids';
 import { requireStrategy } from '../strategies';
 import { assertOwnTags } from '../tags';
-import { listScreenshotKeysOfTrades } from '../screenshots';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
-import { regroupInstruments, type RegroupCut } from './regroup';
+import { regroupInstruments, toCuts } from './regroup';
+import { deleteTrades, type TradeDeletion } from './deleted-trades.service';
 import { upsertJournals } from './trade-journals.queries';
 import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
 import {
   addTagsToTrades,
-  deleteExecutionsOfTrades,
-  hasRunningImportInto,
   getMaxSequenceFrom,
   getTradeIdByEntry,
   getTradeRow,
@@ -107,19 +105,7 @@ async function lockAccount(tx: Db, params: { userId: string; accountId: string }
   return account;
 }
 
-/** The earliest changed time per instrument of one account: what regrouping starts from. */
-export function toCuts(
-  changed: readonly { accountId: string; instrumentKey: string; executedAt: Date }[],
-): RegroupCut[] {
-  const cuts = new Map<string, RegroupCut>();
-  for (const row of changed) {
-    const key = `${row.accountId}\u0000${row.instrumentKey}`;
-    const cut = cuts.get(key);
-    if (!cut || (cut.changedAt !== null && row.executedAt < cut.changedAt))
-      cuts.set(key, { accountId: row.accountId, instrumentKey: row.instrumentKey, changedAt: row.executedAt });
-  }
-  return [...cuts.values()];
-}
+export { toCuts } from './regroup';
 
 /**
  * Inserts prepared fills into a locked account (duplicates skipped) and regroups the instruments
@@ -521,58 +507,20 @@ export async function saveTradeJournal(
 
 // --- Deleting and bulk actions ----------------------------------------------------------------
 
-/**
- * Deletes trades by deleting their fills, then regroups what is left of those instruments. A fill
- * that flipped the position belongs to two trades: deleting either trade deletes it, so the other
- * trade is rebuilt without it. All ids must be the user's (404 otherwise, nothing deleted).
- * Answers the storage keys of the screenshots the fills took with them (by cascade).
- */
-async function deleteTradesInTx(
-  tx: Db,
-  params: { user: UserRow; ids: readonly string[]; now: Date },
-): Promise<{ count: number; storageKeys: string[] }> {
-  const { user } = params;
-  const unique = [...new Set(params.ids)];
-  const refs = await listOwnTradeRefs(tx, { userId: user.id, ids: unique });
-  if (refs.length !== unique.length) throw new AppError('NOT_FOUND', 'Trade not found');
-  // Lock the accounts in a fixed order so two bulk deletes cannot deadlock.
-  const accountIds = [...new Set(refs.map((ref) => ref.accountId))].sort();
-  for (const accountId of accountIds) await lockAccount(tx, { userId: user.id, accountId });
-  if (await hasRunningImportInto(tx, { userId: user.id, accountIds }))
-    throw new AppError('CONFLICT', 'An import into this account is running: delete trades once it has finished.');
-  const storageKeys = await listScreenshotKeysOfTrades(tx, { userId: user.id, tradeIds: unique });
-  const deleted = await deleteExecutionsOfTrades(tx, { userId: user.id, tradeIds: unique });
-  await regroupInstruments(tx, { cuts: toCuts(deleted), defaultRiskAmount: user.defaultRiskAmount, now: params.now });
-  return { count: refs.length, storageKeys };
-}
-
-/** Removes stored files (screenshots) once the rows that named them are committed as deleted. */
-export type RemoveStoredFiles = (keys: readonly string[]) => Promise<void>;
-
-export async function deleteTrade(
-  db: Db,
-  params: { user: UserRow; id: string; now: Date; removeFiles?: RemoveStoredFiles },
-): Promise<void> {
-  if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'Trade not found');
-  const { storageKeys } = await db.transaction((tx) =>
-    deleteTradesInTx(tx, { user: params.user, ids: [params.id], now: params.now }),
-  );
-  await params.removeFiles?.(storageKeys);
+/** `DELETE /api/trades/:id`: the trade goes to "Recently deleted"; the answer's token undoes it. */
+export async function deleteTrade(db: Db, params: { user: UserRow; id: string; now: Date }): Promise<TradeDeletion> {
+  return deleteTrades(db, { user: params.user, ids: [params.id], now: params.now });
 }
 
 /** `POST /api/trades/bulk`: answers how many trades the action applied to. */
 export async function applyBulkAction(
   db: Db,
-  params: { user: UserRow; request: BulkTradeRequest; now: Date; removeFiles?: RemoveStoredFiles },
+  params: { user: UserRow; request: BulkTradeRequest; now: Date },
 ): Promise<BulkTradeJson> {
   const { user, request } = params;
   const userId = user.id;
   const ids = [...new Set(request.ids)];
-  if (request.action === 'delete') {
-    const { count, storageKeys } = await db.transaction((tx) => deleteTradesInTx(tx, { user, ids, now: params.now }));
-    await params.removeFiles?.(storageKeys);
-    return { count };
-  }
+  if (request.action === 'delete') return deleteTrades(db, { user, ids, now: params.now });
   if ((await listOwnTradeRefs(db, { userId, ids })).length !== ids.length)
     throw new AppError('NOT_FOUND', 'Trade not found');
   switch (request.action) {

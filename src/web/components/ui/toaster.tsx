@@ -17,6 +17,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={t.id}
           open={t.open}
+          duration={t.duration}
           onOpenChange={(open) => {
             if (!open) dismiss(t.id);
           }}

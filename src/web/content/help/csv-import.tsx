@@ -55,7 +55,8 @@ function CsvImportArticle() {
       <h2>Re-importing is safe</h2>
       <p>
         Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s
-        content. Importing the same file twice, or overlapping exports, adds nothing new.
+        content. Importing the same file twice, or overlapping exports, adds nothing new (deleted ones included, while
+        restorable).
       </p>
 
       <h2>Saved mappings and undo</h2>
@@ -65,9 +66,9 @@ function CsvImportArticle() {
           your mapping; the next file with that header gets it, and the page says it was applied.
         </li>
         <li>
-          <strong>Import history</strong> lists every import with its status and Undo, which removes the executions it
-          added and regroups your trades; notes and tags on trades that disappear are lost. A file uploaded but not
-          imported leaves the history after 24 hours, and the file is deleted.
+          <strong>Import history</strong> lists every import with its status. Undo takes out the executions it added;
+          their trades wait 30 days in <strong>Settings → Recently deleted</strong>. A file uploaded but not imported
+          leaves the history after 24 hours, and the file is deleted.
         </li>
         <li>
           <strong>Download the Edgebook CSV template</strong> for your own records: it also carries stops, targets,

@@ -46,6 +46,24 @@ function TagsGuideArticle() {
         </li>
       </ul>
 
+      <h2>Delete trades, and undo</h2>
+      <ul>
+        <li>
+          Delete one trade with <strong>Delete</strong> in its dialog, or many by ticking them and choosing{' '}
+          <strong>Delete</strong> in the bar. Their executions go with them, out of the list, analytics, the calendar
+          and exports.
+        </li>
+        <li>
+          A toast offers <strong>Undo</strong> for 10 seconds: it brings back exactly what was deleted, with the same
+          notes, tags, stop, target, strategy, rating and screenshots.
+        </li>
+        <li>
+          After that, deleted trades wait 30 days in <strong>Settings → Recently deleted</strong>, which shows each
+          one&apos;s symbol, dates, net P&amp;L and days left; restore one, or all of them. After 30 days they are
+          deleted for good.
+        </li>
+      </ul>
+
       <h2>Use tags in analysis</h2>
       <ul>
         <li>

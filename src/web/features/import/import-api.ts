@@ -67,9 +67,13 @@ export async function commitImport(id: string, body: ImportCommitRequest): Promi
   return answer.status === 202 ? { kind: 'started', job: answer.data } : { kind: 'done', result: answer.data };
 }
 
-/** `DELETE /api/imports/:id`: undoes a committed import or discards a preview. */
-export async function deleteImport(id: string): Promise<void> {
-  await api('DELETE /api/imports/:id', { params: { id } });
+/**
+ * `DELETE /api/imports/:id`: undoes a committed import (its undo token restores it) or discards a
+ * preview (null).
+ */
+export async function deleteImport(id: string): Promise<string | null> {
+  const answer = await apiAnswer('DELETE /api/imports/:id', { params: { id } });
+  return answer.status === 200 ? answer.data.undoToken : null;
 }
 
 /** `POST /api/broker-format-requests` (multipart): a sample file for a broker the importer does not know. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
+import { refreshAfterTradeChange, showUndoToast } from '../trades/undo-delete';
 import { useState, type ReactNode } from 'react';
 import type { ImportJson, ImportStatusJson } from '../../../contracts/imports';
 import { toApiError, apiQuery } from '../../lib/api';
@@ -7,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../settings/confirm-dialog';
 import { formatDateTime } from '../trades/format';
-import { IMPORTS_KEY, deleteImport } from './import-api';
+import { deleteImport } from './import-api';
 import { Link } from 'wouter';
 import type { ImportQualityJson } from '../../../contracts/reconciliation';
 import { QualityScore } from '../reconciliation/import-quality';
@@ -165,19 +166,11 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
 
   const remove = useMutation({
     mutationFn: (item: ImportJson) => deleteImport(item.id),
-    onSuccess: async (_, item) => {
-      const isUndo = item.status === 'done';
-      toast({
-        title: isUndo ? 'Import undone' : 'Import discarded',
-        description: isUndo
-          ? `${item.executionsAdded.toLocaleString('en-US')} ${item.executionsAdded === 1 ? 'execution' : 'executions'} from ${item.fileName} removed.`
-          : item.fileName,
-      });
+    onSuccess: async (undoToken, item) => {
+      if (undoToken) showUndoToast({ title: `Import of ${item.fileName} undone`, undoToken, queryClient });
+      else toast({ title: 'Import discarded', description: item.fileName });
       setPending(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: IMPORTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['/api/trades'] }),
-      ]);
+      await refreshAfterTradeChange(queryClient);
     },
     onError: (err) =>
       toast({ variant: 'destructive', title: 'That did not work', description: toApiError(err).message }),
@@ -195,7 +188,8 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
         Import history
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Undo removes exactly the executions an import added and regroups trades.
+        Undo takes out exactly the executions an import added and regroups trades; the trades they were in wait 30 days
+        in Settings → Recently deleted.
       </p>
       <div className="mt-3 overflow-hidden rounded-2xl border border-line bg-elevated">
         {history.isPending && (
@@ -294,7 +288,7 @@ export function ImportHistory({ activeImportId }: { activeImportId: string | nul
         title="Undo this import?"
         description={
           pending
-            ? `The ${pending.executionsAdded.toLocaleString('en-US')} ${pending.executionsAdded === 1 ? 'execution' : 'executions'} added from ${pending.fileName} are removed and their trades regrouped. Notes and tags on trades that disappear are lost.`
+            ? `The ${pending.executionsAdded.toLocaleString('en-US')} ${pending.executionsAdded === 1 ? 'execution' : 'executions'} added from ${pending.fileName} are taken out and their trades regrouped. The trades they were in, with their notes and tags, can be restored from Settings → Recently deleted for 30 days.`
             : ''
         }
         confirmLabel="Undo import"

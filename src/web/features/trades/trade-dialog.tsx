@@ -12,6 +12,7 @@ import { AccountCurrencyPnl } from './account-currency-pnl';
 import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDecimal, formatFillTime, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
+import { refreshAfterTradeChange, showUndoToast } from './undo-delete';
 import { toSymbolText } from './symbol-text';
 import { formatPrice } from '../../../core/instruments/display';
 
@@ -162,6 +163,17 @@ function TradeEditor({
       setFields(apiError.fields);
       toast({ title: 'Could not save the trade', description: apiError.message, variant: 'destructive' });
     },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => api('DELETE /api/trades/:id', { params: { id: trade.id } }),
+    onSuccess: async ({ undoToken }) => {
+      onClose();
+      showUndoToast({ title: `Deleted the ${trade.symbol} trade`, undoToken, queryClient });
+      await refreshAfterTradeChange(queryClient, [trade.id]);
+    },
+    onError: (err) =>
+      toast({ title: 'Could not delete the trade', description: toApiError(err).message, variant: 'destructive' }),
   });
 
   const createTag = useMutation({
@@ -428,7 +440,16 @@ function TradeEditor({
       <ScreenshotsPanel tradeId={trade.id} />
 
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <span className="mr-auto text-xs text-muted">Ctrl/⌘ + Enter saves · Esc closes</span>
+        <Button
+          variant="secondary"
+          className="mr-auto text-loss"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+          data-testid="trade-delete"
+        >
+          {remove.isPending ? 'Deleting…' : 'Delete'}
+        </Button>
+        <span className="hidden text-xs text-muted sm:inline">Ctrl/⌘ + Enter saves · Esc closes</span>
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>

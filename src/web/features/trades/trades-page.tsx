@@ -20,6 +20,7 @@ import { ExportMenu } from './export-menu';
 import { ManualTradeDialog } from './manual-trade-dialog';
 import { SymbolText, toSymbolText } from './symbol-text';
 import { TradeDialog } from './trade-dialog';
+import { refreshAfterTradeChange, showUndoToast } from './undo-delete';
 import { VirtualTable } from './virtual-table';
 
 type SortColumn = (typeof TRADE_SORT_COLUMNS)[number];
@@ -275,11 +276,13 @@ export default function TradesPage() {
     },
     onSuccess: async ({ request, result }) => {
       const noun = result.count === 1 ? 'trade' : 'trades';
-      const verb = request.action === 'delete' ? 'Deleted' : 'Updated';
-      toast({ title: `${verb} ${result.count} ${noun}` });
-      if (request.action === 'delete') setSelected(new Set());
+      if (request.action === 'delete' && result.undoToken) {
+        showUndoToast({ title: `Deleted ${result.count} ${noun}`, undoToken: result.undoToken, queryClient });
+        setSelected(new Set());
+      } else toast({ title: `Updated ${result.count} ${noun}` });
       setIsConfirmOpen(false);
-      await queryClient.invalidateQueries({ queryKey: ['/api/trades'] });
+      if (request.action === 'delete') await refreshAfterTradeChange(queryClient, request.ids);
+      else await queryClient.invalidateQueries({ queryKey: ['/api/trades'] });
     },
     onError: (err) =>
       toast({ title: 'That did not work', description: toApiError(err).message, variant: 'destructive' }),
@@ -659,7 +662,7 @@ export default function TradesPage() {
         open={isConfirmOpen}
         onOpenChange={setIsConfirmOpen}
         title={`Delete ${selected.size} ${selected.size === 1 ? 'trade' : 'trades'}?`}
-        description="Their executions are removed too. This cannot be undone."
+        description="Their executions go with them. You can undo it right after, or restore them from Settings → Recently deleted for 30 days."
         testId="confirm-delete-dialog"
       >
         <div className="flex justify-end gap-2">

@@ -10,6 +10,7 @@ import { Loading } from '../../components/ui/spinner';
 import { AccountsCard } from '../../features/settings/accounts-card';
 import { ProfileCard } from '../../features/settings/profile-card';
 import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-card';
+import { RecentlyDeletedCard } from '../../features/settings/recently-deleted-card';
 import { SampleDataCard } from '../../features/settings/sample-data-card';
 import { TagsCard } from '../../features/settings/tags-card';
 import { api, apiQuery, toApiError } from '../../lib/api';
@@ -367,6 +368,7 @@ export default function SettingsPage() {
         <AccountsCard />
         <TagsCard />
         <SampleDataCard />
+        <RecentlyDeletedCard timeZone={user.timezone} />
         <PasswordCard email={user.email} />
         <SessionsCard user={user} />
         <ApiTokensCard timeZone={user.timezone} />
