@@ -125,7 +125,9 @@ describe('the analytics cache', () => {
 
   it('answers fresh data after a trade is deleted', async () => {
     const res = await alice.delete(`/api/trades/${await tradeIdOf(alice, 'CCC')}`);
-    expect(res.status).toBe(204);
+    // Deleted with undo (#43 item 2): the answer carries the token that restores it.
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { undoToken: string }).undoToken).toMatch(/^[0-9a-f-]{36}$/);
     expect((await summary(alice)).trades.count).toBe(3);
     expect((await summary(alice, '&symbol=CCC')).trades.count).toBe(0);
   });
