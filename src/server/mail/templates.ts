@@ -5,6 +5,25 @@ import type { MailMessage } from './mailer';
 type To = { email: string; firstName: string };
 const link = (config: PublicConfig, path: string) => `${config.baseUrl.replace(/\/+$/, '')}${path}`;
 const greet = (to: To) => (to.firstName ? `Hi ${to.firstName},` : 'Hi,');
+
+/** "Friday, January 17, 2025 at 2:30 PM EST": in the trader's own time zone (UTC for one this runtime lacks). */
+function formatInZone(at: Date, timeZone: string): string {
+  const options = (zone: string): Intl.DateTimeFormatOptions => ({
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: zone,
+    timeZoneName: 'short',
+  });
+  try {
+    return new Intl.DateTimeFormat('en-US', options(timeZone)).format(at);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options('UTC')).format(at);
+  }
+}
 const signOff = (config: PublicConfig) => `\n— The ${config.brand} team\n${config.supportEmail}\n`;
 
 export function verificationEmail(config: PublicConfig, to: To, token: string): MailMessage {
@@ -62,9 +81,9 @@ export function welcomeEmail(config: PublicConfig, to: To, params: { trialDays: 
 export function trialEndingEmail(
   config: PublicConfig,
   to: To,
-  params: { daysRemaining: number; endsAt: Date; willConvert: boolean },
+  params: { daysRemaining: number; endsAt: Date; willConvert: boolean; timeZone: string },
 ): MailMessage {
-  const when = params.endsAt.toUTCString();
+  const when = formatInZone(params.endsAt, params.timeZone);
   return {
     to: to.email,
     kind: 'trial-ending',

@@ -290,7 +290,9 @@ export async function runSubscriptionLifecycle(
       }
     } else if (!sent.has(TRIAL_ENDING_NOTICE)) {
       const daysRemaining = Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
-      await deps.mailer.send(trialEndingEmail(deps.config, user, { daysRemaining, endsAt, willConvert }));
+      await deps.mailer.send(
+        trialEndingEmail(deps.config, user, { daysRemaining, endsAt, willConvert, timeZone: user.timezone }),
+      );
       await updateUser(deps.db, user.id, { trialNoticesSent: [...sent, TRIAL_ENDING_NOTICE] });
       notices++;
     }
