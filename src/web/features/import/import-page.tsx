@@ -611,8 +611,8 @@ function ImportOutcome({
 }) {
   const queryClient = useQueryClient();
   const jobId = outcome.kind === 'running' ? outcome.job.id : null;
-  const job = useQuery<ImportJson>({
-    queryKey: [...IMPORTS_KEY, jobId ?? ''],
+  const job = useQuery({
+    ...apiQuery('GET /api/imports/:id', { params: { id: jobId ?? '' }, queryKey: [...IMPORTS_KEY, jobId ?? ''] }),
     enabled: jobId !== null,
     staleTime: 0,
     refetchInterval: (query) => {

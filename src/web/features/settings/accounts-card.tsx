@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Landmark, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { useId, useState, type FormEvent } from 'react';
-import type { AccountUsageJson } from '../../../contracts/settings';
 import type { AccountJson } from '../../../contracts/trades';
 import { SUPPORTED_BROKERS } from '../../../core/site/brokers';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -193,8 +192,11 @@ function DeleteAccountDialog({ account, onClose }: { account: AccountJson; onClo
       toast({ variant: 'destructive', title: 'The account was not deleted', description: toApiError(err).message }),
   });
   // Once the delete is under way the account may be gone: the refresh must not ask for its usage (404).
-  const usage = useQuery<AccountUsageJson>({
-    queryKey: ['/api/accounts', account.id, 'usage'],
+  const usage = useQuery({
+    ...apiQuery('GET /api/accounts/:id/usage', {
+      params: { id: account.id },
+      queryKey: ['/api/accounts', account.id, 'usage'],
+    }),
     staleTime: 0,
     enabled: remove.isIdle || remove.isError,
   });

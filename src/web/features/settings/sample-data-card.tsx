@@ -1,10 +1,10 @@
 import { Database, FlaskConical } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AccountJson } from '../../../contracts/trades';
 import { isShowingSample } from '../../../core/query';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { apiQuery } from '../../lib/api';
 import { ConfirmDialog } from './confirm-dialog';
 import { useSampleData } from './use-sample-data';
 
@@ -67,7 +67,7 @@ export function SampleDataCard() {
  */
 export function SampleDataBanner({ selectedAccountIds }: { selectedAccountIds: readonly string[] | undefined }) {
   const { remove } = useSampleData();
-  const accounts = useQuery<{ accounts: AccountJson[] }>({ queryKey: ['/api/accounts'] });
+  const accounts = useQuery(apiQuery('GET /api/accounts'));
   if (!accounts.data || !isShowingSample(accounts.data.accounts, selectedAccountIds)) return null;
   return (
     <div
