@@ -1,7 +1,6 @@
 import { BarChart3, FlaskConical, Upload } from 'lucide-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
 import {
   BREAKDOWN_DIMENSIONS,
   HEATMAP_METRICS,
@@ -86,7 +85,7 @@ export function AnalyticsView({
   const metric = pick<HeatmapMetric>(searchParams.get('heat'), HEATMAP_METRICS, 'netPnl');
   const of = pick<'r' | 'pnl'>(searchParams.get('dist'), ['r', 'pnl'], 'r');
 
-  const summary = useAnalytics<AnalyticsSummaryJson>(source, 'summary', filters);
+  const summary = useAnalytics(source, 'summary', filters);
   const count = summary.data ? Number(summary.data.trades.count) : null;
   const hasFilters = !source.isDemo && filters.has('filter');
 

@@ -77,7 +77,7 @@ export function BreakdownSection({
   onByChange: (by: BreakdownDimension) => void;
 }) {
   const isPhone = useIsPhone();
-  const query = useAnalytics<AnalyticsBreakdownJson>(source, 'breakdown', filters, { by });
+  const query = useAnalytics(source, 'breakdown', filters, { by });
   const [sort, setSort] = useState<Sort>(null);
   const groups = useMemo(() => sortGroups(query.data?.groups ?? [], sort), [query.data, sort]);
   const charted = groups.slice(0, CHART_GROUPS);

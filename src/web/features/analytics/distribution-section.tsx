@@ -1,4 +1,4 @@
-import type { AnalyticsDistributionJson, AnalyticsSummaryJson } from '../../../contracts/analytics';
+import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
 import { BarChart } from '../../components/charts/bar-chart';
 import { formatCompact } from '../../components/charts/time-series-chart';
 import { useAnalytics, type AnalyticsSource } from './analytics-api';
@@ -22,7 +22,7 @@ export function DistributionSection({
   of: 'r' | 'pnl';
   onOfChange: (of: 'r' | 'pnl') => void;
 }) {
-  const query = useAnalytics<AnalyticsDistributionJson>(source, 'distribution', filters, { of });
+  const query = useAnalytics(source, 'distribution', filters, { of });
   const data = query.data;
   const format = (v: number) => (of === 'r' ? formatRValue(v) : formatUsd(v, { isSigned: true }));
   const binLabel = (from: number, to: number) =>

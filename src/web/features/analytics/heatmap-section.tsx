@@ -74,7 +74,7 @@ export function HeatmapSection({
   metric: HeatmapMetric;
   onMetricChange: (metric: HeatmapMetric) => void;
 }) {
-  const query = useAnalytics<AnalyticsHeatmapJson>(source, 'heatmap', filters, { metric });
+  const query = useAnalytics(source, 'heatmap', filters, { metric });
   const isTransposed = useIsPhone();
   const view = useMemo(() => {
     const cells = query.data?.cells ?? [];

@@ -5,7 +5,7 @@ import { formatCompact } from '../../components/charts/time-series-chart';
 import { BarChart } from '../../components/charts/bar-chart';
 import { Button } from '../../components/ui/button';
 import { SELECT_CLASS } from '../trades/dialog-frame';
-import { useAnalytics, type AnalyticsOutcomesJson, type AnalyticsSource } from './analytics-api';
+import { useAnalytics, type AnalyticsSource } from './analytics-api';
 import { FanChart } from './fan-chart';
 import type { MonteCarloWorkerResponse } from './monte-carlo-messages';
 import { makeSeed, type MonteCarloRunParams } from './monte-carlo-run';
@@ -85,7 +85,7 @@ const percentile = (summary: { percentiles: { p: number; value: number }[] }, p:
  */
 export function MonteCarloSection({ source, filters }: { source: AnalyticsSource; filters: URLSearchParams }) {
   const ids = useId();
-  const outcomes = useAnalytics<AnalyticsOutcomesJson>(source, 'outcomes', filters);
+  const outcomes = useAnalytics(source, 'outcomes', filters);
   const workerRef = useRef<Worker | null>(null);
   const runIdRef = useRef(0);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
