@@ -191,8 +191,8 @@ function valueArbitrary(field: FieldDef): fc.Arbitrary<unknown> {
         ),
       );
     case 'idList':
-      // Often one id the trades hold: "has all of these tags" with two or three, or a foreign id, so
-      // rarely selects any trade that the check below could find the field never tested non-empty.
+      // Often a single id the trades hold: two or three tags (or a foreign id) seldom all sit on one
+      // trade, and "has all of these tags" must select some trades for the coverage check below.
       return fc.oneof(
         list([...refs[field.ref!], FOREIGN_ID]),
         fc.constantFrom(...refs[field.ref!]).map((id) => [id]),
