@@ -425,7 +425,9 @@ export async function benchTradesApi(params: TradesApiBenchParams): Promise<Trad
     const firstPage = await get('/api/trades?limit=100');
     if (firstPage.trades.length !== 100 || !firstPage.nextCursor) throw new Error('bench: the first page is not full');
 
-    let minute = Date.UTC(2030, 0, 1, 15, 0);
+    // After the generated trades (100 a weekday from 2021: 100,000 end in 2024), and a time the
+    // input policy takes (at most a year ahead): the start of the current year.
+    let minute = Date.UTC(new Date().getUTCFullYear(), 0, 1, 15, 0);
     let side: 'buy' | 'sell' = 'buy';
     const addOne = async () => {
       const res = await fetch(`${baseUrl}/api/executions`, {
