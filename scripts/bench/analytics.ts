@@ -106,7 +106,8 @@ export async function benchAnalytics(params: AnalyticsBenchParams): Promise<Anal
       `[bench] ${params.engine}: ${seeded.toLocaleString('en-US')} trades seeded in ${seedSeconds.toFixed(0)} s`,
     );
     // A signed-in browser session (analytics is not on the API-token paths).
-    const client = new TestClient(baseUrl);
+    // Its own origin: without PUBLIC_URL the server takes the Host it is reached at as its origin.
+    const client = new TestClient(baseUrl, new URL(baseUrl).origin);
     await client.login('bench@example.com', 'bench-password');
     const request = async (path: string, body?: unknown) => {
       const res = await (body === undefined ? client.get(path) : client.post(path, body));
@@ -233,7 +234,7 @@ export async function benchAnalytics(params: AnalyticsBenchParams): Promise<Anal
       const restartedUrl = await restarted.listen({ port: 0, host: '127.0.0.1' });
       while (restarted.analyticsCache.stats().users < 1) await new Promise((resolve) => setTimeout(resolve, 10));
       const warmedMs = performance.now() - startedAt;
-      const restartedClient = new TestClient(restartedUrl);
+      const restartedClient = new TestClient(restartedUrl, new URL(restartedUrl).origin);
       await restartedClient.login('bench@example.com', 'bench-password');
       const start = performance.now();
       const res = await restartedClient.get('/api/analytics/summary');
@@ -255,7 +256,8 @@ export async function benchAnalytics(params: AnalyticsBenchParams): Promise<Anal
       await changeOneTrade();
       const cold = await buildApp({ config, database, distDir: null });
       try {
-        const coldClient = new TestClient(await cold.listen({ port: 0, host: '127.0.0.1' }));
+        const coldUrl = await cold.listen({ port: 0, host: '127.0.0.1' });
+        const coldClient = new TestClient(coldUrl, new URL(coldUrl).origin);
         coldClient.cookie = client.cookie;
         const start = performance.now();
         const res = await coldClient.get('/api/analytics/summary');
