@@ -120,7 +120,8 @@ export async function benchAnalytics(params: AnalyticsBenchParams): Promise<Anal
         .update(users)
         .set({ analyticsVersion: sql`${users.analyticsVersion} + 1` })
         .where(eq(users.id, user.id));
-    // One trade's note changed in SQL, as another app instance would: the triggers log its close.
+    // One trade's row changed in SQL, as another instance's journal edit writes it (the note lives in
+    // trade_journals; the trade keeps whether it has one): the triggers log its close.
     const tradeIds = (
       (await db.execute(sql`select id from trades where user_id = ${user.id} order by id limit 1000`)) as unknown as {
         rows: { id: string }[];
@@ -128,9 +129,7 @@ export async function benchAnalytics(params: AnalyticsBenchParams): Promise<Anal
     ).rows.map((row) => row.id);
     let changes = 0;
     const changeOneTrade = () =>
-      db.execute(
-        sql`update trades set notes = ${`changed elsewhere ${changes}`} where id = ${tradeIds[changes++ % tradeIds.length]!}`,
-      );
+      db.execute(sql`update trades set has_notes = not has_notes where id = ${tradeIds[changes++ % tradeIds.length]!}`);
 
     const load = await measure(() => loadTradeFacts(db, { userId: user.id, maxTrades: Number.MAX_SAFE_INTEGER }), {
       warmups: 1,
