@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { engineOf } from '../../db/engine';
 import { getAccountForUpdate } from '../accounts';
-import { getMaxReservedSequence, type toExecution } from '../trades';
+import { getMaxReservedSequence } from '../trades';
 import { AppError } from '../../errors';
 import type { FlatInstrument } from './batch-grouping';
 import {
@@ -156,43 +156,6 @@ export async function listAccountFingerprints(
 }
 
 /** A stored fill as toExecution takes it. */
-type StoredExecution = Parameters<typeof toExecution>[0];
-
-/** Every fill the account has in these instruments, as regrouping reads them (toExecution). */
-export async function listAccountFillsOfInstruments(
-  db: Db,
-  params: { accountId: string; instrumentKeys: readonly string[] },
-): Promise<StoredExecution[]> {
-  const out: StoredExecution[] = [];
-  const keys = [...params.instrumentKeys];
-  for (let i = 0; i < keys.length; i += 1_000) {
-    const rows = await db
-      .select({
-        id: executions.id,
-        accountId: executions.accountId,
-        executedAt: executions.executedAt,
-        symbol: executions.symbol,
-        instrumentKey: executions.instrumentKey,
-        side: executions.side,
-        quantity: executions.quantity,
-        price: executions.price,
-        commission: executions.commission,
-        fees: executions.fees,
-        multiplier: executions.multiplier,
-        currency: executions.currency,
-        sequence: executions.sequence,
-        quantityStep: executions.quantityStep,
-        unconvertedFee: executions.unconvertedFee,
-        unconvertedFeeAsset: executions.unconvertedFeeAsset,
-      })
-      .from(executions)
-      .where(
-        and(eq(executions.accountId, params.accountId), inArray(executions.instrumentKey, keys.slice(i, i + 1_000))),
-      );
-    for (const row of rows) out.push(row);
-  }
-  return out;
-}
 
 /**
  * What a large import's batch does first: takes the account's lock (as getAccountForUpdate),

@@ -3,9 +3,9 @@ import { D } from '../../../core/money/decimal';
 import { groupTrades, type Execution } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import type { AccountRow } from '../accounts';
-import { IdenticalFills, toExecution, type PreparedExecution } from '../trades';
+import { IdenticalFills, listFillsOfInstruments, toExecution, type PreparedExecution } from '../trades';
 import { normaliseUpload, type Analysis } from './import-engine';
-import { listAccountFillsOfInstruments, listAccountFingerprints } from './imports.queries';
+import { listAccountFingerprints } from './imports.queries';
 import { prepareBatch, type Fill } from './prepare-fills';
 import type { ImportDeps } from './imports.service';
 
@@ -85,7 +85,7 @@ async function groupWithAccount(
     fresh.push(item);
   }
   const stored = account
-    ? (await listAccountFillsOfInstruments(db, { accountId: account.id, instrumentKeys })).map(toExecution)
+    ? (await listFillsOfInstruments(db, { accountId: account.id, instrumentKeys })).map(toExecution)
     : [];
   const lastSequence = stored.reduce((last, fill) => Math.max(last, fill.sequence), 0);
   const accountId = account?.id ?? 'preview';

@@ -18,6 +18,7 @@ export { IdenticalFills } from './identical-fills';
 export {
   buildNewTradeRows,
   checkResumePoints,
+  listFillsOfInstruments,
   regroupInstruments,
   regroupStep,
   toExecution,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   buildTradeRows,
@@ -376,6 +376,32 @@ const FILL_COLUMNS = {
   unconvertedFee: executions.unconvertedFee,
   unconvertedFeeAsset: executions.unconvertedFeeAsset,
 };
+
+/**
+ * Every live fill the account has in these instruments (deleted ones, kept for a restore, left
+ * out), as regrouping reads them: what an import's preview groups its new fills with.
+ */
+export async function listFillsOfInstruments(
+  db: Db,
+  params: { accountId: string; instrumentKeys: readonly string[] },
+): Promise<FillRow[]> {
+  const out: FillRow[] = [];
+  const keys = [...params.instrumentKeys];
+  for (let i = 0; i < keys.length; i += 1_000) {
+    const rows = await db
+      .select(FILL_COLUMNS)
+      .from(executions)
+      .where(
+        and(
+          eq(executions.accountId, params.accountId),
+          inArray(executions.instrumentKey, keys.slice(i, i + 1_000)),
+          isNull(executions.deletedAt),
+        ),
+      );
+    for (const row of rows) out.push(row);
+  }
+  return out;
+}
 
 /** A column's value as read: null too where the column is nullable. */
 type ColumnValue<C extends { _: { data: unknown; notNull: boolean } }> = C['_']['notNull'] extends true
