@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsBreakdownJson, AnalyticsHeatmapJson } from '../../../contracts/analytics';
-import type { ImportCommitJson, ImportPreviewJson } from '../../../contracts/imports';
+import type { ImportPreviewJson } from '../../../contracts/imports';
 import type { AccountJson, TradeDetailJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
+import { importCsv as importFileCsv, uploadImport } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
 import { createUser } from '../users';
@@ -31,21 +32,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function importCsv(accountId: string, name: string, content: string): Promise<ImportCommitJson> {
-  const form = new FormData();
-  form.append('accountId', accountId);
-  form.append('file', new Blob([content]), name);
-  const res = await fetch(t.url('/api/imports'), {
-    method: 'POST',
-    headers: { origin: 'http://localhost:3000', ...(c.cookie ? { cookie: c.cookie } : {}) },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`POST /api/imports: ${res.status} ${await res.text()}`);
-  const preview = (await res.json()) as ImportPreviewJson;
-  const done = await c.post(`/api/imports/${preview.id}/commit`, { accountId });
-  if (done.status !== 200) throw new Error(`commit: ${done.status} ${await done.text()}`);
-  return (await done.json()) as ImportCommitJson;
-}
+const importCsv = (accountId: string, name: string, content: string) =>
+  importFileCsv(c, (path) => t.url(path), { accountId, name, content });
 
 // Schwab's layout: a date, no time. AAPL round trip over two days; MSFT within one day.
 const SCHWAB = [
@@ -98,14 +86,7 @@ describe('fills whose file gives no time of day', () => {
   });
 
   it('shows the days, not times, in the preview', async () => {
-    const form = new FormData();
-    form.append('accountId', accountId);
-    form.append('file', new Blob([SCHWAB]), 'schwab-again.csv');
-    const res = await fetch(t.url('/api/imports'), {
-      method: 'POST',
-      headers: { origin: 'http://localhost:3000', ...(c.cookie ? { cookie: c.cookie } : {}) },
-      body: form,
-    });
+    const res = await uploadImport(c, (path) => t.url(path), { accountId, name: 'schwab-again.csv', content: SCHWAB });
     expect(res.status).toBe(201);
     const preview = (await res.json()) as ImportPreviewJson;
     expect(preview.preview.executions.map((e) => e.executedOn).sort()).toEqual([

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportCommitJson, ImportPreviewJson } from '../../../contracts/imports';
 import type {
   ImportQualityJson,
   ImportQualityListJson,
@@ -8,6 +7,7 @@ import type {
 } from '../../../contracts/reconciliation';
 import type { AccountJson, TradeDetailJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
+import { importCsv as importFileCsv } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { ManualClock } from '../../clock';
 import { createUser } from '../users';
@@ -33,21 +33,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function importCsv(accountId: string, name: string, content: string): Promise<ImportCommitJson & { id: string }> {
-  const form = new FormData();
-  form.append('accountId', accountId);
-  form.append('file', new Blob([content]), name);
-  const res = await fetch(t.url('/api/imports'), {
-    method: 'POST',
-    headers: { origin: 'http://localhost:3000', ...(c.cookie ? { cookie: c.cookie } : {}) },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`POST /api/imports: ${res.status} ${await res.text()}`);
-  const preview = (await res.json()) as ImportPreviewJson;
-  const done = await c.post(`/api/imports/${preview.id}/commit`, { accountId });
-  if (done.status !== 200) throw new Error(`commit: ${done.status} ${await done.text()}`);
-  return { ...((await done.json()) as ImportCommitJson), id: preview.id };
-}
+const importCsv = (accountId: string, name: string, content: string) =>
+  importFileCsv(c, (path) => t.url(path), { accountId, name, content });
 
 async function newAccount(currency: string): Promise<string> {
   const body = { name: `Broker ${Math.random()}`, currency, timezone: 'UTC' };
