@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The system packages the tests need on Debian: Chromium for the browser tests, numpy/scipy/pandas
-# for the analytics reference (the Python oracle). Installs what is missing when it can (root with
+# for the analytics reference (the Python oracle), poppler-utils (pdftotext) to read exported PDFs back. Installs what is missing when it can (root with
 # apt-get); otherwise says what to install. Run by `npm test` and by .ci/run.
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 for pkg in python3-numpy python3-scipy python3-pandas; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
