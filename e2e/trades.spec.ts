@@ -229,11 +229,13 @@ describe('/trades', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Trade saved' });
     await toast.waitFor();
+    // Measured once, at once: the toast is fixed to the viewport (scrolling the dialog does not move
+    // it) and leaves after its duration, which a slow machine's scrolling could outlast.
+    const toastBox = (await toast.boundingBox())!;
     const closes = await dialog.getByRole('button', { name: 'Close', exact: true }).all();
     expect(closes).toHaveLength(2); // the corner's X and the footer's Close
     for (const close of closes) {
       await close.scrollIntoViewIfNeeded(); // the dialog scrolls: each in view, as a trader reaching for it sees it
-      const toastBox = (await toast.boundingBox())!;
       const box = (await close.boundingBox())!;
       const overlaps =
         box.x < toastBox.x + toastBox.width &&
