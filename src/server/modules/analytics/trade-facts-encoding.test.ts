@@ -38,6 +38,11 @@ const factsArbitrary: fc.Arbitrary<TradeFacts> = fc
       tagIds: ids,
       grossPnl: fc.record({ whole: doubles, frac: doubles }),
       fees: fc.record({ whole: doubles, frac: doubles }),
+      accountNetPnl: doubles,
+      accountGrossPnl: fc.record({ whole: doubles, frac: doubles }),
+      accountFees: fc.record({ whole: doubles, frac: doubles }),
+      unconvertedCurrency: ints,
+      currencies: ids,
     });
   })
   .map(({ tagRuns, ...rest }) => {
