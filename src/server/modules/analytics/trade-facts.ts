@@ -95,12 +95,13 @@ function gatherOptional(from: Float64Array, has: Uint8Array, rows: Int32Array): 
 }
 
 /** The selected trades as the engine takes them (close, net P&L, R), in close order. */
-export function toTradeColumnsOf(facts: TradeFacts, rows: Int32Array): TradeColumns {
+export function toTradeColumnsOf(facts: TradeFacts, rows: Int32Array, netPnl?: Float64Array): TradeColumns {
   const n = rows.length;
   return {
     count: n,
     closedAt: gatherFloats(facts.closedAt, rows),
-    netPnl: gatherFloats(facts.netPnl, rows),
+    // In the account's currency unless given (converted, one per selected row).
+    netPnl: netPnl ?? gatherFloats(facts.accountNetPnl, rows),
     rMultiple: gatherOptional(facts.rMultiple, facts.hasR, rows),
   };
 }
@@ -114,6 +115,7 @@ export function toTradeDetailColumnsOf(
   facts: TradeFacts,
   rows: Int32Array,
   names: { strategiesById: ReadonlyMap<string, NamedRef>; tagsById: ReadonlyMap<string, NamedRef> | null },
+  netPnl?: Float64Array,
 ): TradeDetailColumns {
   const n = rows.length;
   const tagsById = names.tagsById;
@@ -131,7 +133,7 @@ export function toTradeDetailColumnsOf(
     }
   }
   return {
-    ...toTradeColumnsOf(facts, rows),
+    ...toTradeColumnsOf(facts, rows, netPnl),
     openedAt: gatherFloats(facts.openedAt, rows),
     holdingSeconds: gatherOptional(facts.holdingSeconds, facts.hasHolding, rows),
     isShort: gatherBytes(facts.isShort, rows),
