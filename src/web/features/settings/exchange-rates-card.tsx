@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
 import type { FxRatesSavedJson } from '../../../contracts/fx-rates';
@@ -57,6 +57,11 @@ export function ExchangeRatesCard({ baseCurrency }: { baseCurrency: string }) {
   const [issues, setIssues] = useState<FxRatesSavedJson['issues']>([]);
   const [pair, setPair] = useState({ from: '', to: baseCurrency, start: '', end: '' });
   const [fetchErrors, setFetchErrors] = useState<Record<string, string>>({});
+  // Reached from a "could not be converted" note's link (/settings#exchange-rates): shown at once.
+  useEffect(() => {
+    if (window.location.hash === `#${EXCHANGE_RATES_HASH}`)
+      document.getElementById(EXCHANGE_RATES_HASH)?.scrollIntoView({ block: 'start' });
+  }, []);
 
   const onSaved = async (saved: FxRatesSavedJson) => {
     setIssues(saved.issues);
