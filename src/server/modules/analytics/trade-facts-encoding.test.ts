@@ -89,7 +89,7 @@ describe('the stored snapshot of the facts', () => {
         expect(decodeTradeFacts(encoded.subarray(0, cut % encoded.byteLength))).toBeNull();
         expect(decodeTradeFacts(Uint8Array.from([...encoded, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
         const otherLayout = encoded.slice();
-        otherLayout[3] = '2'.charCodeAt(0);
+        otherLayout[3] = '1'.charCodeAt(0); // EBF1: the layout before the account-currency columns
         expect(decodeTradeFacts(otherLayout)).toBeNull();
         const damaged = encoded.slice();
         damaged[8] = '!'.charCodeAt(0);
