@@ -23,6 +23,7 @@ await withAnalysedCsv(ROWS, async (open, analysis) => {
       accountId: '00000000-0000-4000-8000-000000000002',
       importId: '00000000-0000-4000-8000-000000000003',
       defaultRiskAmount: null,
+      accountCurrency: 'USD',
       now: Date.now(),
       isStreaming: true,
       knownInstruments: [],

@@ -368,6 +368,7 @@ export async function seedTrades(
           assetClass,
           journal,
           defaultRiskAmount: null,
+          accountCurrency: 'USD',
           id: randomUUID(),
           createdAt: now,
           now,

@@ -83,10 +83,26 @@ const statValueSchema = z.union([jsonNumberSchema, z.string()]);
 export type JsonStats = Record<string, JsonNumber | string>;
 const jsonStatsSchema = z.record(z.string(), statValueSchema);
 
+/** Closed trades an answer leaves out because their P&L has no rate into its currency, per currency. */
+export const unconvertedTotalJsonSchema = z.object({
+  currency: z.string(),
+  tradeCount: z.number(),
+  /** Their net P&L in `currency`, exact decimal text. */
+  netPnl: z.string(),
+});
+export type UnconvertedTotalJson = z.infer<typeof unconvertedTotalJsonSchema>;
+
 export const analyticsContextJsonSchema = z.object({
   /** The sum of the selected accounts' starting balances: the base of every return. */
   startingEquity: z.number(),
   timeZone: z.string(),
+  /**
+   * The currency every amount is in (issue 42): the selected accounts' when they share one, else
+   * the user's base currency, each trade converted at the rate table's rate of its close day.
+   */
+  currency: z.string(),
+  /** Trades left out of every figure because no rate converts them into `currency`, per currency. */
+  unconverted: z.array(unconvertedTotalJsonSchema),
 });
 export type AnalyticsContextJson = z.infer<typeof analyticsContextJsonSchema>;
 

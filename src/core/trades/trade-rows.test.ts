@@ -20,6 +20,7 @@ function storedTradeOf(fills: readonly Fill[]) {
     assetClass: 'stock',
     journal: EMPTY_JOURNAL,
     defaultRiskAmount: null,
+    accountCurrency: 'USD',
     id: '00000000-0000-4000-8000-0000000000c1',
     createdAt: new Date(0),
     now: new Date(0),

@@ -1,4 +1,4 @@
-import { D, decimalPlaces, roundDecimal, subtract, type Decimal } from '../money/decimal';
+import { add, D, decimalPlaces, roundDecimal, subtract, type Decimal } from '../money/decimal';
 import type { AssetClass } from '../instruments/instrument';
 import type { Trade } from './group-trades';
 import { computeRMultiple } from './r-multiple';
@@ -67,6 +67,14 @@ export type TradeRowValues = {
   netPnl: string;
   holdingSeconds: number | null;
   executionCount: number;
+  /**
+   * The P&L in the account's currency (gross, commission + fees, net): the trade's own when it is
+   * in that currency, else computed after the write from its fills' rates ('pending').
+   */
+  accountGrossPnl: string | null;
+  accountFees: string | null;
+  accountNetPnl: string | null;
+  accountPnlIssue: 'pending' | 'open' | 'no_rate' | null;
 } & JournalFacts & { createdAt: Date; updatedAt: Date };
 
 /**
@@ -158,6 +166,8 @@ export type BuildTradeRowsParams = {
   id: string;
   createdAt: Date;
   now: Date;
+  /** The account's currency: a trade in another one has its P&L in it computed after the write. */
+  accountCurrency: string;
 };
 
 /**
@@ -207,6 +217,7 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeRowV
       netPnl: toMoneyText(netPnl),
       holdingSeconds: trade.holdingSeconds,
       executionCount: trade.executions.length,
+      ...toOwnAccountPnl(trade.currency === params.accountCurrency, { grossPnl, commission, fees, netPnl }),
       ...facts,
       createdAt: params.createdAt,
       updatedAt: params.now,
@@ -221,5 +232,20 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeRowV
         commission: toMoneyText(part.commission),
         fees: toMoneyText(part.fees),
       })),
+  };
+}
+
+/** The account-currency columns: the trade's own figures in the account's currency, else pending. */
+function toOwnAccountPnl(
+  isAccountCurrency: boolean,
+  own: { grossPnl: string; commission: string; fees: string; netPnl: Decimal },
+): Pick<TradeRowValues, 'accountGrossPnl' | 'accountFees' | 'accountNetPnl' | 'accountPnlIssue'> {
+  if (!isAccountCurrency)
+    return { accountGrossPnl: null, accountFees: null, accountNetPnl: null, accountPnlIssue: 'pending' };
+  return {
+    accountGrossPnl: own.grossPnl,
+    accountFees: toMoneyText(add(D(own.commission), D(own.fees))),
+    accountNetPnl: toMoneyText(own.netPnl),
+    accountPnlIssue: null,
   };
 }

@@ -35,6 +35,11 @@ const FIXED = [
   { name: 'openingExecution', width: 16, sql: `uuid_send("opening_execution_id")` },
 ] as const;
 
+/** A trade's account-currency figures (issue 42, trades.account_*) that are not its own. */
+const HAS_ACCOUNT_PNL_SQL =
+  `"account_net_pnl" IS NOT NULL AND ("account_net_pnl" <> "net_pnl" OR "account_gross_pnl" <> "gross_pnl"` +
+  ` OR "account_fees" <> "fees" + "commission")`;
+
 /** The flags (int2), bit i for entry i: what the trade is, and which optional fields follow. */
 const FLAGS = [
   { name: 'isShort', sql: `"direction" = 'short'` },
@@ -44,6 +49,10 @@ const FLAGS = [
   { name: 'hasStrategy', sql: `"strategy_id" IS NOT NULL` },
   // Its file gave the opening fill's day only: no hour of day to break it down by.
   { name: 'isOpenTimeUnknown', sql: `"opened_on" IS NOT NULL` },
+  // Its P&L in the account's currency differs from its own (another currency): the figures follow.
+  { name: 'hasAccountPnl', sql: HAS_ACCOUNT_PNL_SQL },
+  // Its P&L could not be put in the account's currency (no rate): its own currency follows, last.
+  { name: 'isUnconverted', sql: `"account_net_pnl" IS NULL` },
 ] as const;
 
 /** After the fixed part, each only when its flag is set (in this order), then the texts. */
@@ -51,10 +60,23 @@ const OPTIONAL = [
   { flag: 'hasR', width: 8, sql: `float8send("r_multiple"::float8)` },
   { flag: 'hasHolding', width: 8, sql: `float8send("holding_seconds")` },
   { flag: 'hasStrategy', width: 16, sql: `uuid_send("strategy_id")` },
+  // Net as float8, then gross and costs exact as the fixed part has them: whole, whole, frac, frac.
+  {
+    flag: 'hasAccountPnl',
+    width: 32,
+    sql:
+      `CASE WHEN ${HAS_ACCOUNT_PNL_SQL} THEN float8send("account_net_pnl"::float8)` +
+      ` || int8send(trunc("account_gross_pnl")::int8) || int8send(trunc("account_fees")::int8)` +
+      ` || int4send((("account_gross_pnl" - trunc("account_gross_pnl")) * 100000000)::int4)` +
+      ` || int4send((("account_fees" - trunc("account_fees")) * 100000000)::int4) END`,
+  },
 ] as const;
 
-/** Last, each a byte length (int2) and its UTF-8 bytes. */
-const TEXTS = ['symbol', 'asset_class'] as const;
+/**
+ * Last, each a byte length (int2) and its UTF-8 bytes: the symbol, the asset class, and the
+ * trade's own currency when its P&L is not in the account's (else empty).
+ */
+const TEXTS = [`"symbol"`, `"asset_class"`, `CASE WHEN "account_net_pnl" IS NULL THEN "currency" ELSE '' END`] as const;
 
 type FixedName = (typeof FIXED)[number]['name'];
 type FlagName = (typeof FLAGS)[number]['name'];
@@ -94,9 +116,7 @@ export const ANALYTICS_ROW_SQL = [
   [
     ...FIXED.map((field) => (field.name === 'flags' ? flagsSql : field.sql)),
     ...OPTIONAL.map((field) => `coalesce(${field.sql}, ''::bytea)`),
-    ...TEXTS.map(
-      (column) => `int2send(octet_length("${column}")::int2) || decode(replace("${column}", '\\', '\\\\'), 'escape')`,
-    ),
+    ...TEXTS.map((text) => `int2send(octet_length(${text})::int2) || decode(replace(${text}, '\\', '\\\\'), 'escape')`),
   ].join(' || '),
   ' END',
 ].join('');

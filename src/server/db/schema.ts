@@ -390,6 +390,18 @@ export const trades = pgTable(
     netPnl: money().notNull(),
     holdingSeconds: doublePrecision(),
     executionCount: integer().notNull(),
+    /**
+     * The P&L in the account's currency (issue 42): gross, costs (commission + fees) and net, each
+     * fill's cash converted at its file's rate, else at the rate table's latest rate on or before
+     * its day, rounded to the cent (account-pnl.queries.ts). The trade's own figures when it is in
+     * the account's currency. Null with `accountPnlIssue` saying why: 'pending' until computed
+     * after the write, 'open' for an open trade in another currency, 'no_rate' when a fill has
+     * neither rate.
+     */
+    accountGrossPnl: money(),
+    accountFees: money(),
+    accountNetPnl: money(),
+    accountPnlIssue: text({ enum: ['pending', 'open', 'no_rate'] }),
     // Derived from the journal as well (toJournalFacts), for the list's sorts and filters and the
     // analytics row: written with the trade and again by every journal edit (saveTradeJournal).
     /** The risk R is computed from (trader's, stop-based or default), null when unknown. */
@@ -413,6 +425,10 @@ export const trades = pgTable(
     index('trades_user_symbol_idx').on(t.userId, t.symbol, t.closedAt),
     // Also finds the trade open at a fill's time (the latest opened before it).
     index('trades_account_instrument_opened_idx').on(t.accountId, t.instrumentKey, t.openedAt),
+    // The trades whose P&L in the account's currency is still to compute after a write (few, briefly).
+    index('trades_account_pnl_pending_idx')
+      .on(t.accountId)
+      .where(sql`${t.accountPnlIssue} = 'pending'`),
     check('trades_closing_execution_ck', sql`(${t.status} = 'closed') = (${t.closingExecutionId} is not null)`),
     // The list's other sorts (symbol, P&L, R, quantity, holding time, fees) have no index: each
     // cost every trade written a few microseconds. They are read in order once and paged in

@@ -83,6 +83,7 @@ beforeAll(async () => {
       assetClass: 'stock',
       journal: EMPTY_JOURNAL,
       defaultRiskAmount: null,
+      accountCurrency: 'USD',
       id: crypto.randomUUID(),
       createdAt: now,
       now,

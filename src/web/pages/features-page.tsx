@@ -65,6 +65,10 @@ const CATEGORIES: FeatureCategory[] = [
         body: 'Every fill keeps the file and row it came from; each day’s realised P&L can be checked against the broker’s own figures where the file carries them, with the reason for any difference named where it can be.',
       },
       {
+        title: 'Your account’s currency',
+        body: 'A trade in another currency than its account’s keeps its own P&L and also has it in the account’s currency, each fill at the file’s exchange rate or, without one, at your rate table’s (Settings → Exchange rates: a CSV upload, or a provider). The dashboard and analytics show one account in its currency and accounts in several in your base currency, each trade at the rate of the day it closed; a trade no rate converts is shown apart, per currency, never added in.',
+      },
+      {
         title: 'Broker connections',
         body: 'Coming: read-only connections that fetch new executions on their own. Until then, import a file.',
         feature: 'broker-sync',

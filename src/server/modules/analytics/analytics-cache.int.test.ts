@@ -184,7 +184,8 @@ describe('the analytics cache', () => {
     await addTrades(aliceOnOther, main.id, [{ symbol: 'DDD', at: '2025-03-07T15:00:00Z', pnl: 50 }]);
     expect((await summary(alice)).trades.count).toBe(Number(before.trades.count) + 1);
     // And writes straight into the table (a script, an administrator): the triggers see them too.
-    await t.database.db.update(trades).set({ netPnl: '-50' }).where(eq(trades.symbol, 'DDD'));
+    // The account-currency figure with it, as the app writes both.
+    await t.database.db.update(trades).set({ netPnl: '-50', accountNetPnl: '-50' }).where(eq(trades.symbol, 'DDD'));
     expect((await summary(alice)).trades.netPnl).toBeCloseTo((before.trades.netPnl as number) - 50, 9);
     expect((await summary(aliceOnOther)).trades.netPnl).toBeCloseTo((before.trades.netPnl as number) - 50, 9);
   });
@@ -212,7 +213,7 @@ describe('the analytics cache without its triggers', () => {
     const before = await summary(alice);
     await db.execute(sql`alter table trades disable trigger trades_analytics_version_update`);
     try {
-      await db.update(trades).set({ netPnl: '0' }).where(eq(trades.userId, aliceId));
+      await db.update(trades).set({ netPnl: '0', accountNetPnl: '0' }).where(eq(trades.userId, aliceId));
       expect((await summary(alice)).trades).toEqual(before.trades);
     } finally {
       await db.execute(sql`alter table trades enable trigger trades_analytics_version_update`);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsTrade, AnalyticsTradeDetail } from '../../../core/analytics';
 import type { Db } from '../../db/client';
 import { engineOf } from '../../db/engine';
@@ -9,6 +9,14 @@ import { toTradeFilterSql } from '../../db/trade-filter-sql';
 import { replaceTradesClosedAt, type TradeFacts } from './trade-facts';
 import { createTradeFactsReader, type TradeFactsReader, type TradeFactsSegment } from './trade-facts-rows';
 import { selectRows } from '../../db/raw-rows';
+import {
+  createConvertedSum,
+  createUnconvertedTally,
+  toConvertedNumber,
+  type CurrencyScope,
+  type UnconvertedTotal,
+} from './currency-scope';
+import Big from 'big.js';
 
 /**
  * Reading 100,000 trades as rows costs more in the drivers than in the database (one JS object per
@@ -50,35 +58,89 @@ async function aggregateRows(
 
 const toNumberOrNull = (text: string) => (text === '' ? null : Number(text));
 
-/** The closed trades' close time, net P&L and R, in (closedAt, id) order. */
-export async function listAnalyticsTrades(
-  db: Db,
-  params: { userId: string; filter: ResolvedTradeFilter },
-): Promise<AnalyticsTrade[]> {
-  const { count, cells } = await aggregateRows(db, {
-    ...params,
-    fields: [epochMs(trades.closedAt), sql`${trades.netPnl}`, sql`coalesce(${trades.rMultiple}::text, '')`],
-  });
-  const out: AnalyticsTrade[] = new Array<AnalyticsTrade>(count);
-  for (let i = 0, c = 0; i < count; i++, c += 3) {
-    out[i] = { closedAt: Number(cells[c]), netPnl: Number(cells[c + 1]), rMultiple: toNumberOrNull(cells[c + 2]!) };
+/**
+ * A trade's P&L in its account's currency (issue 42) and, when it could not be converted, its own
+ * currency (else ''); then its account: the last three fields of each analytics row.
+ */
+const CURRENCY_FIELDS = [
+  sql`coalesce(${trades.accountNetPnl}, ${trades.netPnl})`,
+  sql`CASE WHEN ${trades.accountNetPnl} IS NULL THEN ${trades.currency} ELSE '' END`,
+  sql`${trades.accountId}`,
+];
+
+/**
+ * The rows in the scope's currency (CurrencyScope, as the cache does it: trade-facts-currency.ts):
+ * `cells` from `at` are the CURRENCY_FIELDS of each row.
+ */
+function convertCells<T extends { closedAt: number; netPnl: number }>(
+  rows: readonly T[],
+  cells: readonly string[],
+  params: { at: number; width: number; scope: CurrencyScope },
+): { rows: T[]; unconverted: UnconvertedTotal[] } {
+  const { at, width, scope } = params;
+  const tally = createUnconvertedTally();
+  const kept: T[] = [];
+  for (let i = 0, c = at; i < rows.length; i++, c += width) {
+    const row = rows[i]!;
+    const own = cells[c + 1]!;
+    const currency = own !== '' ? own : (scope.accountCurrency.get(cells[c + 2]!) ?? '');
+    if (currency === scope.currency) {
+      kept.push(row);
+      continue;
+    }
+    const rate = scope.rateOf(currency, row.closedAt);
+    if (rate === null) tally.add(currency, new Big(cells[c]!));
+    else kept.push({ ...row, netPnl: toConvertedNumber(row.netPnl, rate) });
   }
-  return out;
+  return { rows: kept, unconverted: tally.list() };
 }
 
-/** Totals the trade statistics add: gross P&L (before fees) and fees plus commissions. */
+/** The closed trades' close time, net P&L (in the scope's currency) and R, in (closedAt, id) order. */
+export async function listAnalyticsTrades(
+  db: Db,
+  params: { userId: string; filter: ResolvedTradeFilter; scope: CurrencyScope },
+): Promise<{ rows: AnalyticsTrade[]; unconverted: UnconvertedTotal[] }> {
+  const fields = [epochMs(trades.closedAt), sql`coalesce(${trades.rMultiple}::text, '')`, ...CURRENCY_FIELDS];
+  const width = fields.length;
+  const { count, cells } = await aggregateRows(db, { ...params, fields });
+  const out: AnalyticsTrade[] = new Array<AnalyticsTrade>(count);
+  for (let i = 0, c = 0; i < count; i++, c += width) {
+    out[i] = { closedAt: Number(cells[c]), netPnl: Number(cells[c + 2]), rMultiple: toNumberOrNull(cells[c + 1]!) };
+  }
+  return convertCells(out, cells, { at: 2, width, scope: params.scope });
+}
+
+/**
+ * Totals the trade statistics add: gross P&L (before fees) and fees plus commissions, in the
+ * scope's currency, summed per currency and close day and converted as the cache does
+ * (createConvertedSum); trades without a rate left out.
+ */
 export async function getFeeTotals(
   db: Db,
-  params: { userId: string; filter: ResolvedTradeFilter },
+  params: { userId: string; filter: ResolvedTradeFilter; scope: CurrencyScope },
 ): Promise<{ grossPnl: number; fees: number }> {
-  const [row] = await db
+  const currency = sql<string>`CASE WHEN ${trades.accountNetPnl} IS NULL THEN ${trades.currency} ELSE ${accounts.currency} END`;
+  const dayMs = sql<string>`(floor(extract(epoch from ${trades.closedAt}) / 86400) * 86400000)::bigint`;
+  const rows = await db
     .select({
-      grossPnl: sql<string | null>`sum(${trades.grossPnl})::text`,
-      fees: sql<string | null>`sum(${trades.fees} + ${trades.commission})::text`,
+      currency,
+      dayMs,
+      grossPnl: sql<string | null>`sum(coalesce(${trades.accountGrossPnl}, ${trades.grossPnl}))::text`,
+      fees: sql<string | null>`sum(coalesce(${trades.accountFees}, ${trades.fees} + ${trades.commission}))::text`,
     })
     .from(trades)
-    .where(and(...closedTradeConditions(params.userId, params.filter)));
-  return { grossPnl: Number(row?.grossPnl ?? 0), fees: Number(row?.fees ?? 0) };
+    .innerJoin(accounts, eq(accounts.id, trades.accountId))
+    .where(and(...closedTradeConditions(params.userId, params.filter)))
+    .groupBy(currency, dayMs);
+  const gross = createConvertedSum(params.scope);
+  const fees = createConvertedSum(params.scope);
+  for (const row of rows) {
+    const closedAt = Number(row.dayMs);
+    if (params.scope.rateOf(row.currency, closedAt) === null) continue;
+    gross.add(row.currency, closedAt, new Big(row.grossPnl ?? 0));
+    fees.add(row.currency, closedAt, new Big(row.fees ?? 0));
+  }
+  return { grossPnl: gross.total(), fees: fees.total() };
 }
 
 /**
@@ -87,11 +149,11 @@ export async function getFeeTotals(
  */
 export async function listAnalyticsTradeDetails(
   db: Db,
-  params: { userId: string; filter: ResolvedTradeFilter; withTags: boolean },
-): Promise<AnalyticsTradeDetail[]> {
+  params: { userId: string; filter: ResolvedTradeFilter; withTags: boolean; scope: CurrencyScope },
+): Promise<{ rows: AnalyticsTradeDetail[]; unconverted: UnconvertedTotal[] }> {
   const fields = [
     epochMs(trades.closedAt),
-    sql`${trades.netPnl}`,
+    sql`coalesce(${trades.accountNetPnl}, ${trades.netPnl})`,
     sql`coalesce(${trades.rMultiple}::text, '')`,
     epochMs(trades.openedAt),
     sql`${trades.symbol}`,
@@ -100,6 +162,7 @@ export async function listAnalyticsTradeDetails(
     sql`coalesce(${trades.strategyId}::text, '')`,
     sql`coalesce(${trades.holdingSeconds}::text, '')`,
     params.withTags ? sql`${trades.openingExecutionId}` : sql`''`,
+    ...CURRENCY_FIELDS,
   ];
   const width = fields.length;
   const [{ count, cells }, strategyRows, tagsByOpener] = await Promise.all([
@@ -129,7 +192,7 @@ export async function listAnalyticsTradeDetails(
       tags: params.withTags ? (tagsByOpener.get(cells[c + 9]!) ?? []) : [],
     };
   }
-  return out;
+  return convertCells(out, cells, { at: 10, width, scope: params.scope });
 }
 
 /** Every tag of the user's trades, by opening fill. */
@@ -158,20 +221,6 @@ export async function listNotedCloseTimes(
     .from(trades)
     .where(and(...closedTradeConditions(params.userId, params.filter), eq(trades.hasNotes, true)));
   return rows.flatMap((row) => (row.closedAt ? [row.closedAt.getTime()] : []));
-}
-
-/**
- * The starting equity of the selection: the sum of the starting balances of the user's accounts,
- * or of the accounts filtered on (0 for someone else's accounts).
- */
-export async function getStartingEquity(db: Db, params: { userId: string; accountIds?: string[] }): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(accounts.startingBalance) })
-    .from(accounts)
-    .where(
-      and(eq(accounts.userId, params.userId), params.accountIds ? inArray(accounts.id, params.accountIds) : undefined),
-    );
-  return Number(row?.total ?? 0);
 }
 
 /** The user's strategies and tags by id, for names as they are now. */

@@ -36,9 +36,9 @@ import { AppError } from '../../errors';
 import { toDayBoundMs, type ResolvedTradeFilter } from '../../../core/query';
 import { toUserTradeFilter } from '../trades';
 import { listJournalDates } from '../journal';
-import { getStartingEquity } from './analytics.queries';
 import type { TradeFactsCache } from './trade-facts-cache';
-import { openTradeSource } from './trade-source';
+import { openTradeSource, type TradeSource } from './trade-source';
+import { loadCurrencyScope, type CurrencyScope } from './currency-scope';
 import { runMonteCarloInWorker } from './monte-carlo-pool';
 
 /** Who asks and what: the user, their time zone setting, the query, and the app's analytics cache. */
@@ -61,6 +61,20 @@ async function resolve(db: Db, scope: Pick<Scope, 'userId' | 'userTimeZone' | 'q
   };
 }
 
+/**
+ * The request's trades and the currency its answer is in (CurrencyScope): the selected accounts',
+ * else the user's base currency.
+ */
+async function openSource(
+  db: Db,
+  scope: Pick<Scope, 'cache'>,
+  params: { userId: string; accountIds?: string[] },
+): Promise<{ source: TradeSource; currency: CurrencyScope; startingEquity: number }> {
+  const currency = await loadCurrencyScope(db, params);
+  const source = await openTradeSource(db, { userId: params.userId, cache: scope.cache, scope: currency });
+  return { source, currency, startingEquity: currency.startingEquity };
+}
+
 /** The values that are not NaN (a column's "none"), in order. */
 const listPresent = (values: Float64Array): number[] => Array.from(values).filter((value) => !Number.isNaN(value));
 
@@ -73,10 +87,7 @@ const toIso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStr
  */
 export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummaryJson> {
   const { userId, filter, timeZone } = await resolve(db, scope);
-  const [source, startingEquity] = await Promise.all([
-    openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
-  ]);
+  const { source, currency, startingEquity } = await openSource(db, scope, { userId, accountIds: filter.accountIds });
   const [trades, fees] = await Promise.all([source.listTrades(filter), source.getFeeTotals(filter)]);
   const calendar = createZonedCalendar(timeZone);
   const tradeStats = computeTradeStats(trades, { startingEquity });
@@ -84,6 +95,8 @@ export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummary
   return {
     startingEquity,
     timeZone,
+    currency: currency.currency,
+    unconverted: trades.unconverted,
     trades: {
       ...toJsonNumbers(tradeStats),
       maxDrawdownAbsTroughAt: toIso(tradeStats.maxDrawdownAbsTroughAt),
@@ -106,10 +119,7 @@ export async function getEquity(
   scope: Scope & { maxPoints?: EquityQuery['maxPoints'] },
 ): Promise<AnalyticsEquityJson> {
   const { userId, filter, timeZone } = await resolve(db, scope);
-  const [source, startingEquity] = await Promise.all([
-    openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
-  ]);
+  const { source, currency, startingEquity } = await openSource(db, scope, { userId, accountIds: filter.accountIds });
   const trades = await source.listTrades(filter);
   const series = computeEquitySeries(trades, { startingEquity, calendar: createZonedCalendar(timeZone) });
   const shown = scope.maxPoints === undefined ? series : toDownsampledEquity(series, scope.maxPoints);
@@ -118,6 +128,8 @@ export async function getEquity(
   return {
     ...shown,
     timeZone,
+    currency: currency.currency,
+    unconverted: trades.unconverted,
     tradePointCount,
     dayPointCount,
     isDownsampled: shown.perTrade.closedAt.length < tradePointCount || shown.perDay.date.length < dayPointCount,
@@ -134,9 +146,8 @@ export async function getCalendar(db: Db, scope: Scope & { month: string }): Pro
     from: Math.max(resolved.filter.from ?? -Infinity, toDayBoundMs('dayFrom', toDateKey(first), resolved.timeZone)),
     to: Math.min(resolved.filter.to ?? Infinity, toDayBoundMs('dayTo', toDateKey(last), resolved.timeZone)),
   };
-  const [source, startingEquity, journalDates] = await Promise.all([
-    openTradeSource(db, scope),
-    getStartingEquity(db, { userId: resolved.userId, accountIds: filter.accountIds }),
+  const [{ source, currency, startingEquity }, journalDates] = await Promise.all([
+    openSource(db, scope, { userId: resolved.userId, accountIds: filter.accountIds }),
     // The daily journal (plan, review, mood) marks its day too; it belongs to the user, not an account.
     listJournalDates(db, { userId: resolved.userId, from: toDateKey(first), to: toDateKey(last) }),
   ]);
@@ -144,44 +155,63 @@ export async function getCalendar(db: Db, scope: Scope & { month: string }): Pro
   const calendar = createZonedCalendar(resolved.timeZone);
   const notedDates = new Set([...noted.map((ms) => toDateKey(calendar.toDayNumber(ms))), ...journalDates]);
   const month = computeCalendarMonth(trades, { month: scope.month, calendar, notedDates });
-  return { ...month, startingEquity, timeZone: resolved.timeZone };
+  return {
+    ...month,
+    startingEquity,
+    timeZone: resolved.timeZone,
+    currency: currency.currency,
+    unconverted: trades.unconverted,
+  };
 }
 
 /** `GET /api/analytics/heatmap`: entry hour × weekday in the time zone. */
 export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric }): Promise<AnalyticsHeatmapJson> {
   const { userId, filter, timeZone } = await resolve(db, scope);
-  const [source, startingEquity] = await Promise.all([
-    openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
-  ]);
+  const { source, currency, startingEquity } = await openSource(db, scope, { userId, accountIds: filter.accountIds });
   const trades = await source.listTradeDetails(filter, { withTags: false });
   const cells = computeHeatmap(trades, { metric: scope.metric, calendar: createZonedCalendar(timeZone) });
-  return { startingEquity, timeZone, metric: scope.metric, timeNotInFile: countOpenTimeUnknown(trades), cells };
+  return {
+    startingEquity,
+    timeZone,
+    currency: currency.currency,
+    unconverted: trades.unconverted,
+    metric: scope.metric,
+    timeNotInFile: countOpenTimeUnknown(trades),
+    cells,
+  };
 }
 
 /** `GET /api/analytics/breakdown?by=…`: per group statistics. */
 export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimension }): Promise<AnalyticsBreakdownJson> {
   const { userId, filter, timeZone } = await resolve(db, scope);
-  const [source, startingEquity] = await Promise.all([
-    openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
-  ]);
+  const { source, currency, startingEquity } = await openSource(db, scope, { userId, accountIds: filter.accountIds });
   const trades = await source.listTradeDetails(filter, { withTags: scope.by === 'tag' });
   const groups = computeBreakdown(trades, { by: scope.by, calendar: createZonedCalendar(timeZone) });
-  return { startingEquity, timeZone, by: scope.by, groups: groups.map(toBreakdownGroupJson) };
+  return {
+    startingEquity,
+    timeZone,
+    currency: currency.currency,
+    unconverted: trades.unconverted,
+    by: scope.by,
+    groups: groups.map(toBreakdownGroupJson),
+  };
 }
 
 /** `GET /api/analytics/distribution?of=r|pnl`: a histogram of R (0.5 R bins) or of net P&L. */
 export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }): Promise<AnalyticsDistributionJson> {
   const { userId, filter, timeZone } = await resolve(db, scope);
-  const [source, startingEquity] = await Promise.all([
-    openTradeSource(db, scope),
-    getStartingEquity(db, { userId, accountIds: filter.accountIds }),
-  ]);
+  const { source, currency, startingEquity } = await openSource(db, scope, { userId, accountIds: filter.accountIds });
   const trades = await source.listTrades(filter);
   const values = scope.of === 'r' ? listPresent(trades.rMultiple) : Array.from(trades.netPnl);
   const distribution = computeDistribution(values, scope.of === 'r' ? { binWidth: 0.5 } : {});
-  return { startingEquity, timeZone, of: scope.of, ...distribution };
+  return {
+    startingEquity,
+    timeZone,
+    currency: currency.currency,
+    unconverted: trades.unconverted,
+    of: scope.of,
+    ...distribution,
+  };
 }
 
 /**
@@ -202,10 +232,9 @@ export async function runMonteCarloFor(
   const { runs, horizon, seed, method, sizing, riskFraction, ruinDrawdownFrac, startingEquity, fanPoints, ...query } =
     params.request;
   const { userId, filter } = await resolve(db, { userId: params.userId, userTimeZone: params.userTimeZone, query });
-  const [source, balance] = await Promise.all([
-    openTradeSource(db, params),
-    startingEquity === undefined ? getStartingEquity(db, { userId, accountIds: filter.accountIds }) : startingEquity,
-  ]);
+  const opened = await openSource(db, params, { userId, accountIds: filter.accountIds });
+  const { source } = opened;
+  const balance = startingEquity ?? opened.startingEquity;
   const trades = await source.listTrades(filter);
   const outcomes = sizing === 'fixed-dollar' ? Array.from(trades.netPnl) : listPresent(trades.rMultiple);
   if (outcomes.length === 0) {

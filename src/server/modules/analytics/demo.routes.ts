@@ -34,7 +34,8 @@ import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { SAMPLE_SEED, buildSampleRows } from '../sample-data';
 import { toUserTradeFilter } from '../trades';
-import { getStartingEquity, listAnalyticsTrades } from './analytics.queries';
+import { listAnalyticsTrades } from './analytics.queries';
+import { loadCurrencyScope, type UnconvertedTotal } from './currency-scope';
 
 /**
  * The closed trades' outcomes in close order, for simulations run in the browser (the Monte Carlo
@@ -118,12 +119,15 @@ function toCalendar(tz: string | undefined, userTimeZone: string): { timeZone: s
  * answers as the user's analytics, over the built-in sample journal (no filters but `tz`), so a
  * user with no trades can explore /demo-advanced-analytics. Every figure comes from the core.
  */
+/** The demo's sample account is in dollars, and all of it is. */
+const DEMO_CURRENCY = { currency: 'USD', unconverted: [] as UnconvertedTotal[] };
+
 export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
   const demoSet = createDemoCache();
   const scopeOf = (req: Parameters<typeof requireAccess>[1]) => {
     const user = requireAccess(app, req);
     const { tz } = parseInput(demoQuerySchema, req.query);
-    return { ...toCalendar(tz, user.timezone), set: demoSet(app.clock.now()) };
+    return { ...toCalendar(tz, user.timezone), set: demoSet(app.clock.now()), ...DEMO_CURRENCY };
   };
 
   app.get('/api/analytics/outcomes', async (req): Promise<AnalyticsOutcomesJson> => {
@@ -131,25 +135,32 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
     const { tz, ...query } = parseInput(analyticsFilterSchema, req.query);
     const { timeZone } = toCalendar(tz, user.timezone);
     const filter = await toUserTradeFilter(app.db, { userId: user.id, timeZone, query });
-    const [trades, startingEquity] = await Promise.all([
-      listAnalyticsTrades(app.db, { userId: user.id, filter }),
-      getStartingEquity(app.db, { userId: user.id, accountIds: filter.accountIds }),
-    ]);
-    return { startingEquity, timeZone, pnl: trades.map((t) => t.netPnl), r: trades.map((t) => t.rMultiple) };
+    const scope = await loadCurrencyScope(app.db, { userId: user.id, accountIds: filter.accountIds });
+    const { rows: trades, unconverted } = await listAnalyticsTrades(app.db, { userId: user.id, filter, scope });
+    return {
+      startingEquity: scope.startingEquity,
+      timeZone,
+      currency: scope.currency,
+      unconverted,
+      pnl: trades.map((t) => t.netPnl),
+      r: trades.map((t) => t.rMultiple),
+    };
   });
 
   app.get('/api/analytics/demo/outcomes', async (req): Promise<AnalyticsOutcomesJson> => {
-    const { timeZone, set } = scopeOf(req);
+    const { timeZone, set, currency, unconverted } = scopeOf(req);
     return {
       startingEquity: set.startingEquity,
       timeZone,
+      currency,
+      unconverted,
       pnl: set.trades.map((t) => t.netPnl),
       r: set.trades.map((t) => t.rMultiple),
     };
   });
 
   app.get('/api/analytics/demo/summary', async (req): Promise<AnalyticsSummaryJson> => {
-    const { timeZone, calendar, set } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
     const { startingEquity, trades } = set;
     const tradeStats = computeTradeStats(trades, { startingEquity });
     const daily = computeDailyStats(toDailySeries(trades, { startingEquity, calendar }), { startingEquity });
@@ -157,6 +168,8 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
     return {
       startingEquity,
       timeZone,
+      currency,
+      unconverted,
       trades: {
         ...toJsonNumbers(tradeStats),
         maxDrawdownAbsTroughAt: toIso(tradeStats.maxDrawdownAbsTroughAt),
@@ -171,11 +184,13 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/analytics/demo/equity', async (req): Promise<AnalyticsEquityJson> => {
-    const { timeZone, calendar, set } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
     const series = computeEquitySeries(set.trades, { startingEquity: set.startingEquity, calendar });
     return {
       ...series,
       timeZone,
+      currency,
+      unconverted,
       tradePointCount: series.perTrade.closedAt.length,
       dayPointCount: series.perDay.date.length,
       isDownsampled: false,
@@ -183,27 +198,35 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/analytics/demo/heatmap', async (req): Promise<AnalyticsHeatmapJson> => {
-    const { timeZone, calendar, set } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
     const { metric } = parseInput(heatmapQuerySchema.pick({ metric: true }), req.query);
     const cells = computeHeatmap(set.trades, { metric, calendar });
-    return { startingEquity: set.startingEquity, timeZone, metric, timeNotInFile: 0, cells }; // the demo has times
+    // The demo has times.
+    return { startingEquity: set.startingEquity, timeZone, currency, unconverted, metric, timeNotInFile: 0, cells };
   });
 
   app.get('/api/analytics/demo/breakdown', async (req): Promise<AnalyticsBreakdownJson> => {
-    const { timeZone, calendar, set } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
     const { by } = parseInput(breakdownQuerySchema.pick({ by: true }), req.query);
     const groups = computeBreakdown(set.trades, { by, calendar });
-    return { startingEquity: set.startingEquity, timeZone, by, groups: groups.map(toBreakdownGroupJson) };
+    return {
+      startingEquity: set.startingEquity,
+      timeZone,
+      currency,
+      unconverted,
+      by,
+      groups: groups.map(toBreakdownGroupJson),
+    };
   });
 
   app.get('/api/analytics/demo/distribution', async (req): Promise<AnalyticsDistributionJson> => {
-    const { timeZone, set } = scopeOf(req);
+    const { timeZone, set, currency, unconverted } = scopeOf(req);
     const { of } = parseInput(distributionQuerySchema.pick({ of: true }), req.query);
     const values =
       of === 'r'
         ? set.trades.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple]))
         : set.trades.map((t) => t.netPnl);
     const distribution = computeDistribution(values, of === 'r' ? { binWidth: 0.5 } : {});
-    return { startingEquity: set.startingEquity, timeZone, of, ...distribution };
+    return { startingEquity: set.startingEquity, timeZone, currency, unconverted, of, ...distribution };
   });
 };

@@ -38,6 +38,11 @@ const factsArbitrary: fc.Arbitrary<TradeFacts> = fc
       tagIds: ids,
       grossPnl: fc.record({ whole: doubles, frac: doubles }),
       fees: fc.record({ whole: doubles, frac: doubles }),
+      accountNetPnl: doubles,
+      accountGrossPnl: fc.record({ whole: doubles, frac: doubles }),
+      accountFees: fc.record({ whole: doubles, frac: doubles }),
+      unconvertedCurrency: ints,
+      currencies: ids,
     });
   })
   .map(({ tagRuns, ...rest }) => {
@@ -84,7 +89,7 @@ describe('the stored snapshot of the facts', () => {
         expect(decodeTradeFacts(encoded.subarray(0, cut % encoded.byteLength))).toBeNull();
         expect(decodeTradeFacts(Uint8Array.from([...encoded, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
         const otherLayout = encoded.slice();
-        otherLayout[3] = '2'.charCodeAt(0);
+        otherLayout[3] = '1'.charCodeAt(0); // EBF1: the layout before the account-currency columns
         expect(decodeTradeFacts(otherLayout)).toBeNull();
         const damaged = encoded.slice();
         damaged[8] = '!'.charCodeAt(0);

@@ -17,7 +17,7 @@ import {
  * keep), so 100,000 trades (about 10 MB) decode in a few milliseconds. The first four bytes name the layout: a
  * snapshot written by another layout is not read (the cache then reads the trades).
  */
-const MAGIC = 'EBF1';
+const MAGIC = 'EBF2'; // 2: the account-currency columns (issue 42)
 /** The layout deflated (packTradeFacts): 'EBZ1', the deflated length, the deflated bytes. */
 const PACKED_MAGIC = 'EBZ1';
 const ALIGN = 8;

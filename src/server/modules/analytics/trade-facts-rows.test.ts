@@ -38,6 +38,10 @@ type Row = {
   symbol: string;
   assetClass: string;
   tags: string[];
+  /** The account-currency figures when they differ from the trade's own (issue 42), else null. */
+  accountPnl: { net: number; grossWhole: number; grossFrac: number; feesWhole: number; feesFrac: number } | null;
+  /** The trade's own currency when its P&L could not be converted, else null. */
+  unconvertedCurrency: string | null;
 };
 
 const uuidBytes = (id: string) => Buffer.from(id.replaceAll('-', ''), 'hex');
@@ -57,7 +61,9 @@ function encodeRow(row: Row): Buffer {
     (row.hasNote ? 2 : 0) |
     (row.rMultiple !== null ? 4 : 0) |
     (row.holdingSeconds !== null ? 8 : 0) |
-    (row.strategy !== null ? 16 : 0);
+    (row.strategy !== null ? 16 : 0) |
+    (row.accountPnl !== null ? 64 : 0) |
+    (row.unconvertedCurrency !== null ? 128 : 0);
   fixed.writeUInt16BE(flags, 48);
   uuidBytes(row.account).copy(fixed, 50);
   uuidBytes(row.opening).copy(fixed, 66);
@@ -77,9 +83,22 @@ function encodeRow(row: Row): Buffer {
     ...(row.rMultiple !== null ? [double(row.rMultiple)] : []),
     ...(row.holdingSeconds !== null ? [double(row.holdingSeconds)] : []),
     ...(row.strategy !== null ? [uuidBytes(row.strategy)] : []),
+    ...(row.accountPnl !== null ? [accountBytes(row.accountPnl)] : []),
     text(row.symbol),
     text(row.assetClass),
+    text(row.unconvertedCurrency ?? ''),
   ]);
+}
+
+/** The account-currency figures: net (float8), gross and costs whole (int8), their fractions (int4). */
+function accountBytes(pnl: NonNullable<Row['accountPnl']>): Buffer {
+  const out = Buffer.alloc(32);
+  out.writeDoubleBE(pnl.net, 0);
+  out.writeBigInt64BE(BigInt(pnl.grossWhole), 8);
+  out.writeBigInt64BE(BigInt(pnl.feesWhole), 16);
+  out.writeInt32BE(pnl.grossFrac, 24);
+  out.writeInt32BE(pnl.feesFrac, 28);
+  return out;
 }
 
 /** The tags text the statement answers for the rows that have tags. */
@@ -113,6 +132,16 @@ const rowArbitrary = fc.record({
   symbol: fc.oneof(fc.constantFrom('AAPL', 'AAP', 'AAPL1', 'ÄÖÜ€', 'BRK\\B'), fc.string({ maxLength: 64 })),
   assetClass: fc.constantFrom('stock', 'option', 'future', ''),
   tags: fc.uniqueArray(fewUuids(5), { maxLength: 3 }).map((ids) => ids.sort()),
+  accountPnl: fc.option(
+    fc.record({
+      net: amount,
+      grossWhole: fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+      grossFrac: frac,
+      feesWhole: fc.integer({ min: 0, max: 1e9 }),
+      feesFrac: frac,
+    }),
+  ),
+  unconvertedCurrency: fc.option(fc.constantFrom('USD', 'GBP', 'USDT')),
 });
 
 /** What a decoded row says, with indexes resolved through the lists. */
@@ -135,8 +164,29 @@ function readBack(facts: ReturnType<typeof decodeTradeFactsRows>, i: number): Ro
     symbol: facts.symbols[facts.symbol[i]!]!,
     assetClass: facts.assetClasses[facts.assetClass[i]!]!,
     tags: [...facts.tagIndex.subarray(facts.tagStart[i]!, facts.tagStart[i + 1]!)].map((k) => facts.tagIds[k]!),
+    accountPnl: {
+      net: facts.accountNetPnl[i]!,
+      grossWhole: facts.accountGrossPnl.whole[i]!,
+      grossFrac: facts.accountGrossPnl.frac[i]!,
+      feesWhole: facts.accountFees.whole[i]!,
+      feesFrac: facts.accountFees.frac[i]!,
+    },
+    unconvertedCurrency: facts.unconvertedCurrency[i]! < 0 ? null : facts.currencies[facts.unconvertedCurrency[i]!]!,
   };
 }
+
+/** What readBack answers for a row: its own figures in the account's currency when it carries none. */
+const expectedOf = (row: Row): Row => ({
+  ...row,
+  opening: '',
+  accountPnl: row.accountPnl ?? {
+    net: row.netPnl,
+    grossWhole: row.grossWhole,
+    grossFrac: row.grossFrac,
+    feesWhole: row.feesWhole,
+    feesFrac: row.feesFrac,
+  },
+});
 
 describe('the reader of whole rows', () => {
   it('reads back every row of every part, in order, each value exactly', () => {
@@ -147,7 +197,7 @@ describe('the reader of whole rows', () => {
         );
         const rows = parts.flat();
         expect(facts.count).toBe(rows.length);
-        rows.forEach((row, i) => expect(readBack(facts, i)).toEqual({ ...row, opening: '' }));
+        rows.forEach((row, i) => expect(readBack(facts, i)).toEqual(expectedOf(row)));
       }),
     );
   });
@@ -175,7 +225,7 @@ describe('the reader of whole rows', () => {
           for (const name of Object.keys(lists) as (keyof typeof lists)[]) {
             expect(fresh[name].slice(0, lists[name].length)).toEqual(lists[name]);
           }
-          now.forEach((row, i) => expect(readBack(fresh, i)).toEqual({ ...row, opening: '' }));
+          now.forEach((row, i) => expect(readBack(fresh, i)).toEqual(expectedOf(row)));
         },
       ),
     );
@@ -240,7 +290,7 @@ describe('the streamed reader', () => {
           const facts = reader.finish(streams.map((stream) => stream.segment));
           const rows = parts.flatMap(([partRows]) => partRows);
           expect(facts.count).toBe(rows.length);
-          rows.forEach((row, i) => expect(readBack(facts, i)).toEqual({ ...row, opening: '' }));
+          rows.forEach((row, i) => expect(readBack(facts, i)).toEqual(expectedOf(row)));
           for (const column of [facts.closedAt, facts.account, facts.isShort]) expect(column).toHaveLength(rows.length);
         },
       ),
@@ -257,7 +307,7 @@ describe('the streamed reader', () => {
     const facts = reader.finish([segment]);
     expect(facts.count).toBe(rows.length);
     expect(facts.netPnl).toHaveLength(rows.length);
-    expect(readBack(facts, rows.length - 1)).toEqual({ ...rows.at(-1)!, opening: '' });
+    expect(readBack(facts, rows.length - 1)).toEqual(expectedOf(rows.at(-1)!));
   });
 
   it('refuses COPY output that is cut short, runs on, or holds anything but one row a tuple', () => {

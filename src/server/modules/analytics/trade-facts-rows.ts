@@ -19,18 +19,31 @@ const {
   hasHolding: HAS_HOLDING,
   hasStrategy: HAS_STRATEGY,
   isOpenTimeUnknown: IS_OPEN_TIME_UNKNOWN,
+  hasAccountPnl: HAS_ACCOUNT_PNL,
 } = ANALYTICS_ROW_FLAGS;
+
+/** The account-currency figures' width: net (float8), gross and costs whole (int8), their fractions (int4). */
+const ACCOUNT_PNL_BYTES = 32;
 
 // The row reader below takes the optional fields in this order and at these widths: a layout
 // changed without it fails here, when the module loads, not in a wrong figure.
 if (
   ANALYTICS_ROW_OPTIONAL.map((field) => `${field.bit}:${field.width}`).join() !==
-  [`${HAS_R}:8`, `${HAS_HOLDING}:8`, `${HAS_STRATEGY}:${UUID_BYTES}`].join()
+    [
+      `${HAS_R}:8`,
+      `${HAS_HOLDING}:8`,
+      `${HAS_STRATEGY}:${UUID_BYTES}`,
+      `${HAS_ACCOUNT_PNL}:${ACCOUNT_PNL_BYTES}`,
+    ].join() ||
+  ANALYTICS_ROW_TEXT_COUNT !== 3
 )
   throw new Error('trades.analytics_row: the layout has optional fields this reader does not read');
 
 /** The lists of facts read earlier, which facts read now extend (see replaceTradesClosedAt). */
-export type FactsLists = Pick<TradeFacts, 'accountIds' | 'strategyIds' | 'symbols' | 'assetClasses' | 'tagIds'>;
+export type FactsLists = Pick<
+  TradeFacts,
+  'accountIds' | 'strategyIds' | 'symbols' | 'assetClasses' | 'tagIds' | 'currencies'
+>;
 
 /** A part's rows as they are decoded: growing columns, their lists shared by every segment of a reader. */
 type SegmentColumns = {
@@ -54,9 +67,14 @@ const SEGMENT_FLOATS = [
   'grossFrac',
   'feesWhole',
   'feesFrac',
+  'accountNetPnl',
+  'accountGrossWhole',
+  'accountGrossFrac',
+  'accountFeesWhole',
+  'accountFeesFrac',
 ] as const;
 const SEGMENT_BYTES = ['hasR', 'hasHolding', 'isShort', 'hasNote', 'isOpenTimeUnknown'] as const;
-const SEGMENT_INTS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
+const SEGMENT_INTS = ['account', 'symbol', 'assetClass', 'strategy', 'unconvertedCurrency'] as const;
 
 function createColumns<K extends string, A>(names: readonly K[], make: () => A): Record<K, A> {
   return Object.fromEntries(names.map((name) => [name, make()])) as Record<K, A>;
@@ -112,6 +130,7 @@ export function createTradeFactsReader(extending?: FactsLists, params: { expecte
   const strategies = createUuidDictionary(extending?.strategyIds);
   const symbols = createTextDictionary(extending?.symbols);
   const assetClasses = createTextDictionary(extending?.assetClasses);
+  const currencies = createTextDictionary(extending?.currencies);
   const tagIds = createDictionary(extending?.tagIds);
   const tagsByOpening = new Map<number, TaggedOpening[]>();
   const initialCapacity = Math.max(1_024, Math.ceil(params.expectedRows ?? 0));
@@ -154,12 +173,31 @@ export function createTradeFactsReader(extending?: FactsLists, params: { expecte
       ints.strategy[i] = strategies.indexAt(buffer, view, next);
       next += UUID_BYTES;
     } else ints.strategy[i] = -1;
+    // In the account's currency: its own figures unless they follow (another currency).
+    if (flags & HAS_ACCOUNT_PNL) {
+      floats.accountNetPnl[i] = view.getFloat64(next);
+      floats.accountGrossWhole[i] = readInt64(view, next + 8);
+      floats.accountFeesWhole[i] = readInt64(view, next + 16);
+      floats.accountGrossFrac[i] = view.getInt32(next + 24);
+      floats.accountFeesFrac[i] = view.getInt32(next + 28);
+      next += ACCOUNT_PNL_BYTES;
+    } else {
+      floats.accountNetPnl[i] = floats.netPnl[i]!;
+      floats.accountGrossWhole[i] = floats.grossWhole[i]!;
+      floats.accountGrossFrac[i] = floats.grossFrac[i]!;
+      floats.accountFeesWhole[i] = floats.feesWhole[i]!;
+      floats.accountFeesFrac[i] = floats.feesFrac[i]!;
+    }
     const symbolEnd = next + 2 + view.getUint16(next);
     ints.symbol[i] = symbols.indexAt(buffer, next + 2, symbolEnd);
     const assetClassEnd = symbolEnd + 2 + view.getUint16(symbolEnd);
     ints.assetClass[i] = assetClasses.indexAt(buffer, symbolEnd + 2, assetClassEnd);
+    const currencyLength = view.getUint16(assetClassEnd);
+    const currencyEnd = assetClassEnd + 2 + currencyLength;
+    ints.unconvertedCurrency[i] =
+      currencyLength === 0 ? -1 : currencies.indexAt(buffer, assetClassEnd + 2, currencyEnd);
     segment.count = i + 1;
-    return assetClassEnd;
+    return currencyEnd;
   }
 
   function createSegment(): TradeFactsSegment {
@@ -230,6 +268,7 @@ export function createTradeFactsReader(extending?: FactsLists, params: { expecte
           symbols: symbols.values,
           assetClasses: assetClasses.values,
           tagIds: tagIds.values,
+          currencies: currencies.values,
         },
       );
     },
@@ -303,6 +342,11 @@ function joinSegments(segments: readonly SegmentColumns[], lists: FactsLists): T
     tagIds: lists.tagIds,
     grossPnl: { whole: floats('grossWhole'), frac: floats('grossFrac') },
     fees: { whole: floats('feesWhole'), frac: floats('feesFrac') },
+    accountNetPnl: floats('accountNetPnl'),
+    accountGrossPnl: { whole: floats('accountGrossWhole'), frac: floats('accountGrossFrac') },
+    accountFees: { whole: floats('accountFeesWhole'), frac: floats('accountFeesFrac') },
+    unconvertedCurrency: ints('unconvertedCurrency'),
+    currencies: lists.currencies,
   };
 }
 

@@ -1,3 +1,4 @@
+import { loadCurrencyScope } from './currency-scope';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,7 +243,8 @@ const byTagId = (trades: AnalyticsTradeDetail[]) =>
 
 describe('the analytics cache filtered in memory', () => {
   it('holds every closed trade of the user and only those', async () => {
-    const all = await createSqlSource(t.database.db, aliceId).listTrades({});
+    const scope = await loadCurrencyScope(t.database.db, { userId: aliceId });
+    const all = await createSqlSource(t.database.db, { userId: aliceId, scope }).listTrades({});
     expect(facts.count).toBe(all.count);
     expect(facts.count).toBe(340);
     expect(facts.tagIds).toHaveLength(3);
@@ -250,8 +252,9 @@ describe('the analytics cache filtered in memory', () => {
 
   it('answers exactly what SQL answers for any filter', async () => {
     const { db } = t.database;
-    const sqlSource = createSqlSource(db, aliceId);
-    const cached = createFactsSource(db, { userId: aliceId, facts });
+    const scope = await loadCurrencyScope(db, { userId: aliceId });
+    const sqlSource = createSqlSource(db, { userId: aliceId, scope });
+    const cached = createFactsSource(db, { userId: aliceId, facts, scope });
     let nonEmpty = 0;
     await fc.assert(
       fc.asyncProperty(queryArbitrary, async (generated) => {
@@ -281,8 +284,9 @@ describe('the analytics cache filtered in memory', () => {
 
   it('bounds the close exactly as SQL does, to the millisecond and the local midnight', async () => {
     const { db } = t.database;
-    const sqlSource = createSqlSource(db, aliceId);
-    const cached = createFactsSource(db, { userId: aliceId, facts });
+    const scope = await loadCurrencyScope(db, { userId: aliceId });
+    const sqlSource = createSqlSource(db, { userId: aliceId, scope });
+    const cached = createFactsSource(db, { userId: aliceId, facts, scope });
     await fc.assert(
       fc.asyncProperty(
         fc.record({

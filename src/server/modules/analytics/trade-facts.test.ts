@@ -124,6 +124,11 @@ function makeFacts(
     tagIds: tags.values,
     grossPnl,
     fees,
+    accountNetPnl: Float64Array.from(rows.map((r) => r.netPnl)),
+    accountGrossPnl: grossPnl,
+    accountFees: fees,
+    unconvertedCurrency: new Int32Array(n).fill(-1),
+    currencies: [],
   };
 }
 

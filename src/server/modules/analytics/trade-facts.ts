@@ -12,6 +12,16 @@ export type TradeFacts = TradeFactColumns & {
   /** Gross P&L and fees + commissions, exactly: whole units and 1e-8 units, each of the value's sign. */
   grossPnl: ExactColumn;
   fees: ExactColumn;
+  /**
+   * The same in the account's currency (trades.account_*, issue 42): the trade's own figures when
+   * it is in that currency, and when it could not be converted (then `unconvertedCurrency` names its
+   * currency: an index into `currencies`, else −1).
+   */
+  accountNetPnl: Float64Array;
+  accountGrossPnl: ExactColumn;
+  accountFees: ExactColumn;
+  unconvertedCurrency: Int32Array;
+  currencies: string[];
 };
 
 /** A numeric(…, 8) column as two exact doubles per row: value = whole + frac / 1e8, both of its sign. */
@@ -85,12 +95,13 @@ function gatherOptional(from: Float64Array, has: Uint8Array, rows: Int32Array): 
 }
 
 /** The selected trades as the engine takes them (close, net P&L, R), in close order. */
-export function toTradeColumnsOf(facts: TradeFacts, rows: Int32Array): TradeColumns {
+export function toTradeColumnsOf(facts: TradeFacts, rows: Int32Array, netPnl?: Float64Array): TradeColumns {
   const n = rows.length;
   return {
     count: n,
     closedAt: gatherFloats(facts.closedAt, rows),
-    netPnl: gatherFloats(facts.netPnl, rows),
+    // In the account's currency unless given (converted, one per selected row).
+    netPnl: netPnl ?? gatherFloats(facts.accountNetPnl, rows),
     rMultiple: gatherOptional(facts.rMultiple, facts.hasR, rows),
   };
 }
@@ -104,6 +115,7 @@ export function toTradeDetailColumnsOf(
   facts: TradeFacts,
   rows: Int32Array,
   names: { strategiesById: ReadonlyMap<string, NamedRef>; tagsById: ReadonlyMap<string, NamedRef> | null },
+  netPnl?: Float64Array,
 ): TradeDetailColumns {
   const n = rows.length;
   const tagsById = names.tagsById;
@@ -121,7 +133,7 @@ export function toTradeDetailColumnsOf(
     }
   }
   return {
-    ...toTradeColumnsOf(facts, rows),
+    ...toTradeColumnsOf(facts, rows, netPnl),
     openedAt: gatherFloats(facts.openedAt, rows),
     holdingSeconds: gatherOptional(facts.holdingSeconds, facts.hasHolding, rows),
     isShort: gatherBytes(facts.isShort, rows),
@@ -154,12 +166,19 @@ export function listNotedCloseTimes(facts: TradeFacts, rows: Int32Array): number
 }
 
 /** The per-row columns of TradeFacts, by the kind of typed array. */
-export const FLOAT_COLUMNS = ['closedAt', 'openedAt', 'netPnl', 'rMultiple', 'holdingSeconds'] as const;
+export const FLOAT_COLUMNS = [
+  'closedAt',
+  'openedAt',
+  'netPnl',
+  'rMultiple',
+  'holdingSeconds',
+  'accountNetPnl',
+] as const;
 export const BYTE_COLUMNS = ['hasR', 'hasHolding', 'isShort', 'hasNote', 'isOpenTimeUnknown'] as const;
-export const INDEX_COLUMNS = ['account', 'symbol', 'assetClass', 'strategy'] as const;
-export const EXACT_COLUMNS = ['grossPnl', 'fees'] as const;
+export const INDEX_COLUMNS = ['account', 'symbol', 'assetClass', 'strategy', 'unconvertedCurrency'] as const;
+export const EXACT_COLUMNS = ['grossPnl', 'fees', 'accountGrossPnl', 'accountFees'] as const;
 /** The lists the per-row indexes point into. */
-export const LIST_FIELDS = ['accountIds', 'symbols', 'assetClasses', 'strategyIds', 'tagIds'] as const;
+export const LIST_FIELDS = ['accountIds', 'symbols', 'assetClasses', 'strategyIds', 'tagIds', 'currencies'] as const;
 
 /**
  * The facts after the trades closed at the given times were read again: every row of `base`

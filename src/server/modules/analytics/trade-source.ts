@@ -16,12 +16,16 @@ import {
 } from './analytics.queries';
 import {
   listNotedCloseTimes as listNotedCloseTimesOf,
-  sumFeeTotals,
   toTradeColumnsOf,
   toTradeDetailColumnsOf,
   type TradeFacts,
 } from './trade-facts';
 import type { TradeFactsCache } from './trade-facts-cache';
+import type { CurrencyScope, UnconvertedTotal } from './currency-scope';
+import { convertFactRows, sumConvertedFeeTotals } from './trade-facts-currency';
+
+/** The trades that could not be put in the answer's currency, per currency (left out of the columns). */
+export type Unconverted = { unconverted: UnconvertedTotal[] };
 
 /**
  * One user's closed trades for one request, filtered: from the analytics cache when it holds the
@@ -29,9 +33,13 @@ import type { TradeFactsCache } from './trade-facts-cache';
  * columns (the engine's input: typed arrays, not an object per trade).
  */
 export type TradeSource = {
-  listTrades: (filter: ResolvedTradeFilter) => Promise<TradeColumns>;
+  /** P&L in the scope's currency (CurrencyScope); trades without a rate into it left out and tallied. */
+  listTrades: (filter: ResolvedTradeFilter) => Promise<TradeColumns & Unconverted>;
   /** Tags (several per trade) only when asked for. */
-  listTradeDetails: (filter: ResolvedTradeFilter, params: { withTags: boolean }) => Promise<TradeDetailColumns>;
+  listTradeDetails: (
+    filter: ResolvedTradeFilter,
+    params: { withTags: boolean },
+  ) => Promise<TradeDetailColumns & Unconverted>;
   getFeeTotals: (filter: ResolvedTradeFilter) => Promise<{ grossPnl: number; fees: number }>;
   /** Close times of the trades with a journal note. */
   listNotedCloseTimes: (filter: ResolvedTradeFilter) => Promise<number[]>;
@@ -40,19 +48,27 @@ export type TradeSource = {
 /** Reads the user's data version and, when it moved, their trades into the cache (see TradeFactsCache.get). */
 export async function openTradeSource(
   db: Db,
-  params: { userId: string; cache: TradeFactsCache },
+  params: { userId: string; cache: TradeFactsCache; scope: CurrencyScope },
 ): Promise<TradeSource> {
   const facts = await params.cache.get(params.userId);
-  return facts ? createFactsSource(db, { userId: params.userId, facts }) : createSqlSource(db, params.userId);
+  return facts
+    ? createFactsSource(db, { userId: params.userId, facts, scope: params.scope })
+    : createSqlSource(db, { userId: params.userId, scope: params.scope });
 }
 
 /** The SQL queries, one per call. */
-export function createSqlSource(db: Db, userId: string): TradeSource {
+export function createSqlSource(db: Db, params: { userId: string; scope: CurrencyScope }): TradeSource {
+  const { userId, scope } = params;
   return {
-    listTrades: async (filter) => toTradeColumns(await listAnalyticsTrades(db, { userId, filter })),
-    listTradeDetails: async (filter, { withTags }) =>
-      toTradeDetailColumns(await listAnalyticsTradeDetails(db, { userId, filter, withTags })),
-    getFeeTotals: (filter) => getFeeTotals(db, { userId, filter }),
+    listTrades: async (filter) => {
+      const { rows, unconverted } = await listAnalyticsTrades(db, { userId, filter, scope });
+      return { ...toTradeColumns(rows), unconverted };
+    },
+    listTradeDetails: async (filter, { withTags }) => {
+      const { rows, unconverted } = await listAnalyticsTradeDetails(db, { userId, filter, withTags, scope });
+      return { ...toTradeDetailColumns(rows), unconverted };
+    },
+    getFeeTotals: (filter) => getFeeTotals(db, { userId, filter, scope }),
     listNotedCloseTimes: (filter) => listNotedCloseTimes(db, { userId, filter }),
   };
 }
@@ -62,27 +78,37 @@ export function createSqlSource(db: Db, userId: string): TradeSource {
  * on a field the cache does not hold goes to SQL. Strategy and tag names are read now (a rename
  * needs no reload).
  */
-export function createFactsSource(db: Db, params: { userId: string; facts: TradeFacts }): TradeSource {
-  const { userId, facts } = params;
-  const sqlSource = createSqlSource(db, userId);
+export function createFactsSource(
+  db: Db,
+  params: { userId: string; facts: TradeFacts; scope: CurrencyScope },
+): TradeSource {
+  const { userId, facts, scope } = params;
+  const sqlSource = createSqlSource(db, { userId, scope });
   return {
-    listTrades: async (filter) =>
-      canSelectInMemory(filter)
-        ? toTradeColumnsOf(facts, selectTradeRows(facts, filter))
-        : sqlSource.listTrades(filter),
+    listTrades: async (filter) => {
+      if (!canSelectInMemory(filter)) return sqlSource.listTrades(filter);
+      const { rows, netPnl, unconverted } = convertFactRows(facts, selectTradeRows(facts, filter), scope);
+      return { ...toTradeColumnsOf(facts, rows, netPnl), unconverted };
+    },
     listTradeDetails: async (filter, { withTags }) => {
       if (!canSelectInMemory(filter)) return sqlSource.listTradeDetails(filter, { withTags });
+      const { rows, netPnl, unconverted } = convertFactRows(facts, selectTradeRows(facts, filter), scope);
       const [strategiesById, tagsById] = await Promise.all([
         facts.strategyIds.length > 0 ? listStrategyRefs(db, userId) : new Map<string, never>(),
         withTags && facts.tagIds.length > 0 ? listTagRefs(db, userId) : new Map<string, never>(),
       ]);
-      return toTradeDetailColumnsOf(facts, selectTradeRows(facts, filter), {
-        strategiesById,
-        tagsById: withTags ? tagsById : null,
-      });
+      const columns = toTradeDetailColumnsOf(
+        facts,
+        rows,
+        { strategiesById, tagsById: withTags ? tagsById : null },
+        netPnl,
+      );
+      return { ...columns, unconverted };
     },
     getFeeTotals: async (filter) =>
-      canSelectInMemory(filter) ? sumFeeTotals(facts, selectTradeRows(facts, filter)) : sqlSource.getFeeTotals(filter),
+      canSelectInMemory(filter)
+        ? sumConvertedFeeTotals(facts, selectTradeRows(facts, filter), scope)
+        : sqlSource.getFeeTotals(filter),
     listNotedCloseTimes: async (filter) =>
       canSelectInMemory(filter)
         ? listNotedCloseTimesOf(facts, selectTradeRows(facts, filter))

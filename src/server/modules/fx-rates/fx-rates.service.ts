@@ -3,6 +3,7 @@ import type { FxRatesListJson, FxRatesSavedJson } from '../../../contracts/fx-ra
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { listFxRates, upsertFxRates } from './fx-rates.queries';
+import { updateUserAccountPnl } from '../trades';
 
 const LIST_LIMIT = 1_000;
 const PROVIDER_TIMEOUT_MS = 15_000;
@@ -20,7 +21,8 @@ export async function saveFxRatesCsv(db: Db, params: { userId: string; csv: stri
       { file: first ? `Row ${first.row}, ${first.column}: ${first.code}` : 'No rows' },
     );
   }
-  return { saved: await upsertFxRates(db, { userId: params.userId, rates: rows, source: 'upload' }), issues };
+  const saved = await saveRates(db, { userId: params.userId, rates: rows, source: 'upload' });
+  return { saved, issues };
 }
 
 export async function listFxRatesJson(db: Db, userId: string): Promise<FxRatesListJson> {
@@ -53,7 +55,22 @@ export async function fetchFxRates(
     });
   }
   const rates = toProviderRates(body, params);
-  return { saved: await upsertFxRates(db, { userId: params.userId, rates, source: 'provider' }), issues: [] };
+  return { saved: await saveRates(db, { userId: params.userId, rates, source: 'provider' }), issues: [] };
+}
+
+/**
+ * Saves rates and puts the user's trades in another currency than their account's in it again
+ * at the table as it now is (a trade without a file rate may have one now), in one transaction.
+ */
+async function saveRates(
+  db: Db,
+  params: { userId: string; rates: FxRate[]; source: 'upload' | 'provider' },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const saved = await upsertFxRates(tx, params);
+    await updateUserAccountPnl(tx, params.userId);
+    return saved;
+  });
 }
 
 function toProviderRates(body: unknown, pair: { from: string; to: string }): FxRate[] {

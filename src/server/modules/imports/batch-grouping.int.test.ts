@@ -91,6 +91,7 @@ async function startImport(accountId: string, options: { importId?: string } = {
     accountId,
     importId,
     defaultRiskAmount: null,
+    accountCurrency: 'USD',
     now: Date.now(),
     isStreaming: true,
     knownInstruments: await listAccountInstrumentKeys(t.database.db, accountId),

@@ -13,6 +13,7 @@ const PARAMS: BatchGrouperParams = {
   accountId: '00000000-0000-4000-8000-000000000002',
   importId: '00000000-0000-4000-8000-000000000003',
   defaultRiskAmount: null,
+  accountCurrency: 'USD',
   now: Date.UTC(2026, 0, 1),
   isStreaming: true,
   knownInstruments: [],

@@ -98,6 +98,8 @@ export type OpenTrades = (EncodedTrades & { instrumentKey: string; isBeforeAccou
 export type BatchGrouperParams = {
   userId: string;
   accountId: string;
+  /** The account's currency: trades in another one get their P&L in it after the import (account-pnl.queries.ts). */
+  accountCurrency: string;
   importId: string;
   defaultRiskAmount: string | null;
   /** The time the trades are written at (epoch ms). */
@@ -222,6 +224,7 @@ export function createBatchGrouper(params: BatchGrouperParams) {
           assetClassOf: (trade) => assetClasses.get(trade.instrumentKey)!, // set with its first fill
           defaultRiskAmount: params.defaultRiskAmount,
           now,
+          accountCurrency: params.accountCurrency,
         }),
       );
       out.set(instrumentKey, {

@@ -10,6 +10,7 @@ import {
   insertAndRegroup,
   type RegroupCut,
   regroupInstruments,
+  updatePendingAccountPnl,
   regroupStep,
   type RegroupStep,
   toCuts,
@@ -224,6 +225,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
     group: {
       userId: user.id,
       accountId,
+      accountCurrency: start.account.currency,
       importId: importRow.id,
       defaultRiskAmount: user.defaultRiskAmount,
       now: params.now.getTime(),
@@ -321,6 +323,8 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
     });
     await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
+      // The streamed trades in another currency than the account's get their P&L in it (issue 42).
+      await updatePendingAccountPnl(tx, [accountId]);
       // A row skipped as the duplicate of a row chunks before gives its journal to that row's fill
       // when the fill has none.
       if (journalsOfRows.size > 0)

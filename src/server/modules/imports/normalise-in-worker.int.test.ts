@@ -46,6 +46,7 @@ const start = (batchRows: number) =>
       accountId: '00000000-0000-4000-8000-000000000002',
       importId: '00000000-0000-4000-8000-000000000003',
       defaultRiskAmount: null,
+      accountCurrency: 'USD',
       now: Date.UTC(2025, 5, 1),
       isStreaming: true,
       knownInstruments: [],

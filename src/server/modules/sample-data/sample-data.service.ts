@@ -96,6 +96,7 @@ export function buildSampleRows(params: {
       id: randomUUID(),
       createdAt: now,
       now,
+      accountCurrency: 'USD', // the sample account's, as its fills are prepared
     });
     tradeRows.push(built.trade);
     parts.push(...built.parts);

@@ -39,3 +39,4 @@ export {
 } from './trades.queries';
 // Deleted trades: an import's undo keeps its trades restorable; the purge job ends their 30 days.
 export { deleteImportFills, purgeDeletedTrades } from './deleted-trades.service';
+export { updatePendingAccountPnl, updateUserAccountPnl } from './account-pnl.queries';

@@ -18,6 +18,7 @@ import { yieldToEventLoop } from '../../event-loop';
 import { executions, tradeExecutions, trades, tradeTags } from '../../db/schema';
 import { listJournalsByOpener, moveJournals } from './trade-journals.queries';
 import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from './trade-rows-insert';
+import { listAccountCurrencies, updatePendingAccountPnl } from './account-pnl.queries';
 
 /**
  * Regrouping: trades are derived from executions, so whenever an instrument's executions change
@@ -117,6 +118,8 @@ export function buildNewTradeRows(
     assetClassOf: (trade: Trade) => AssetClass;
     defaultRiskAmount: string | null;
     now: Date;
+    /** The account's currency (one account's trades). */
+    accountCurrency: string;
   },
 ): { trades: TradeInsert[]; parts: TradeExecutionInsert[] } {
   const out = { trades: [] as TradeInsert[], parts: [] as TradeExecutionInsert[] };
@@ -130,6 +133,7 @@ export function buildNewTradeRows(
       id: newRowId(),
       createdAt: params.now,
       now: params.now,
+      accountCurrency: params.accountCurrency,
     });
     out.trades.push(built.trade);
     for (const part of built.parts) out.parts.push(part);
@@ -308,6 +312,7 @@ async function regroupPass(
   const newOpeners = new Set(grouped.map((trade) => trade.openingExecutionId));
   // The journals of the rebuilt trades' opening fills, and of the old ones they may inherit.
   const journals = await listJournalsByOpener(tx, [...newOpeners, ...oldByOpener.keys()]);
+  const accountCurrencies = await listAccountCurrencies(tx, [...new Set(cuts.map((cut) => cut.accountId))]);
   const tradeRows: TradeInsert[] = [];
   const partRows: TradeExecutionInsert[] = [];
   const movedTags: { from: string; to: string }[] = [];
@@ -339,6 +344,8 @@ async function regroupPass(
       id: source?.id ?? restored?.id ?? newRowId(),
       createdAt: source?.createdAt ?? restored?.createdAt ?? params.now,
       now: params.now,
+      // A fill's account exists while the fill does (its key), and so its currency.
+      accountCurrency: accountCurrencies.get(trade.accountId) ?? trade.currency,
     });
     tradeRows.push(built.trade);
     partRows.push(...built.parts);
@@ -347,6 +354,10 @@ async function regroupPass(
   // Encoding the rows for COPY is the last stretch of work in one go.
   await yieldToEventLoop();
   await insertTradeRows(tx, { trades: tradeRows, parts: partRows });
+  const pendingAccounts = new Set(
+    tradeRows.flatMap((row) => (row.accountPnlIssue === 'pending' ? [row.accountId] : [])),
+  );
+  await updatePendingAccountPnl(tx, [...pendingAccounts]);
   await moveJournals(tx, movedJournals);
   if (movedTags.length > 0) await moveTags(tx, movedTags);
   return { tradeIds: tradeRows.map((row) => row.id), rest, replayed };

@@ -1,3 +1,4 @@
+import { UnconvertedNote } from './unconverted-note';
 import { BarChart3, FlaskConical, Upload } from 'lucide-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -101,9 +102,14 @@ export function AnalyticsView({
       ) : (
         summary.data && (
           <>
+            <p className="-mt-3 text-sm text-muted" data-testid="analytics-currency">
+              Amounts in {summary.data.currency}
+              {summary.data.unconverted.length > 0 ? ', except the trades below' : ''}.
+            </p>
+            <UnconvertedNote unconverted={summary.data.unconverted} currency={summary.data.currency} />
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="analytics-kpis">
               {KPIS.map((k) => {
-                const { text, note } = formatStat(summary.data.trades[k.key], k.kind);
+                const { text, note } = formatStat(summary.data.trades[k.key], k.kind, summary.data.currency);
                 const sign = k.isColored ? toStatSign(summary.data.trades[k.key]) : 0;
                 return (
                   <div

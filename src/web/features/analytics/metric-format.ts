@@ -34,6 +34,22 @@ export function formatUsd(value: number, options: { isSigned?: boolean; isWhole?
   return `${sign}$${(options.isWhole ? ZERO : TWO).format(options.isWhole ? Math.round(rounded) : rounded)}`;
 }
 
+/** An amount in a currency: "$1,234.50" in USD (formatUsd), "€1,234.50" in EUR, "CHF 12.00" otherwise. */
+export function formatMoneyIn(value: number, currency: string, options: { isSigned?: boolean } = {}): string {
+  const text = formatUsd(value, options);
+  if (currency === 'USD') return text;
+  let symbol = `${currency} `;
+  try {
+    symbol =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency })
+        .formatToParts(0)
+        .find((p) => p.type === 'currency')?.value ?? symbol;
+  } catch {
+    // Not a currency Intl knows (a crypto quote asset): its code.
+  }
+  return text.replace('$', symbol);
+}
+
 /** A fraction as a percentage: 0.0427 → "4.27%" (`digits` decimals, default 2). */
 export function formatPercent(fraction: number, digits = 2): string {
   const text = groupFormat(digits).format(fraction * 100);
@@ -75,16 +91,16 @@ export function formatRValue(value: number): string {
 }
 
 /** A statistic in its kind, with "∞" / "−∞" for infinities and "—" for undefined values. */
-export function formatStat(value: JsonNumber | string | undefined, kind: StatKind): FormattedStat {
+export function formatStat(value: JsonNumber | string | undefined, kind: StatKind, currency = 'USD'): FormattedStat {
   const n = toStatNumber(value);
   if (n === Infinity) return { text: '∞', note: INFINITE };
   if (n === -Infinity) return { text: '−∞', note: INFINITE };
   if (n === null) return { text: '—', note: NOT_DEFINED };
   switch (kind) {
     case 'money':
-      return { text: formatUsd(n), note: null };
+      return { text: formatMoneyIn(n, currency), note: null };
     case 'signedMoney':
-      return { text: formatUsd(n, { isSigned: true }), note: null };
+      return { text: formatMoneyIn(n, currency, { isSigned: true }), note: null };
     case 'percent':
       return { text: formatPercent(n), note: null };
     case 'r':

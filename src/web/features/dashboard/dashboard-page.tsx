@@ -1,3 +1,4 @@
+import { UnconvertedNote } from '../analytics/unconverted-note';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -91,12 +92,16 @@ export default function DashboardPage() {
   const equity = useEquity(filter, isEnabled);
   const recent = useRecentTrades(accountId, isEnabled);
 
+  // The summary says which currency its figures are in (the account's, or the base currency across
+  // accounts in several); until it has answered, the accounts' own.
+  const answeredCurrency = summary.data?.currency;
   const currency = useMemo(() => {
+    if (answeredCurrency) return answeredCurrency;
     const chosen = accountList.find((a) => a.id === accountId);
     if (chosen) return chosen.currency;
     const currencies = new Set(accountList.map((a) => a.currency));
     return currencies.size === 1 ? [...currencies][0]! : 'USD';
-  }, [accountList, accountId]);
+  }, [accountList, accountId, answeredCurrency]);
 
   // The calendar opens on the period's last month, or (all time) on the month of the latest close.
   const latestClose = recent.data?.trades[0]?.closedAt;
@@ -196,7 +201,10 @@ export default function DashboardPage() {
           {summary.isError ? (
             <ErrorLine error={summary.error} fallback="The headline numbers could not be loaded." />
           ) : summary.data ? (
-            <HeadlineCards summary={summary.data} currency={currency} />
+            <>
+              <UnconvertedNote unconverted={summary.data.unconverted} currency={summary.data.currency} />
+              <HeadlineCards summary={summary.data} currency={currency} />
+            </>
           ) : (
             <Skeleton className="h-28" />
           )}

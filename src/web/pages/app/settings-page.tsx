@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/spinner';
 import { AccountsCard } from '../../features/settings/accounts-card';
+import { ExchangeRatesCard } from '../../features/settings/exchange-rates-card';
 import { ProfileCard } from '../../features/settings/profile-card';
 import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-card';
 import { RecentlyDeletedCard } from '../../features/settings/recently-deleted-card';
@@ -362,10 +363,14 @@ export default function SettingsPage() {
   if (!user) return <Loading />;
   return (
     <AppPage>
-      <AppPageHeader title="Settings" intro="Your profile, accounts, tags, password and signed-in devices." />
+      <AppPageHeader
+        title="Settings"
+        intro="Your profile, accounts, exchange rates, tags, password and signed-in devices."
+      />
       <div className="mt-6 grid gap-6">
         <ProfileCard user={user} />
         <AccountsCard />
+        <ExchangeRatesCard baseCurrency={user.baseCurrency} />
         <TagsCard />
         <SampleDataCard />
         <RecentlyDeletedCard timeZone={user.timezone} />
