@@ -1,0 +1,79 @@
+import { and, asc, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { D, type PositionEvent, type PositionEventKind } from '../../../core/trades';
+import type { Db } from '../../db/client';
+import { positionEvents } from '../../db/schema';
+
+export type PositionEventRow = typeof positionEvents.$inferSelect;
+type EventRow = PositionEventRow;
+
+/**
+ * An event's place in replay order: its sequence (the number between the fills it came between),
+ * then its rank among the events that share it, as a fraction: events between the same two fills
+ * (a reverse split and its cash in lieu) replay in file order, their fills with them.
+ */
+export function toEventSequence(row: Pick<PositionEventRow, 'sequence' | 'rank'>): number {
+  return row.sequence + row.rank / RANK_SCALE;
+}
+const RANK_SCALE = 2 ** 20;
+
+/** A stored event as the grouping takes it. */
+export function toPositionEvent(row: EventRow, options: { isResolved?: boolean } = {}): PositionEvent {
+  const read = (text: string | null) => (text === null ? null : D(text));
+  const isResolved = options.isResolved === true && row.resolvedInstrumentKey !== null;
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    kind: row.kind as PositionEventKind, // written from POSITION_EVENT_KINDS
+    at: row.at.toISOString(),
+    sequence: toEventSequence(row),
+    symbol: row.symbol,
+    // Regrouping replays one instrument's fills: the event goes where applying it found the position.
+    instrumentKey: isResolved ? row.resolvedInstrumentKey! : row.instrumentKey,
+    quantityDelta: D(row.quantityDelta),
+    price: read(row.price),
+    ratio: read(row.ratio),
+    fromSymbol: row.fromSymbol,
+    toSymbol: row.toSymbol,
+    toInstrumentKey: row.toInstrumentKey,
+    cashAmount: read(row.cashAmount),
+    fees: read(row.fees),
+    heldQuantity: isResolved ? null : read(row.heldQuantity),
+    currency: row.currency,
+    multiplier: D(row.multiplier),
+    sourceRow: row.sourceRow,
+  };
+}
+
+/**
+ * The accounts' splits and symbol changes that applied, as regrouping restates fills with them:
+ * each at the instrument it found the position in (none for accounts without any); and the place
+ * in replay order of each of their events, for the fills an event stands for.
+ */
+export async function listRestatingEvents(
+  tx: Db,
+  accountIds: readonly string[],
+): Promise<{ events: PositionEvent[]; sequenceOf: Map<string, number> }> {
+  if (accountIds.length === 0) return { events: [], sequenceOf: new Map() };
+  const rows = await tx
+    .select()
+    .from(positionEvents)
+    .where(
+      and(
+        inArray(positionEvents.accountId, [...accountIds]),
+        inArray(positionEvents.kind, ['split', 'symbolChange']),
+        isNull(positionEvents.problem),
+        isNotNull(positionEvents.resolvedInstrumentKey),
+      ),
+    )
+    .orderBy(asc(positionEvents.at), asc(positionEvents.sequence), asc(positionEvents.rank));
+  if (rows.length === 0) return { events: [], sequenceOf: new Map() };
+  // The place of every event of these accounts, for the fills they stand for (toEventSequence).
+  const places = await tx
+    .select({ id: positionEvents.id, sequence: positionEvents.sequence, rank: positionEvents.rank })
+    .from(positionEvents)
+    .where(inArray(positionEvents.accountId, [...accountIds]));
+  return {
+    events: rows.map((row) => toPositionEvent(row, { isResolved: true })),
+    sequenceOf: new Map(places.map((place) => [place.id, toEventSequence(place)])),
+  };
+}
