@@ -343,6 +343,8 @@ export const positionEvents = pgTable(
      */
     resolvedInstrumentKey: text(),
     appliedInstrumentKey: text(),
+    /** The ratio applied (a split given by the shares it adds: read from the position it split). */
+    appliedRatio: quantity(),
     /** Why the event could not be applied (a split of a position the account does not hold). */
     problem: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,7 @@ CREATE TABLE "position_events" (
 	"fingerprint" text NOT NULL,
 	"resolved_instrument_key" text,
 	"applied_instrument_key" text,
+	"applied_ratio" numeric(30, 12),
 	"problem" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountJson, TradeJson, TradeListJson } from '../../../contracts/trades';
+import type { AccountJson, TradeDetailJson, TradeJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { importCsv as importFileCsv, waitForImport, uploadImport } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
@@ -102,6 +102,50 @@ describe('a Schwab history with a split, a reverse split by CUSIP, a name change
     expect(bySymbol(trades, 'AAPL')).toMatchObject([{ status: 'open', quantity: '5' }]);
   });
 
+  it('lists each trade’s events in time order in its JSON', async () => {
+    const trades = await listTrades(accountId);
+    const detail = async (symbol: string) =>
+      c.json<TradeDetailJson>(c.get(`/api/trades/${bySymbol(trades, symbol)[0]!.id}`));
+    const nvda = await detail('NVDA');
+    expect(nvda.events).toMatchObject([
+      { kind: 'dividend', cashAmount: '4', quantityDelta: '0', sourceRow: 13 },
+      { kind: 'split', ratio: '10', quantityDelta: '90', sourceRow: 6 },
+    ]);
+    // The fills as the file gave them: 10 @ 500 before the split, 100 @ 120 after.
+    expect(nvda.executions.map((e) => [e.side, e.quantity, e.price])).toEqual([
+      ['buy', '10', '500'],
+      ['sell', '100', '120'],
+    ]);
+    const meta = await detail('META');
+    expect(meta.events).toMatchObject([{ kind: 'symbolChange', fromSymbol: 'FB', toSymbol: 'META', ratio: '1' }]);
+    const schd = await detail('SCHD');
+    expect(schd.events.map((event) => event.kind)).toEqual(['dividend', 'reinvestment']);
+    expect(schd.executions).toHaveLength(3);
+  });
+
+  it('finds a renamed position by its former symbol too', async () => {
+    const found = await c.json<TradeListJson>(c.get(`/api/trades?accountId=${accountId}&symbol=FB`));
+    expect(found.trades.map((trade) => trade.symbol)).toEqual(['META']);
+    const searched = await c.json<TradeListJson>(c.get(`/api/trades?accountId=${accountId}&search=fb`));
+    expect(searched.trades.map((trade) => trade.symbol)).toEqual(['META']);
+  });
+
+  it('counted the event rows in the preview as what they are', async () => {
+    const other = await newAccount('Schwab preview');
+    const res = await uploadImport(c, (path) => t.url(path), {
+      accountId: other,
+      name: 'schwab.csv',
+      content: SCHWAB_FIXTURE,
+    });
+    const preview = (await res.json()) as ImportPreviewJson;
+    expect(preview.summary?.events).toEqual({
+      count: 7,
+      text: '1 transfer, 2 dividends, 1 reinvestment, 2 splits, 1 symbol change',
+      problems: [],
+    });
+    expect(preview.summary?.skipped).toBe(0);
+  });
+
   it('adds nothing when the same file comes again', async () => {
     const before = await listTrades(accountId);
     const again = await importFileCsv(c, (path) => t.url(path), {
@@ -156,6 +200,13 @@ describe('a split of a position the account does not hold', () => {
       '"03/01/2024","Stock Split","TSLA","TESLA INC","20","","",""',
       '"01/02/2024","Buy","AAPL","APPLE INC","10","$100.00","","-$1,000.00"',
     ].join('\n');
+    const res = await uploadImport(c, (path) => t.url(path), { accountId, name: 'schwab.csv', content: file });
+    const preview = (await res.json()) as ImportPreviewJson;
+    expect(preview.summary?.events).toEqual({
+      count: 1,
+      text: '1 split',
+      problems: [{ row: 2, message: 'a split of TSLA, a position the account does not hold.' }],
+    });
     const done = await importFileCsv(c, (path) => t.url(path), { accountId, name: 'schwab.csv', content: file });
     expect(done.errors).toEqual([{ row: 2, message: 'a split of TSLA, a position the account does not hold.' }]);
     expect(await listTrades(accountId)).toMatchObject([{ symbol: 'AAPL', status: 'open', quantity: '10' }]);

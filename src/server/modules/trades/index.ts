@@ -44,5 +44,6 @@ export {
   insertImportEvents,
   type PlacedPositionEvent,
 } from './position-events.service';
+export { listAccountEvents } from './position-events.queries';
 // Deleted trades: an import's undo keeps its trades restorable; the purge job ends their 30 days.
 export { deleteImportFills, purgeDeletedTrades } from './deleted-trades.service';

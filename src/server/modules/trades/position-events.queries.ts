@@ -1,4 +1,5 @@
-import { and, asc, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { TradeEventJson } from '../../../contracts/trades';
 import { D, type PositionEvent, type PositionEventKind } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { positionEvents } from '../../db/schema';
@@ -76,4 +77,57 @@ export async function listRestatingEvents(
     events: rows.map((row) => toPositionEvent(row, { isResolved: true })),
     sequenceOf: new Map(places.map((place) => [place.id, toEventSequence(place)])),
   };
+}
+
+/**
+ * The applied events a trade went through: those of its account that ended in its instrument while
+ * it was open (from its opening to its closing fill's time), in replay order.
+ */
+export async function listTradeEvents(
+  db: Db,
+  trade: { accountId: string; instrumentKey: string; openedAt: Date; closedAt: Date | null },
+): Promise<TradeEventJson[]> {
+  const rows = await db
+    .select()
+    .from(positionEvents)
+    .where(
+      and(
+        eq(positionEvents.accountId, trade.accountId),
+        eq(positionEvents.appliedInstrumentKey, trade.instrumentKey),
+        isNull(positionEvents.problem),
+        gte(positionEvents.at, trade.openedAt),
+        ...(trade.closedAt ? [lte(positionEvents.at, trade.closedAt)] : []),
+      ),
+    )
+    .orderBy(asc(positionEvents.at), asc(positionEvents.sequence), asc(positionEvents.rank));
+  return rows.map(toTradeEventJson);
+}
+
+function toTradeEventJson(row: PositionEventRow): TradeEventJson {
+  const text = (value: string | null) => (value === null ? undefined : D(value).toString());
+  const ratio = text(row.appliedRatio ?? row.ratio);
+  const price = text(row.price);
+  const cashAmount = text(row.cashAmount);
+  return {
+    kind: row.kind as PositionEventKind, // written from POSITION_EVENT_KINDS
+    at: row.at.toISOString(),
+    ...(ratio === undefined ? {} : { ratio }),
+    ...(row.fromSymbol === null ? {} : { fromSymbol: row.fromSymbol }),
+    ...(row.toSymbol === null ? {} : { toSymbol: row.toSymbol }),
+    quantityDelta: D(row.quantityDelta).toString(),
+    ...(price === undefined ? {} : { price }),
+    ...(cashAmount === undefined ? {} : { cashAmount }),
+    currency: row.currency,
+    sourceRow: row.sourceRow,
+  };
+}
+
+/** Every event of the account as the grouping takes it (an import's preview applies them with its own). */
+export async function listAccountEvents(db: Db, accountId: string): Promise<PositionEvent[]> {
+  const rows = await db
+    .select()
+    .from(positionEvents)
+    .where(eq(positionEvents.accountId, accountId))
+    .orderBy(asc(positionEvents.at), asc(positionEvents.sequence), asc(positionEvents.rank));
+  return rows.map((row) => toPositionEvent(row));
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, max, notInArray, sql } from 'drizzle-orm';
 import type { ImportedPositionEvent } from '../../../core/import/normalise/event-rows';
-import { applyPositionEvents, toMoneyText, toQuantityText, type Execution } from '../../../core/trades';
+import { applyPositionEvents, D, toMoneyText, toQuantityText, type Execution } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { executions, positionEvents } from '../../db/schema';
 import { regroupInstruments, toExecution } from './regroup';
@@ -174,6 +174,7 @@ export async function applyAccountEvents(
     const values = {
       resolvedInstrumentKey: entry?.fromInstrumentKey ?? null,
       appliedInstrumentKey: entry?.instrumentKey ?? null,
+      appliedRatio: entry?.event.ratio ? toQuantityText(entry.event.ratio) : null,
       problem: problems.get(row.id) ?? null,
     };
     for (const key of [
@@ -186,6 +187,7 @@ export async function applyAccountEvents(
     if (
       values.resolvedInstrumentKey !== row.resolvedInstrumentKey ||
       values.appliedInstrumentKey !== row.appliedInstrumentKey ||
+      values.appliedRatio !== (row.appliedRatio === null ? null : toQuantityText(D(row.appliedRatio))) ||
       values.problem !== row.problem
     )
       await tx.update(positionEvents).set(values).where(eq(positionEvents.id, row.id));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { listTradeEvents } from './position-events.queries';
 import { z } from 'zod';
 import {
   TRADE_SORT_COLUMNS,
@@ -87,7 +88,8 @@ async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> 
   const tags = await listTagsByOpener(db, [row.openingExecutionId]);
   const parts = await listTradeParts(db, [row.id]);
   const currency = await getAccountCurrency(db, row.accountId);
-  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], currency);
+  const events = await listTradeEvents(db, row);
+  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], currency, events);
 }
 
 /** The user's trade, or 404 (another user's id included). */
