@@ -112,8 +112,18 @@ export const importPreviewSummaryJsonSchema = z.object({
   duplicates: z.number(),
   /** Rows that cannot be read or that the journal cannot hold: not imported. */
   errors: z.number(),
-  /** Rows set aside (transfers, dividends, totals, blank lines…). */
+  /** Rows set aside (totals, blank lines, cancelled orders…). */
   skipped: z.number(),
+  /**
+   * Rows that change a position without being a plain buy or sell (issue #45): how many events they
+   * make, what they are ("3 splits, 40 reinvestments, 2 symbol changes"), and those that cannot
+   * apply (a split of a position the account does not hold), each with its row.
+   */
+  events: z.object({
+    count: z.number(),
+    text: z.string(),
+    problems: z.array(importProblemJsonSchema),
+  }),
 });
 export type ImportPreviewSummaryJson = z.infer<typeof importPreviewSummaryJsonSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tradeFilterJsonSchema } from '../core/query';
 import { isWithinRange } from '../core/input-checks';
+import { POSITION_EVENT_KINDS } from '../core/trades';
 import { DECIMAL_COLUMNS, decimalString, FILTER_RANGE, fillTimestamp, safeText } from './input-policy';
 
 /** Decimals travel as strings ("1234.5", "-0.25"): exact, never floats, and within their column. */
@@ -291,9 +292,35 @@ export const addExecutionsJsonSchema = z.object({
 });
 export type AddExecutionsJson = z.infer<typeof addExecutionsJsonSchema>;
 
+/**
+ * A position event the trade went through (issue #45): a split, a symbol change, a reinvestment, a
+ * dividend… Its fills (a reinvestment's buy) are among the trade's executions; a split or symbol
+ * change restated the fills before it (their quantity and price as the file gave them).
+ */
+export const tradeEventJsonSchema = z.object({
+  kind: z.enum(POSITION_EVENT_KINDS),
+  at: instant,
+  /** New units per old (a split, a symbol change whose quantities differ). */
+  ratio: decimalText.optional(),
+  fromSymbol: z.string().optional(),
+  toSymbol: z.string().optional(),
+  /** Signed change of the position, in units after the event. */
+  quantityDelta: decimalText,
+  /** Per unit: a reinvestment's price, a transfer's or distribution's cost basis. */
+  price: decimalText.optional(),
+  /** Cash to the account (a dividend, cash in lieu), or paid (a reinvestment: negative). */
+  cashAmount: decimalText.optional(),
+  currency: z.string(),
+  /** The file's row it came from; null for one derived from another row (an assignment's shares). */
+  sourceRow: z.number().nullable(),
+});
+export type TradeEventJson = z.infer<typeof tradeEventJsonSchema>;
+
 export const tradeDetailJsonSchema = tradeJsonSchema.extend({
   ...tradeExtrasJsonSchema.shape,
   executions: z.array(tradeExecutionJsonSchema),
+  /** In time order (issue #45); empty for a trade no event changed. */
+  events: z.array(tradeEventJsonSchema),
   /**
    * A crypto trade closed as dust (below its instrument's step): Σ entry − Σ exit quantity, > 0
    * still held, < 0 sold beyond it. Absent when it closed flat or is open.

@@ -128,7 +128,14 @@ export type AppliedEvents = {
   /** The fills restated in post-event terms, and the fills the events stand for, in replay order. */
   executions: Execution[];
   /** Each applied event as a trade lists it, with the account and instrument it now belongs to. */
-  events: { accountId: string; instrumentKey: string; executionIds: string[]; event: TradeEvent }[];
+  events: {
+    accountId: string;
+    /** The instrument whose position it changed (a line named by CUSIP: the held one of that size). */
+    fromInstrumentKey: string;
+    instrumentKey: string;
+    executionIds: string[];
+    event: TradeEvent;
+  }[];
   /** The fills a split or symbol change restated, as the file had them. */
   restated: Map<string, RestatedFill>;
   /** Events that could not be applied (a split of a position the account does not hold). */
@@ -259,9 +266,15 @@ function applyEvent(event: PositionEvent, ctx: ApplyContext): void {
   const problem = (message: string): void => {
     ctx.result.problems.push({ eventId: event.id, sourceRow: event.sourceRow, message });
   };
-  const listed = (instrumentKey: string, executionIds: string[], extra: Partial<TradeEvent> = {}): void => {
+  const listed = (
+    instrumentKey: string,
+    executionIds: string[],
+    extra: Partial<TradeEvent> = {},
+    fromInstrumentKey = event.instrumentKey,
+  ): void => {
     ctx.result.events.push({
       accountId: event.accountId,
+      fromInstrumentKey,
       instrumentKey,
       executionIds,
       event: { ...toTradeEvent(event), ...extra },
@@ -300,7 +313,7 @@ function applyEvent(event: PositionEvent, ctx: ApplyContext): void {
       const instrumentKey = target?.instrumentKey ?? fromKey;
       if (target && target.instrumentKey !== fromKey)
         mergeInto(ctx.stateOf(event.accountId, target.instrumentKey), source);
-      return listed(instrumentKey, [], { ratio: restatedRatio });
+      return listed(instrumentKey, [], { ratio: restatedRatio }, fromKey);
     }
     case 'dividend':
       return listed(event.instrumentKey, []);

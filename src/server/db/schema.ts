@@ -270,10 +270,19 @@ export const executions = pgTable(
      * holding its fingerprint, so a re-import skips it as a duplicate rather than bringing it back.
      */
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * A fill a position event stands for (issue #45: a reinvestment's buy, a conversion leg, cash in
+     * lieu, a transfer, an assignment's shares): written and rewritten by applying the account's
+     * events (position-events.service.ts), never by a file row of its own.
+     */
+    positionEventId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('executions_account_fingerprint_uq').on(t.accountId, t.fingerprint),
+    index('executions_position_event_idx')
+      .on(t.positionEventId)
+      .where(sql`${t.positionEventId} is not null`),
     index('executions_account_instrument_idx').on(t.accountId, t.instrumentKey, t.executedAt),
     // What undoing an import deletes (a user's fills are found through their accounts).
     index('executions_import_idx')
@@ -283,6 +292,69 @@ export const executions = pgTable(
     index('executions_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/**
+ * A change of a position that is not a plain buy or sell (issue #45): a split, a symbol change or
+ * merger, a reinvestment, a dividend, a distribution, a transfer, a conversion leg, a reward, cash
+ * in lieu, an option's delivered shares. Stored with the row it came from; applying the account's
+ * events restates the fills of a split or renamed position and writes the fills an event stands for
+ * (executions.position_event_id). Never a P&L of its own.
+ */
+export const positionEvents = pgTable(
+  'position_events',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid().notNull(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    importId: uuid(),
+    kind: text().notNull(),
+    at: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    /** Replay order among the account's fills of equal time (the executions' numbering). */
+    sequence: bigint({ mode: 'number' }).notNull(),
+    /** Replay order among the import's events of equal time and sequence (two between the same fills). */
+    rank: integer().notNull().default(0),
+    symbol: text().notNull(),
+    instrumentKey: text().notNull(),
+    assetClass: text().notNull(),
+    /** Signed change of the position in units after the event (new − old). */
+    quantityDelta: quantity().notNull(),
+    price: money(),
+    ratio: quantity(),
+    fromSymbol: text(),
+    toSymbol: text(),
+    toInstrumentKey: text(),
+    cashAmount: money(),
+    fees: money(),
+    heldQuantity: quantity(),
+    currency: text().notNull(),
+    multiplier: money().notNull().default('1'),
+    sourceRow: integer(),
+    /** A two-row event's other row. */
+    pairedRow: integer(),
+    /** Identity across re-imports of the same file: kind, time, instrument and figures, with its occurrence. */
+    fingerprint: text().notNull(),
+    /**
+     * Once applied: the instrument whose position the event changed (a line named by CUSIP: the held
+     * one of that size) and the one it ended in (a symbol change: the new one).
+     */
+    resolvedInstrumentKey: text(),
+    appliedInstrumentKey: text(),
+    /** The ratio applied (a split given by the shares it adds: read from the position it split). */
+    appliedRatio: quantity(),
+    /** Why the event could not be applied (a split of a position the account does not hold). */
+    problem: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('position_events_account_fingerprint_uq').on(t.accountId, t.fingerprint),
+    index('position_events_account_at_idx').on(t.accountId, t.at),
+    index('position_events_import_idx')
+      .on(t.importId)
+      .where(sql`${t.importId} is not null`),
   ],
 );
 

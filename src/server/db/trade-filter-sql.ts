@@ -23,7 +23,7 @@ import type {
   ResolvedValueOf,
   TradeField,
 } from '../../core/query';
-import { trades, tradeTags } from './schema';
+import { positionEvents, trades, tradeTags } from './schema';
 
 /**
  * The trade filter compiled to SQL: one entry per field of the registry (src/core/query/fields.ts),
@@ -59,15 +59,31 @@ function inRange(column: PgColumn, range: DecimalRange | NumberRange): SQL | und
 const tagsAmong = (ids: string[]) =>
   sql`from ${tradeTags} tt where tt.opening_execution_id = ${trades.openingExecutionId} and tt.tag_id = any(${sql.param(ids)}::uuid[])`;
 
+/**
+ * A trade that went through a symbol change (issue #45) whose former symbol matches: an applied
+ * symbol change of its account into its instrument while it was open. The list finds it by either name.
+ */
+const formerSymbol = (match: SQL) =>
+  sql`exists (select 1 from ${positionEvents} pe where pe.account_id = ${trades.accountId}
+    and pe.applied_instrument_key = ${trades.instrumentKey} and pe.kind = 'symbolChange' and pe.problem is null
+    and pe.at >= ${trades.openedAt} and (${trades.closedAt} is null or pe.at <= ${trades.closedAt}) and ${match})`;
+
 export const TRADE_FIELD_SQL: SqlCompilers = {
   from: (ms, { dateColumn }) => sql`${dateColumn} >= ${instant(ms)}`,
   to: (ms, { dateColumn }) => sql`${dateColumn} < ${instant(ms)}`,
   openedFrom: (ms) => sql`${trades.openedAt} >= ${instant(ms)}`,
   openedTo: (ms) => sql`${trades.openedAt} < ${instant(ms)}`,
-  symbols: (symbols) => (symbols.length === 1 ? eq(trades.symbol, symbols[0]!) : inArray(trades.symbol, symbols)),
+  symbols: (symbols) =>
+    or(
+      symbols.length === 1 ? eq(trades.symbol, symbols[0]!) : inArray(trades.symbol, symbols),
+      formerSymbol(sql`pe.from_symbol = any(${sql.param(symbols)}::text[])`),
+    ),
   excludeSymbols: (symbols) => notInArray(trades.symbol, symbols),
   // `\\` escapes LIKE's wildcards in the text.
-  search: (prefix) => ilike(trades.symbol, `${prefix.replace(/[\\%_]/g, '\\$&')}%`),
+  search: (prefix) => {
+    const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+    return or(ilike(trades.symbol, pattern), formerSymbol(sql`pe.from_symbol ilike ${pattern}`));
+  },
   assetClasses: (classes) => inArray(trades.assetClass, classes),
   accountIds: (ids) => (ids.length === 1 ? eq(trades.accountId, ids[0]!) : inArray(trades.accountId, ids)),
   side: (side) => eq(trades.direction, side as 'long' | 'short'), // validated against the field's values

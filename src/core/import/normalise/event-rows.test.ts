@@ -4,14 +4,7 @@ import { toFixtureTable } from '../../../../test/helpers/fixture-csv';
 import { D } from '../../money/decimal';
 import { groupTradesWithEvents, type TradeWithEvents } from '../../trades/group-with-events';
 import { isCusip, isIsin } from '../../instruments/security-id';
-import {
-  pairEventRows,
-  toDeliveryEvents,
-  toEventCountText,
-  toPendingEventRows,
-  toPositionEvent,
-  type PlacedEventRow,
-} from './event-rows';
+import { pairEventRows, toDeliveryEvents, toEventCountText, toPositionEvent, type PlacedEventRow } from './event-rows';
 import { importTable } from './import-table';
 import type { ImportedExecution } from './normalise-rows';
 
@@ -44,11 +37,6 @@ describe('position event rows, end to end (detect → normalise → group with e
     expect(result.skipped).toEqual([]);
     expect(toEventCountText(result.events)).toBe('1 transfer, 2 dividends, 1 reinvestment, 2 splits, 1 symbol change');
     expect(grouped.problems).toEqual([]);
-    // Until events are stored, the import lists each of their rows as left out, saying what it is.
-    expect(toPendingEventRows(result.events).map((row) => row.row)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14]);
-    expect(toPendingEventRows(result.events)[0]?.reason).toBe(
-      'split: a position event, recognised but not applied yet',
-    );
     // NVDA: 10 @ 500, 10-for-1 → 100 @ 50, sold at 120; the $4 dividend is income beside it.
     const [nvda] = bySymbol('NVDA');
     expect(str(nvda?.grossPnl)).toBe('7000');

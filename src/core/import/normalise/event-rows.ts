@@ -450,20 +450,3 @@ export function toPositionEvent(
     sourceRow: event.row,
   };
 }
-
-/**
- * The file rows of position events as rows the import leaves out, each saying what it is, until
- * events are stored with the fills (issue #45, step 3): an import then still lists every row.
- */
-export function toPendingEventRows(events: readonly ImportedPositionEvent[]): { row: number; reason: string }[] {
-  const rows = new Map<number, PositionEventKind>();
-  for (const event of events) {
-    for (const row of [event.row, event.pairedRow]) if (row !== null && !rows.has(row)) rows.set(row, event.kind);
-  }
-  return [...rows]
-    .sort(([a], [b]) => a - b)
-    .map(([row, kind]) => ({
-      row,
-      reason: `${KIND_WORDS[kind][0]}: a position event, recognised but not applied yet`,
-    }));
-}

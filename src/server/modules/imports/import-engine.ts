@@ -32,7 +32,7 @@ import {
   type RowLimits,
 } from '../../../core/import/normalise/normalise-rows';
 import { toFeeBook, type CryptoFillFacts, type FeeBook } from '../../../core/import/normalise/fee-assets';
-import { toPendingEventRows } from '../../../core/import/normalise/event-rows';
+import { type ImportedPositionEvent } from '../../../core/import/normalise/event-rows';
 import { readTable, type OpenSpreadsheet, type TableLayout, type TableRow } from '../../../core/import/table';
 import { parseDateTime } from '../../../core/import/values/dates';
 import { yieldToIncomingRequests } from '../../event-loop';
@@ -208,7 +208,20 @@ export type NormalisedRow =
        */
       journalOf?: { row: number; journal: ImportedJournal };
     }
-  | { kind: 'problem'; row: number; message: string };
+  | { kind: 'problem'; row: number; message: string }
+  | {
+      kind: 'event';
+      /** Its row (an assignment's shares: the option's row). */
+      row: number;
+      /**
+       * Its place among the file's fills in the import's numbering: a fill of replay order `order`
+       * is numbered 2 × order, an event between the fills of orders k and k + 1 is 2k + 1 (one
+       * from a row of its own in a long file: 2 × its row's order), so the stored events replay
+       * where the file put them (position-events.service.ts).
+       */
+      slot: number;
+      event: ImportedPositionEvent;
+    };
 
 /** A documented broker layout's header row: it wins over the shape heuristics in sectioned statements. */
 const isBrokerHeader = (headers: string[]) => matchBrokerPreset(headers) !== null;
@@ -454,7 +467,6 @@ export async function analyseUpload(open: () => AsyncIterable<Uint8Array>, optio
       problems: normalised.problems.map((p) => ({ row: p.row, message: withoutRowPrefix(p.message) })),
       skipped: [
         ...normalised.skipped.map(({ duplicateOf: _, ...row }) => row),
-        ...toPendingEventRows(normalised.events),
         ...reader.skipped.map((row) => ({ row: row.line, reason: toSkipReason(row.reason) })),
       ],
     },
@@ -658,7 +670,15 @@ export async function* normaliseUploadInChunks(
       if (lines) lines.push(skipped.row);
       else duplicatesOf.set(duplicateOf, [skipped.row]);
     }
-    for (const pending of toPendingEventRows(result.events)) others.push({ kind: 'skipped', ...pending });
+    for (const event of result.events) {
+      // A delivery (no row of its own) follows its option's fill.
+      const row = event.row ?? executions.find((fill) => fill.sequence === event.sequence)?.row ?? 0;
+      const slot =
+        indexOfLine && indexOfLine.has(row)
+          ? 2 * orderOf(indexOfLine.get(row)!) + (event.row === null ? 1 : 0)
+          : 2 * Math.floor(event.sequence) + 1;
+      others.push({ kind: 'event', row, slot, event });
+    }
     for (const problem of result.problems)
       others.push({ kind: 'problem', row: problem.row, message: withoutRowPrefix(problem.message) });
     if (others.length > 0) yield others;

@@ -5,8 +5,11 @@ import type { Leases } from '../../db/leases';
 import { AppError } from '../../errors';
 import { getAccountForUpdate, type AccountRow } from '../accounts';
 import {
+  applyAccountEvents,
   checkResumePoints,
   IdenticalFills,
+  insertImportEvents,
+  type PlacedPositionEvent,
   insertAndRegroup,
   type RegroupCut,
   regroupInstruments,
@@ -130,9 +133,11 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
   const accountId = importRow.accountId!; // commit sets it before running
   const report = new RowReport();
   const fills: Fill[] = [];
+  const events: PlacedPositionEvent[] = [];
   const open = () => deps.uploads.open(importRow.id);
   for await (const row of normaliseUpload(open, analysis, { openSpreadsheet: deps.openSpreadsheet })) {
     if (row.kind === 'execution') fills.push(row);
+    else if (row.kind === 'event') events.push({ event: row.event, slot: row.slot });
     else report.add(row);
   }
   // insertAndRegroup numbers fills in the order given: replay order.
@@ -142,6 +147,7 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     const {
       items,
       rows,
+      orders,
       journals: carried,
     } = prepareBatch(fills, {
       accountCurrency: account.currency,
@@ -150,25 +156,74 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
     });
     const existing = await listTradeIdsOfInstruments(tx, {
       accountId,
-      instrumentKeys: [...new Set(items.map((item) => item.instrumentKey))],
+      instrumentKeys: [
+        ...new Set([
+          ...items.map((item) => item.instrumentKey),
+          ...events.flatMap(({ event }) => [event.instrumentKey, event.toInstrumentKey ?? event.instrumentKey]),
+        ]),
+      ],
     });
-    const { inserted, tradeIds } = await insertAndRegroup(tx, {
+    const { inserted, tradeIds, firstSequence } = await insertAndRegroup(tx, {
       user,
       account,
       items,
       now: params.now,
       importId: importRow.id,
       sourceRows: rows,
+      orders,
     });
     const journals = new Map<string, ImportedJournal>(carried);
     await restoreJournals(tx, { user, accountId, journals, inserted, now: params.now });
+    const eventTradeIds = await storeAndApplyEvents(tx, {
+      user,
+      accountId,
+      importId: importRow.id,
+      events,
+      firstSequence: inserted.length > 0 ? firstSequence : null,
+      report,
+      now: params.now,
+    });
     return {
       executionsAdded: inserted.length,
       duplicatesSkipped: items.length - inserted.length,
-      ...countTrades(tradeIds, existing),
+      ...countTrades(new Set([...tradeIds, ...eventTradeIds]), existing),
       ...report.finish(),
     };
   });
+}
+
+/**
+ * Stores an import's position events and applies the account's (position-events.service.ts): the
+ * ones of this import that cannot apply are problems of their rows. Answers the rebuilt trades.
+ */
+async function storeAndApplyEvents(
+  tx: Db,
+  params: {
+    user: UserRow;
+    accountId: string;
+    importId: string;
+    events: readonly PlacedPositionEvent[];
+    firstSequence: number | null;
+    report: RowReport;
+    now: Date;
+  },
+): Promise<string[]> {
+  const { user, accountId, importId } = params;
+  await insertImportEvents(tx, {
+    userId: user.id,
+    accountId,
+    importId,
+    events: params.events,
+    firstSequence: params.firstSequence,
+  });
+  const applied = await applyAccountEvents(tx, {
+    accountId,
+    defaultRiskAmount: user.defaultRiskAmount,
+    now: params.now,
+  });
+  for (const problem of applied.problems)
+    if (problem.importId === importId) params.report.error(problem.row ?? 0, problem.message);
+  return applied.tradeIds;
 }
 
 /** A large import, in batches (runImport); its commit queued it as a job (import-jobs.ts). */
@@ -182,6 +237,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
   /** Journals of rows skipped as duplicates, by the row kept (import-engine.ts, journalOf). */
   const journalsOfRows = new Map<number, ImportedJournal>();
   const fillsByInstrument = new Map<string, number>();
+  const events: PlacedPositionEvent[] = [];
   let executionsAdded = 0;
   let prepared = 0;
   let rowsRead = 0;
@@ -261,6 +317,10 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
       clock.add('… of which grouping and encoding (in the worker)', batch.groupMs, fills);
       rowsRead += batch.rowCount;
       for (const row of batch.others) {
+        if (row.kind === 'event') {
+          events.push({ event: row.event, slot: row.slot });
+          continue;
+        }
         report.add(row);
         if (row.kind === 'skipped' && row.journalOf && !journalsOfRows.has(row.journalOf.row))
           journalsOfRows.set(row.journalOf.row, row.journalOf.journal);
@@ -321,7 +381,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
         setImportProgress(tx, { id: importRow.id, userId: user.id, progress: 0.8 + 0.19 * share }),
       afterStep: (replayed) => checkpointAfter(replayed),
     });
-    await db.transaction(async (tx) => {
+    const eventTradeIds = await db.transaction(async (tx) => {
       await lockAccount(tx, { userId: user.id, accountId });
       // The streamed trades in another currency than the account's get their P&L in it (issue 42).
       await updatePendingAccountPnl(tx, [accountId]);
@@ -345,7 +405,19 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
               fingerprints: [...journals.keys()],
             });
       await restoreJournals(tx, { user, accountId, journals, inserted, now: params.now });
+      // The fills are numbered from the reservation on, as the events' slots are (import-engine.ts).
+      return storeAndApplyEvents(tx, {
+        user,
+        accountId,
+        importId: importRow.id,
+        events,
+        firstSequence: start.firstSequence,
+        report,
+        now: params.now,
+      });
     });
+    // Trades the events rebuilt were streamed or regrouped above: counted there already.
+    void eventTradeIds;
     clock.publish(importRow.id);
     // The streamed trades are all new; a regrouped one that kept its id was there before.
     const { tradesCreated, tradesUpdated } = countTrades(regrouped, writer.existingTradeIds());

@@ -21,12 +21,12 @@ const fill = (row: number, order: number, overrides: Record<string, string> = {}
 });
 
 describe('createBatchPreparer', () => {
-  it('numbers each fill by its place in replay order, after the account’s last fill', () => {
+  it('numbers each fill by twice its place in replay order, after the account’s last fill (the odd numbers are for position events between)', () => {
     const prepare = createBatchPreparer({ accountCurrency: 'USD', firstSequence: 1000 });
     const batch = prepare([fill(2, 5), fill(3, 4, { price: '231' })]);
     expect(batch.fills.map((f) => [f.sourceRow, f.sequence, f.item.price])).toEqual([
-      [2, 1005, '230.1'],
-      [3, 1004, '231'],
+      [2, 1010, '230.1'],
+      [3, 1008, '231'],
     ]);
     expect(new Set(batch.fills.map((f) => f.id)).size).toBe(2);
     expect(batch.rowCount).toBe(2);

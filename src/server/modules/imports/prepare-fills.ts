@@ -84,7 +84,8 @@ export type PreparedBatch = {
 
 /**
  * Prepares a large import's rows batch by batch, in replay order: fingerprints count repeated
- * fills across batches, and each fill's sequence is `firstSequence` plus its place in replay order.
+ * fills across batches, and each fill's sequence is `firstSequence` plus twice its place in replay order (the odd numbers
+ * between are the position events').
  */
 export function createBatchPreparer(params: {
   accountCurrency: string;
@@ -113,7 +114,8 @@ export function createBatchPreparer(params: {
     out.fills = toExecutionInsertRows({
       items,
       firstSequence: params.firstSequence,
-      sequences: orders.map((order) => params.firstSequence + order),
+      // Every other number: a position event between two fills takes the one between (import-engine.ts).
+      sequences: orders.map((order) => params.firstSequence + 2 * order),
       sourceRows,
     });
     out.prepareMs = performance.now() - started;

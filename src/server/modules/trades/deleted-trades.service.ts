@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { applyAccountEvents, deleteImportEvents } from './position-events.service';
 import type { DeletedTradeJson, DeletedTradeListJson, RestoredTradesJson } from '../../../contracts/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -142,6 +143,14 @@ export async function deleteImportFills(
   params: { user: UserRow; importId: string; accountId: string; now: Date },
 ): Promise<TradeDeletion> {
   const { user, importId } = params;
+  // Its position events go first, and with them the fills they stood for (the account's other
+  // events applied again, as if the import had never come).
+  if ((await deleteImportEvents(tx, { accountId: params.accountId, importId })) > 0)
+    await applyAccountEvents(tx, {
+      accountId: params.accountId,
+      defaultRiskAmount: user.defaultRiskAmount,
+      now: params.now,
+    });
   const batch = new Set(await listLiveImportFillIds(tx, { userId: user.id, importId }));
   const candidates = await listTradeIdsNearImport(tx, { userId: user.id, accountId: params.accountId, importId });
   const fills = await listFillIdsOfTrades(tx, candidates);

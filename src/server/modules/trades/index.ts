@@ -37,6 +37,14 @@ export {
   type ExecutionOwner,
   type InsertedFill,
 } from './trades.queries';
+// Position events (issue #45): an import stores its events and applies the account's after its fills.
+export {
+  applyAccountEvents,
+  deleteImportEvents,
+  insertImportEvents,
+  type PlacedPositionEvent,
+} from './position-events.service';
+export { listAccountEvents } from './position-events.queries';
 // Deleted trades: an import's undo keeps its trades restorable; the purge job ends their 30 days.
 export { deleteImportFills, purgeDeletedTrades } from './deleted-trades.service';
 export { updatePendingAccountPnl, updateUserAccountPnl } from './account-pnl.queries';

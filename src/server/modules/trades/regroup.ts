@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  applyPositionEvents,
   buildTradeRows,
   countToLastFlat,
   D,
@@ -8,6 +9,7 @@ import {
   groupTradesInSlices,
   type AssetClass,
   type Execution,
+  type PositionEvent,
   type Trade,
   type TradeExecution,
   type TradeJournal,
@@ -19,6 +21,7 @@ import { executions, tradeExecutions, trades, tradeTags } from '../../db/schema'
 import { listJournalsByOpener, moveJournals } from './trade-journals.queries';
 import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from './trade-rows-insert';
 import { listAccountCurrencies, updatePendingAccountPnl } from './account-pnl.queries';
+import { listRestatingEvents } from './position-events.queries';
 
 /**
  * Regrouping: trades are derived from executions, so whenever an instrument's executions change
@@ -171,10 +174,19 @@ export async function regroupStep(tx: Db, params: RegroupParams & { maxFills: nu
 async function regroupInPasses(
   tx: Db,
   params: RegroupParams,
-  merged: readonly RegroupCut[],
+  given: readonly RegroupCut[],
   share: StepShare | null,
 ): Promise<RegroupStep> {
+  let merged = given;
   const out: RegroupStep = { tradeIds: [], rest: [], replayed: 0 };
+  const { families, events, others } = await splitEventFamilies(tx, merged);
+  if (families.length > 0) {
+    // Instruments a split or symbol change went through: rebuilt whole, the events applied.
+    const pass = await regroupPass(tx, params, families, null, events);
+    for (const id of pass.tradeIds) out.tradeIds.push(id);
+    out.replayed += pass.replayed;
+  }
+  merged = others;
   for (let i = 0; i < merged.length; i += CUTS_PER_PASS) {
     const pass = await regroupPass(tx, params, merged.slice(i, i + CUTS_PER_PASS), share);
     for (const id of pass.tradeIds) out.tradeIds.push(id);
@@ -224,6 +236,57 @@ function withoutResumePoint({ resumeAt: _, ...cut }: RegroupCut): RegroupCut {
   return cut;
 }
 
+/**
+ * The cuts in instruments a split or symbol change of their account went through, widened to every
+ * instrument the events link them with (a renamed position's old and new names), each whole; the
+ * events that restate them; and the other cuts, as they were.
+ */
+async function splitEventFamilies(
+  tx: Db,
+  cuts: readonly RegroupCut[],
+): Promise<{ families: RegroupCut[]; events: EventReplay | null; others: RegroupCut[] }> {
+  const listed = await listRestatingEvents(tx, [...new Set(cuts.map((cut) => cut.accountId))]);
+  const restating = listed.events;
+  if (restating.length === 0) return { families: [], events: null, others: [...cuts] };
+  // Union-find over each account's instruments the events link.
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    let root = key;
+    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(key, root);
+    return root;
+  };
+  const link = (a: string, b: string) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent.set(ra, rb);
+  };
+  for (const event of restating) {
+    const from = keyOf(event.accountId, event.instrumentKey);
+    find(from);
+    if (event.toInstrumentKey) link(from, keyOf(event.accountId, event.toInstrumentKey));
+  }
+  const wanted = new Set<string>();
+  const others: RegroupCut[] = [];
+  for (const cut of cuts) {
+    const key = keyOf(cut.accountId, cut.instrumentKey);
+    if (parent.has(key)) wanted.add(find(key));
+    else others.push(cut);
+  }
+  if (wanted.size === 0) return { families: [], events: null, others };
+  const families: RegroupCut[] = [];
+  for (const key of parent.keys()) {
+    if (!wanted.has(find(key))) continue;
+    const [accountId, instrumentKey] = key.split('\u0000') as [string, string];
+    families.push({ accountId, instrumentKey, changedAt: null });
+  }
+  const events = restating.filter((event) => wanted.has(find(keyOf(event.accountId, event.instrumentKey))));
+  return { families, events: { events, sequenceOf: listed.sequenceOf }, others };
+}
+
+/** The splits and symbol changes a rebuild applies, and each event's place for the fills events stand for. */
+type EventReplay = { events: readonly PositionEvent[]; sequenceOf: ReadonlyMap<string, number> };
+
 /** One cut per instrument: the earliest (null, the whole instrument, first of all). */
 function mergeCuts(cuts: readonly RegroupCut[]): RegroupCut[] {
   const merged = new Map<string, RegroupCut>();
@@ -251,6 +314,7 @@ async function regroupPass(
   params: RegroupParams,
   cuts: RegroupCut[],
   share: StepShare | null,
+  events: EventReplay | null = null,
 ): Promise<RegroupStep> {
   const starts = await findStarts(tx, cuts);
   const allStarts = cuts.map((cut) => {
@@ -304,9 +368,14 @@ async function regroupPass(
   for (const [index, row] of rows.entries()) {
     if (index > 0 && index % GROUP_SLICE === 0) await yieldToEventLoop();
     byId.set(row.id, row);
-    fills.push(toExecution(row));
+    const fill = toExecution(row);
+    // A fill an event stands for replays at its event's place among the others (toEventSequence).
+    const eventSequence = row.positionEventId === null ? undefined : events?.sequenceOf.get(row.positionEventId);
+    fills.push(eventSequence === undefined ? fill : { ...fill, sequence: eventSequence });
   }
-  const grouped = await groupTradesInSlices(fills, { sliceSize: GROUP_SLICE, pause: yieldToEventLoop });
+  // Splits and symbol changes restate the open position's fills (position-events.service.ts).
+  const replay = events ? applyPositionEvents(fills, events.events).executions : fills;
+  const grouped = await groupTradesInSlices(replay, { sliceSize: GROUP_SLICE, pause: yieldToEventLoop });
 
   const oldByOpener = new Map(old.map((trade) => [trade.openingExecutionId, trade]));
   const newOpeners = new Set(grouped.map((trade) => trade.openingExecutionId));
@@ -386,6 +455,7 @@ const FILL_COLUMNS = {
   quantityStep: executions.quantityStep,
   unconvertedFee: executions.unconvertedFee,
   unconvertedFeeAsset: executions.unconvertedFeeAsset,
+  positionEventId: executions.positionEventId,
 };
 
 /**

@@ -111,6 +111,7 @@ export function toTradeDetailJson(
   tags: readonly TradeTagJson[],
   parts: readonly TradePartRow[],
   accountCurrency?: string,
+  events: TradeDetailJson['events'] = [],
 ): TradeDetailJson {
   const executions = parts.map(toTradeExecutionJson);
   const residual = row.status === 'closed' ? toResidual(parts) : null;
@@ -118,6 +119,7 @@ export function toTradeDetailJson(
   return {
     ...toTradeJson(row, tags),
     executions,
+    events,
     ...(residual === null ? {} : { residual }),
     ...(unconvertedFees.length === 0 ? {} : { unconvertedFees }),
     ...toAccountCurrencyJson(row, parts, accountCurrency),

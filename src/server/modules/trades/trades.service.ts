@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { listTradeEvents } from './position-events.queries';
 import { z } from 'zod';
 import {
   TRADE_SORT_COLUMNS,
@@ -87,7 +88,8 @@ async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> 
   const tags = await listTagsByOpener(db, [row.openingExecutionId]);
   const parts = await listTradeParts(db, [row.id]);
   const currency = await getAccountCurrency(db, row.accountId);
-  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], currency);
+  const events = await listTradeEvents(db, row);
+  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], currency, events);
 }
 
 /** The user's trade, or 404 (another user's id included). */
@@ -123,10 +125,15 @@ export async function insertAndRegroup(
     seedsByIndex?: ReadonlyMap<number, Partial<TradeJournal>>;
     importId?: string;
     sourceRows?: readonly number[];
+    /**
+     * Each item's place in the file's replay order: numbered 2 × order after the last sequence, so
+     * that an import's position events between two fills take the odd numbers between (`firstSequence`).
+     */
+    orders?: readonly number[];
   },
-): Promise<{ inserted: InsertedExecution[]; tradeIds: string[] }> {
+): Promise<{ inserted: InsertedExecution[]; tradeIds: string[]; firstSequence: number }> {
   const { user, account, items } = params;
-  if (items.length === 0) return { inserted: [], tradeIds: [] };
+  if (items.length === 0) return { inserted: [], tradeIds: [], firstSequence: 0 };
   const earliest = new Date(items.reduce((min, item) => Math.min(min, Date.parse(item.executedAt)), Infinity));
   const lastSequence = await getMaxSequenceFrom(tx, {
     accountId: account.id,
@@ -140,6 +147,7 @@ export async function insertAndRegroup(
     firstSequence: lastSequence + 1,
     importId: params.importId,
     sourceRows: params.sourceRows,
+    ...(params.orders ? { sequences: params.orders.map((order) => lastSequence + 1 + 2 * order) } : {}),
   });
   if (params.seedsByIndex) {
     const idByFingerprint = new Map(inserted.map((row) => [row.fingerprint, row.id]));
@@ -154,7 +162,7 @@ export async function insertAndRegroup(
     defaultRiskAmount: user.defaultRiskAmount,
     now: params.now,
   });
-  return { inserted, tradeIds };
+  return { inserted, tradeIds, firstSequence: lastSequence + 1 };
 }
 
 /**

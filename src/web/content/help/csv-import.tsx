@@ -13,8 +13,6 @@ function CsvImportArticle() {
       <h2>Files you can import</h2>
       <ul>
         <li>CSV with any delimiter (comma, semicolon, tab or pipe), TSV, Excel .xlsx and .xls.</li>
-        <li>UTF-8, UTF-16 or Windows-1252 text, with or without a byte-order mark.</li>
-        <li>Lines before the header and total or footer lines after the data.</li>
         <li>
           Numbers such as 1,234.56, 1.234,56, (12.50) or $-12.50, and dates in your broker’s own format and time zone.
         </li>
@@ -35,10 +33,9 @@ function CsvImportArticle() {
           number formats and time zone; you can change the date order and decimal separator.
         </li>
         <li>
-          <strong>Columns.</strong> Each column shows sample values, the role it was given (date, symbol, side,
-          quantity, price, commission…) and how sure the detector is. The unsure ones come first, then those the import
-          reads; the rest of a wide file fold away behind <strong>Show N more columns</strong>. Columns a language model
-          suggested are marked “AI suggested”. You can change any role.
+          <strong>Columns.</strong> Each column shows sample values, its role (date, symbol, side, quantity, price…) and
+          how sure the detector is; unsure ones come first, unused ones fold away, and “AI suggested” marks a language
+          model’s choice. You can change any role.
         </li>
         <li>
           <strong>Preview.</strong> The first executions are shown as they will be imported, with any rows that cannot
@@ -51,6 +48,14 @@ function CsvImportArticle() {
           background with a progress bar, counted as it runs; if it fails, everything it wrote is removed.
         </li>
       </ol>
+
+      <h2>Splits, symbol changes and reinvestments</h2>
+      <p>
+        Schwab, Trading 212, BUX and Coinbase rows that change a position are applied: a split restates it, a symbol
+        change moves it (found by either name), a reinvestment buys. The count names them (
+        <strong>3 splits, 40 reinvestments</strong>) and any it cannot apply; the trade lists its{' '}
+        <strong>Position events</strong>.
+      </p>
 
       <h2>Re-importing is safe</h2>
       <p>
@@ -86,9 +91,8 @@ function CsvImportArticle() {
 
       <h2>Crypto fees</h2>
       <p>
-        A Binance, Kraken or Coinbase fee paid in the coin traded changes the quantity and counts as a fee at the fill’s
-        price; one paid in a third coin such as BNB is valued at the file’s nearest fill of it within 24 hours, or shown
-        on the trade as “Fee not converted”.
+        A fee paid in the coin traded changes the quantity and counts at the fill’s price; one paid in a third coin
+        (BNB) is valued at the file’s nearest fill of it within 24 hours, or shown as “Fee not converted”.
       </p>
 
       <h2>Checking against the broker</h2>

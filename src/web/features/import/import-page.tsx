@@ -455,7 +455,17 @@ function toSummaryNote(preview: ImportPreviewJson): string | null {
   if (summary.duplicates > 0) parts.push(count(summary.duplicates, 'duplicate', 'duplicates'));
   if (summary.errors > 0) parts.push(count(summary.errors, 'row with errors', 'rows with errors'));
   if (summary.skipped > 0) parts.push(count(summary.skipped, 'row that is not a trade', 'rows that are not trades'));
-  if (parts.length === 0) return null;
+  // Position events (splits, reinvestments, symbol changes…) are applied, not skipped.
+  const events = summary.events.count > 0 ? `Position events applied: ${summary.events.text}.` : null;
+  const problems =
+    summary.events.problems.length > 0
+      ? ` Cannot apply: ${summary.events.problems.map((p) => `row ${p.row}: ${p.message}`).join(' ')}`
+      : '';
+  if (parts.length === 0) return events ? `${events}${problems}` : null;
+  if (events) {
+    const rest = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+    return `${events}${problems} ${rest} ${parts.length === 1 && summary.duplicates + summary.errors + summary.skipped === 1 ? 'is' : 'are'} skipped.`;
+  }
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   const isOne = parts.length === 1 && summary.duplicates + summary.errors + summary.skipped === 1;
   if (summary.executions === 0 && summary.duplicates > 0 && summary.errors === 0)

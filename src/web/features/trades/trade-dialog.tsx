@@ -264,6 +264,23 @@ function TradeEditor({
         )}
       </section>
 
+      {trade.events.length > 0 && (
+        <section aria-labelledby={`${id}-events`}>
+          <h3 id={`${id}-events`} className="mb-2 text-sm font-semibold text-fg">
+            Position events ({trade.events.length})
+          </h3>
+          <ol aria-labelledby={`${id}-events`} className="space-y-1 text-sm text-fg">
+            {trade.events.map((event, index) => (
+              <li key={`${event.at}-${index}`} className="flex flex-wrap gap-x-2">
+                <span className="tabular-nums text-fg-muted">{event.at.slice(0, 10)}</span>
+                <span>{describeEvent(event)}</span>
+                {event.sourceRow !== null && <span className="text-fg-muted">(file row {event.sourceRow})</span>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
       <section className="grid items-start gap-4 sm:grid-cols-3" aria-label="Risk">
         <TextField
           label="Stop"
@@ -552,4 +569,35 @@ function ExecutionCards({ trade, labelledBy }: ExecutionsProps) {
       ))}
     </ol>
   );
+}
+
+/** One position event as the trade's list says it (issue #45). */
+function describeEvent(event: TradeDetailJson['events'][number]): string {
+  const quantity = event.quantityDelta.replace(/^-/, '');
+  switch (event.kind) {
+    case 'split':
+      return event.ratio && Number(event.ratio) < 1
+        ? `Reverse split, ${event.ratio} new per old share`
+        : `Split, ${event.ratio ?? '?'} new per old share`;
+    case 'symbolChange':
+      return `Symbol change ${event.fromSymbol ?? '?'} → ${event.toSymbol ?? '?'}${event.ratio && event.ratio !== '1' ? `, ${event.ratio} new per old` : ''}`;
+    case 'reinvestment':
+      return `Dividend reinvested: ${quantity} bought${event.price ? ` at ${event.price}` : ''}`;
+    case 'dividend':
+      return `Dividend ${event.cashAmount ?? ''} ${event.currency} (income, not in the P&L)`;
+    case 'distribution':
+      return `Stock distribution: ${quantity} received`;
+    case 'transfer':
+      return event.quantityDelta.startsWith('-') ? `Transfer out: ${quantity}` : `Transfer in: ${quantity}`;
+    case 'conversion':
+      return `Conversion: ${event.quantityDelta.startsWith('-') ? 'sold' : 'bought'} ${quantity}`;
+    case 'reward':
+      return `Reward: ${quantity} received at no cost`;
+    case 'cashInLieu':
+      return `Cash in lieu ${event.cashAmount ?? ''} ${event.currency} for the fraction`;
+    case 'assignment':
+      return `Assignment of ${event.fromSymbol ?? 'an option'}: ${quantity} shares`;
+    case 'exercise':
+      return `Exercise of ${event.fromSymbol ?? 'an option'}: ${quantity} shares`;
+  }
 }
