@@ -228,6 +228,13 @@ export const executions = pgTable(
      */
     executedOn: date({ mode: 'string' }),
     symbol: text().notNull(),
+    /**
+     * The symbol exactly as the broker's file wrote it (`MESH5`, `NIFTY25JANFUT`, `AAPL 01/17/2025
+     * 150.00 C`), or as the API caller sent it: what the trade list's search also matches. Null where
+     * it is not known: the file wrote none (an option built from separate columns), or the fill was
+     * stored before migration 0023 (its file was not kept, so the normalised symbol stands alone).
+     */
+    brokerSymbol: text(),
     instrumentKey: text().notNull(),
     assetClass: text().notNull(),
     side: text({ enum: ['buy', 'sell'] }).notNull(),

@@ -23,7 +23,7 @@ import type {
   ResolvedValueOf,
   TradeField,
 } from '../../core/query';
-import { trades, tradeTags } from './schema';
+import { executions, trades, tradeTags } from './schema';
 
 /**
  * The trade filter compiled to SQL: one entry per field of the registry (src/core/query/fields.ts),
@@ -66,8 +66,17 @@ export const TRADE_FIELD_SQL: SqlCompilers = {
   openedTo: (ms) => sql`${trades.openedAt} < ${instant(ms)}`,
   symbols: (symbols) => (symbols.length === 1 ? eq(trades.symbol, symbols[0]!) : inArray(trades.symbol, symbols)),
   excludeSymbols: (symbols) => notInArray(trades.symbol, symbols),
-  // `\\` escapes LIKE's wildcards in the text.
-  search: (prefix) => ilike(trades.symbol, `${prefix.replace(/[\\%_]/g, '\\$&')}%`),
+  search: (prefix) => {
+    // `\\` escapes LIKE's wildcards in the text.
+    const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+    // The normalised symbol starts with the underlying (an OCC option with its root, a future with
+    // its root, a pair with its base), so a ticker finds its options and futures; the opening fill
+    // keeps the broker's own spelling (`MESH5` for `MESH25`). A primary-key look-up per trade.
+    return or(
+      ilike(trades.symbol, pattern),
+      sql`exists (select 1 from ${executions} e where e.id = ${trades.openingExecutionId} and e.broker_symbol ilike ${pattern})`,
+    );
+  },
   assetClasses: (classes) => inArray(trades.assetClass, classes),
   accountIds: (ids) => (ids.length === 1 ? eq(trades.accountId, ids[0]!) : inArray(trades.accountId, ids)),
   side: (side) => eq(trades.direction, side as 'long' | 'short'), // validated against the field's values

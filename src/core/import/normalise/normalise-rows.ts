@@ -51,6 +51,8 @@ export type ImportedExecution = {
   /** The fill's day as the file wrote it, when the file gives no time of day (Schwab, Robinhood). */
   executedOn?: string;
   symbol: string;
+  /** The symbol cell as the file wrote it (`MESH5`), when it has one: kept with the fill for search. */
+  brokerSymbol?: string;
   assetClass: AssetClass;
   instrumentKey: string;
   side: Side;
@@ -622,6 +624,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
   const eventSideHint: Side | null =
     record.eventSideHint ?? (quantityValue !== null && isNegative(quantityValue) ? 'sell' : null);
   const brokerExecId = record.execId.trim();
+  const brokerSymbol = (record.fileSymbol || record.symbol).trim();
   const quantityText = toText(quantity);
   const outside =
     ctx.limits && findOutsideLimits({ record, executedAt, quantity, price, commission, fees, instrument }, ctx.limits);
@@ -639,6 +642,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     executedAt,
     ...(read?.day ? { executedOn: read.day } : {}),
     symbol: instrument.symbol,
+    ...(brokerSymbol === '' ? {} : { brokerSymbol }),
     assetClass: instrument.assetClass,
     instrumentKey: instrument.key,
     side,
@@ -1026,6 +1030,7 @@ function toExecution(candidate: Candidate, side: Side, sequence: number): Import
     event: candidate.event,
   };
   if (candidate.executedOn !== undefined) execution.executedOn = candidate.executedOn;
+  if (candidate.brokerSymbol !== undefined) execution.brokerSymbol = candidate.brokerSymbol;
   if (candidate.brokerExecId !== undefined) execution.brokerExecId = candidate.brokerExecId;
   if (candidate.quantityStep !== undefined) execution.quantityStep = candidate.quantityStep;
   if (candidate.unconvertedFee !== undefined) execution.unconvertedFee = candidate.unconvertedFee;

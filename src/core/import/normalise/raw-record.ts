@@ -8,6 +8,11 @@ export type RawRecord = {
   date: string;
   time: string;
   symbol: string;
+  /**
+   * The symbol cell as the file wrote it, kept with the fill (executions.broker_symbol) after a
+   * preset's row hook has rewritten `symbol` for the instrument parser (`NIFTY25JANFUT` → `NIFTY JAN25`).
+   */
+  fileSymbol: string;
   side: string;
   type: string;
   description: string;
@@ -74,11 +79,13 @@ export type RowHookResult = RawRecord | { skip: string };
 export function toRawRecord(cells: readonly string[], mapping: ColumnMapping): RawRecord {
   const fees: string[] = [];
   for (const index of mapping.fees ?? []) fees.push(readCell(cells, index));
+  const symbol = readCell(cells, mapping.symbol);
   return {
     fees,
     date: readCell(cells, mapping.date),
     time: readCell(cells, mapping.time),
-    symbol: readCell(cells, mapping.symbol),
+    symbol,
+    fileSymbol: symbol,
     side: readCell(cells, mapping.side),
     type: readCell(cells, mapping.type),
     description: readCell(cells, mapping.description),

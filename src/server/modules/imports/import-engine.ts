@@ -253,6 +253,7 @@ function toExecutionInput(execution: ImportedExecution): ExecutionInput {
     executedAt: execution.executedAt,
     ...(execution.executedOn === undefined ? {} : { executedOn: execution.executedOn }),
     symbol: execution.symbol,
+    ...(execution.brokerSymbol === undefined ? {} : { brokerSymbol: execution.brokerSymbol }),
     side: execution.side,
     quantity: execution.quantity,
     price: execution.price,
