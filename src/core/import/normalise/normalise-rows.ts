@@ -156,6 +156,12 @@ export type NormaliseParams = {
    * problem with that message.
    */
   checkCells?: (cells: readonly string[]) => string | null;
+  /**
+   * What a row says of its fill beyond the mapped roles (an Edgebook CSV's `broker_symbol` and
+   * `executed_on`): the symbol its broker's file wrote, and the day alone of a fill whose file gave
+   * no time. Empty texts say nothing.
+   */
+  readFillCells?: (cells: readonly string[]) => { fileSymbol: string; fileDay: string };
 };
 
 /** Open positions by account and instrument (see NormaliseParams.positions). */
@@ -289,6 +295,11 @@ function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => v
   lines.forEach(({ line, cells }, fileIndex) => {
     if (cells.every((cell) => cell.trim() === '')) return;
     const record = toRawRecord(cells, mapping);
+    if (params.readFillCells) {
+      const { fileSymbol, fileDay } = params.readFillCells(cells);
+      if (fileSymbol !== '') record.fileSymbol = fileSymbol;
+      if (fileDay !== '') record.fileDay = fileDay;
+    }
     const figureColumns = preset?.brokerFigures;
     if (figureColumns) record.broker = readBrokerFigureCells(figureColumns, (header) => cellOf(cells, header));
     if (!preset?.readRow) return onRecord({ line, fileIndex, cells, record });
@@ -587,6 +598,8 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     return { problem: `${row}: "${record.date}" is not a date in the file's format.` };
   }
   if (kind === null) return { problem: `${row}: no side (buy or sell) could be read.` };
+  if (record.fileDay !== '' && !isCalendarDay(record.fileDay))
+    return { problem: `${row}: the fill's day "${record.fileDay}" is not a date such as 2025-01-16.` };
 
   if (quantityValue === null || isZero(quantityValue)) {
     if (record.quantity === '' && record.price === '' && record.symbol === '')
@@ -640,7 +653,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     row: line,
     fileIndex: ctx.fileIndex,
     executedAt,
-    ...(read?.day ? { executedOn: read.day } : {}),
+    ...(read?.day ? { executedOn: read.day } : record.fileDay !== '' ? { executedOn: record.fileDay } : {}),
     symbol: instrument.symbol,
     ...(brokerSymbol === '' ? {} : { brokerSymbol }),
     assetClass: instrument.assetClass,
@@ -1003,6 +1016,13 @@ function isChronological(candidates: readonly Candidate[]): boolean {
     if (candidates[i]!.executedAt < candidates[i - 1]!.executedAt) return false;
   }
   return true;
+}
+
+/** `YYYY-MM-DD` naming a real day (not 2025-02-30). */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
 }
 
 function compareTexts(a: string, b: string): number {

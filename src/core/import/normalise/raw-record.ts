@@ -13,6 +13,12 @@ export type RawRecord = {
    * preset's row hook has rewritten `symbol` for the instrument parser (`NIFTY25JANFUT` → `NIFTY JAN25`).
    */
   fileSymbol: string;
+  /**
+   * The fill's day alone (`YYYY-MM-DD`) when a column other than the date says its file gave no
+   * time of day (an Edgebook CSV's `executed_on`, whose `executed_at` is then a placeholder); ''
+   * otherwise.
+   */
+  fileDay: string;
   side: string;
   type: string;
   description: string;
@@ -86,6 +92,7 @@ export function toRawRecord(cells: readonly string[], mapping: ColumnMapping): R
     time: readCell(cells, mapping.time),
     symbol,
     fileSymbol: symbol,
+    fileDay: '',
     side: readCell(cells, mapping.side),
     type: readCell(cells, mapping.type),
     description: readCell(cells, mapping.description),
