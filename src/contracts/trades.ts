@@ -364,6 +364,11 @@ export const deletedTradeJsonSchema = z.object({
   status: z.enum(['open', 'closed']),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The days alone, when the trade's fills' file gave no time of day (`openedAt`/`closedAt` are then no real times). */
+  openedOn: z.string().optional(),
+  closedOn: z.string().optional(),
+  /** For the symbol's display form; absent for trades deleted before it was kept. */
+  assetClass: z.string().optional(),
   netPnl: z.string(),
   currency: z.string(),
   /** Deleted by undoing its import rather than by deleting the trade. */

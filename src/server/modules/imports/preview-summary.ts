@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { AccountRow } from '../accounts';
 import { IdenticalFills, listFillsOfInstruments, toExecution, type PreparedExecution } from '../trades';
 import { normaliseUpload, type Analysis } from './import-engine';
-import { listAccountFingerprints } from './imports.queries';
+import { listAccountFingerprints, listDeletedFingerprints } from './imports.queries';
 import { prepareBatch, type Fill } from './prepare-fills';
 import type { ImportDeps } from './imports.service';
 
@@ -73,13 +73,21 @@ export async function summarisePreview(
 async function groupWithAccount(
   db: Db,
   { items, account }: { items: readonly PreparedExecution[]; account: AccountRow | null },
-): Promise<Pick<ImportPreviewSummaryJson, 'executions' | 'trades' | 'duplicates'>> {
+): Promise<Pick<ImportPreviewSummaryJson, 'executions' | 'trades' | 'duplicates' | 'duplicatesDeleted'>> {
   const instrumentKeys = [...new Set(items.map((item) => item.instrumentKey))];
   const seen = account
     ? await listAccountFingerprints(db, { accountId: account.id, fingerprints: items.map((item) => item.fingerprint) })
     : new Set<string>();
+  const deleted = account
+    ? await listDeletedFingerprints(db, { accountId: account.id, fingerprints: [...seen] })
+    : new Set<string>();
+  let duplicatesDeleted = 0;
   const fresh: PreparedExecution[] = [];
   for (const item of items) {
+    if (deleted.has(item.fingerprint)) {
+      deleted.delete(item.fingerprint); // counted once, as the fill is
+      duplicatesDeleted += 1;
+    }
     if (seen.has(item.fingerprint)) continue;
     seen.add(item.fingerprint);
     fresh.push(item);
@@ -93,5 +101,10 @@ async function groupWithAccount(
   const trades = groupTrades([...stored, ...added]).filter((trade) =>
     trade.executions.some((part) => part.executionId.startsWith(NEW_FILL_ID)),
   );
-  return { executions: fresh.length, trades: trades.length, duplicates: items.length - fresh.length };
+  return {
+    executions: fresh.length,
+    trades: trades.length,
+    duplicates: items.length - fresh.length,
+    duplicatesDeleted,
+  };
 }
