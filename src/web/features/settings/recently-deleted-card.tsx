@@ -67,7 +67,7 @@ export function RecentlyDeletedCard({ timeZone }: { timeZone: string }) {
 
   return (
     <Card>
-      <section aria-labelledby="recently-deleted-heading" data-testid="recently-deleted">
+      <section id="recently-deleted" aria-labelledby="recently-deleted-heading" data-testid="recently-deleted">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="recently-deleted-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
             <Trash2 className="h-5 w-5 text-accent" aria-hidden="true" />
