@@ -60,6 +60,16 @@ describe('fills whose file gives no time of day', () => {
       const note = page.getByTestId('heatmap-time-not-in-file');
       await note.waitFor();
       expect(await note.textContent()).toContain('1 trade is left out');
+
+      // Deleted, it keeps its days in Settings → Recently deleted.
+      const list = (await (await page.request.get('/api/trades')).json()) as { trades: { id: string }[] };
+      const removed = await page.request.delete(`/api/trades/${list.trades[0]!.id}`, { headers: sameOrigin() });
+      expect(removed.status()).toBe(200);
+      await page.goto('/settings');
+      const card = page.getByTestId('recently-deleted');
+      await card.getByText('AAPL').waitFor();
+      expect(await card.textContent()).toContain('Jan 15, 2025 – Jan 16, 2025, time not in file');
+      expect(await card.textContent()).not.toContain('January 14');
       expect(errors).toEqual([]);
     });
   }

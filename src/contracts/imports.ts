@@ -72,6 +72,11 @@ export type ImportSkippedJson = z.infer<typeof importSkippedJsonSchema>;
 const importCountsJsonShape = {
   executionsAdded: z.number(),
   duplicatesSkipped: z.number(),
+  /**
+   * Of the duplicates, fills of trades in "Recently deleted": importing does not bring them back,
+   * restoring them there does. Counted by imports committed at once (0 for a background import).
+   */
+  duplicatesDeleted: z.number(),
   tradesCreated: z.number(),
   tradesUpdated: z.number(),
   skipped: z.array(importSkippedJsonSchema),
@@ -110,6 +115,8 @@ export const importPreviewSummaryJsonSchema = z.object({
   trades: z.number(),
   /** Fills the account (or an earlier row of the file) already has: skipped. */
   duplicates: z.number(),
+  /** Of the duplicates, fills of trades in "Recently deleted" (restorable there, not by importing again). */
+  duplicatesDeleted: z.number(),
   /** Rows that cannot be read or that the journal cannot hold: not imported. */
   errors: z.number(),
   /** Rows set aside (totals, blank lines, cancelled orders…). */

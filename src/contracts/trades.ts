@@ -42,6 +42,11 @@ export const executionInputSchema = z.object({
    */
   executedOn: z.iso.date({ error: 'Must be a date such as 2025-01-17' }).optional(),
   symbol: line().min(1, 'Symbol is required').max(64),
+  /**
+   * The symbol as the broker's file wrote it (`MESH5` for the contract stored as `MESH25`), kept
+   * with the fill and matched by the trade search; `symbol` as sent when absent.
+   */
+  brokerSymbol: line().min(1).max(200).optional(),
   side: z.enum(['buy', 'sell'], { error: 'Side must be buy or sell' }),
   quantity: fillDecimal('positive'),
   price: fillDecimal('nonNegative'),
@@ -183,6 +188,8 @@ export const tradeExecutionJsonSchema = z.object({
   executedAt: instant,
   /** The day alone, when the fill's file gave no time of day (`executedAt` is then no real time). */
   executedOn: z.string().optional(),
+  /** The symbol as the broker's file wrote it (`MESH5`), when known: the trade's `symbol` is normalised. */
+  brokerSymbol: z.string().optional(),
   side: z.enum(['buy', 'sell']),
   role: z.enum(['entry', 'exit']),
   quantity: decimalText,
@@ -384,6 +391,11 @@ export const deletedTradeJsonSchema = z.object({
   status: z.enum(['open', 'closed']),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The days alone, when the trade's fills' file gave no time of day (`openedAt`/`closedAt` are then no real times). */
+  openedOn: z.string().optional(),
+  closedOn: z.string().optional(),
+  /** For the symbol's display form; absent for trades deleted before it was kept. */
+  assetClass: z.string().optional(),
   netPnl: z.string(),
   currency: z.string(),
   /** Deleted by undoing its import rather than by deleting the trade. */

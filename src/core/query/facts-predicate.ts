@@ -59,7 +59,10 @@ type FactSpec = {
 };
 
 type FactCompiler<T extends FieldType> = (spec: FactSpec, facts: TradeFactColumns, value: ResolvedValueOf<T>) => void;
-/** A field the cache holds has an entry; a filter with any other field is answered by SQL. */
+/**
+ * A field the cache holds has an entry; a filter with any other field is answered by SQL (the
+ * SQL-only fields are listed beside FACT_CONDITIONS and in SQL_ONLY_FIELD_IDS).
+ */
 type FactCompilers = { [F in TradeField as F['id']]?: FactCompiler<F['type']> };
 
 /** 1 at the index of each wanted value found in `list`, and how many were found. */
@@ -142,13 +145,8 @@ const FACT_CONDITIONS: FactCompilers = {
   openedTo: (spec, facts, ms) => inRange(spec, facts.openedAt, null, { max: ms - 1 }),
   symbols: (spec, facts, symbols) => indexIn(spec, facts.symbol, { all: facts.symbols, wanted: symbols }, true),
   excludeSymbols: (spec, facts, symbols) => indexIn(spec, facts.symbol, { all: facts.symbols, wanted: symbols }, false),
-  search: (spec, facts, prefix) =>
-    indexIn(
-      spec,
-      facts.symbol,
-      { all: facts.symbols, wanted: facts.symbols.filter((s) => s.toUpperCase().startsWith(prefix)) },
-      true,
-    ),
+  // Not here, answered by SQL only: `quantity` (the cache keeps no quantity) and `search` (it also
+  // matches the broker's own symbol of the opening fill, which the cache does not keep).
   assetClasses: (spec, facts, classes) =>
     indexIn(spec, facts.assetClass, { all: facts.assetClasses, wanted: classes }, true),
   accountIds: (spec, facts, ids) => indexIn(spec, facts.account, { all: facts.accountIds, wanted: ids }, true),
@@ -197,6 +195,12 @@ export function canSelectInMemory(filter: ResolvedTradeFilter): boolean {
 
 /** The ids of the fields the in-memory predicate can test (the property test covers each). */
 export const IN_MEMORY_FIELD_IDS: readonly string[] = Object.keys(FACT_CONDITIONS);
+
+/**
+ * The fields a filter with which the analytics answer from SQL, never from the cache: what they
+ * test is not in its columns (a trade's quantity; the broker's symbol `search` also matches).
+ */
+export const SQL_ONLY_FIELD_IDS = ['quantity', 'search'] as const satisfies readonly TradeField['id'][];
 
 const EMPTY = new Int32Array(0);
 

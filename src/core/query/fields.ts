@@ -146,7 +146,7 @@ export const TRADE_FIELDS = [
     operator: 'startsWith',
     source: 'trade',
     description:
-      'Symbols that start with this text, in any case: a ticker also finds its options and futures (AAPL finds AAPL options, MES finds MES Mar 25).',
+      "Symbols that start with this text, in any case: a ticker also finds its options and futures (AAPL finds AAPL options, MES finds MES Mar 25), and the symbol as your broker's file wrote it finds its trade (MESH5 finds MES Mar 25).",
   },
   { id: 'symbols', label: 'Symbols', group: 'instrument', type: 'symbolList', operator: 'anyOf', source: 'trade' },
   {

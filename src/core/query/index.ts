@@ -35,7 +35,13 @@ export {
   type TradeFilterShorthands,
 } from './filter';
 export { isShowingSample, toAllAccountsScope, type ScopedAccount } from './account-scope';
-export { canSelectInMemory, IN_MEMORY_FIELD_IDS, selectTradeRows, type TradeFactColumns } from './facts-predicate';
+export {
+  canSelectInMemory,
+  IN_MEMORY_FIELD_IDS,
+  selectTradeRows,
+  SQL_ONLY_FIELD_IDS,
+  type TradeFactColumns,
+} from './facts-predicate';
 export {
   FILTER_SEARCH_KEYS,
   fromSearchValue,

@@ -228,6 +228,13 @@ export const executions = pgTable(
      */
     executedOn: date({ mode: 'string' }),
     symbol: text().notNull(),
+    /**
+     * The symbol exactly as the broker's file wrote it (`MESH5`, `NIFTY25JANFUT`, `AAPL 01/17/2025
+     * 150.00 C`), or as the API caller sent it (the normalised symbol where a file wrote none, an
+     * option built from separate columns): what the trade list's search also matches. Null for fills
+     * stored before migration 0023, whose files were not kept.
+     */
+    brokerSymbol: text(),
     instrumentKey: text().notNull(),
     assetClass: text().notNull(),
     side: text({ enum: ['buy', 'sell'] }).notNull(),
@@ -387,6 +394,11 @@ export const deletedTrades = pgTable(
     status: text({ enum: ['open', 'closed'] }).notNull(),
     openedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     closedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** The trade's `openedOn`/`closedOn`: its days alone, when its fills' file gave no time of day. */
+    openedOn: date({ mode: 'string' }),
+    closedOn: date({ mode: 'string' }),
+    /** For the symbol's display form (null for trades deleted before migration 0023: shown as stored). */
+    assetClass: text(),
     netPnl: money().notNull(),
     currency: text().notNull(),
     /** The fills this deletion marked deleted: a restore clears exactly these. */
@@ -730,6 +742,8 @@ export const imports = pgTable(
     progress: doublePrecision().notNull().default(0),
     executionsAdded: integer().notNull().default(0),
     duplicatesSkipped: integer().notNull().default(0),
+    /** Of those, the fills waiting in "Recently deleted" (restorable there, not by importing again). */
+    duplicatesDeleted: integer().notNull().default(0),
     tradesCreated: integer().notNull().default(0),
     tradesUpdated: integer().notNull().default(0),
     /** Non-trade rows (transfers, dividends…) set aside, and rows that could not be read. */

@@ -23,7 +23,7 @@ import type {
   ResolvedValueOf,
   TradeField,
 } from '../../core/query';
-import { positionEvents, trades, tradeTags } from './schema';
+import { executions, positionEvents, trades, tradeTags } from './schema';
 
 /**
  * The trade filter compiled to SQL: one entry per field of the registry (src/core/query/fields.ts),
@@ -79,10 +79,18 @@ export const TRADE_FIELD_SQL: SqlCompilers = {
       formerSymbol(sql`pe.from_symbol = any(${sql.param(symbols)}::text[])`),
     ),
   excludeSymbols: (symbols) => notInArray(trades.symbol, symbols),
-  // `\\` escapes LIKE's wildcards in the text.
   search: (prefix) => {
+    // `\\` escapes LIKE's wildcards in the text.
     const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-    return or(ilike(trades.symbol, pattern), formerSymbol(sql`pe.from_symbol ilike ${pattern}`));
+    // The normalised symbol starts with the underlying (an OCC option with its root, a future with
+    // its root, a pair with its base), so a ticker finds its options and futures; the opening fill
+    // keeps the broker's own spelling (`MESH5` for `MESH25`). A primary-key look-up per trade.
+    // A symbol the position had before a rename or spin-off finds it too.
+    return or(
+      ilike(trades.symbol, pattern),
+      sql`exists (select 1 from ${executions} e where e.id = ${trades.openingExecutionId} and e.broker_symbol ilike ${pattern})`,
+      formerSymbol(sql`pe.from_symbol ilike ${pattern}`),
+    );
   },
   assetClasses: (classes) => inArray(trades.assetClass, classes),
   accountIds: (ids) => (ids.length === 1 ? eq(trades.accountId, ids[0]!) : inArray(trades.accountId, ids)),

@@ -32,6 +32,21 @@ function readList(text: string): string[] {
 const readDecimal = (text: string) => (DECIMAL.test(text.trim()) ? text.trim() : null);
 
 /**
+ * Reads the Edgebook CSV's columns of a fill beyond the mapped roles: `broker_symbol` (the symbol
+ * as the broker's file wrote it) and `executed_on` (the day alone, when that file gave no time).
+ * Files exported before the columns existed read as '' for both.
+ */
+export function createEdgebookFillReader(headers: readonly string[]) {
+  const find = (name: string) => headers.findIndex((header) => normaliseHeader(header) === normaliseHeader(name));
+  const symbolAt = find('broker_symbol');
+  const dayAt = find('executed_on');
+  return (cells: readonly string[]): { fileSymbol: string; fileDay: string } => ({
+    fileSymbol: symbolAt < 0 ? '' : toUnguardedText(cells[symbolAt] ?? '').trim(),
+    fileDay: dayAt < 0 ? '' : (cells[dayAt] ?? '').trim(),
+  });
+}
+
+/**
  * Reads the Edgebook CSV's fingerprint and journal columns of one row. The journal is null when
  * the row carries none (every row but a trade's first, and rows of a hand-made file).
  */

@@ -51,6 +51,8 @@ export type ImportedExecution = {
   /** The fill's day as the file wrote it, when the file gives no time of day (Schwab, Robinhood). */
   executedOn?: string;
   symbol: string;
+  /** The symbol cell as the file wrote it (`MESH5`), when it has one: kept with the fill for search. */
+  brokerSymbol?: string;
   assetClass: AssetClass;
   instrumentKey: string;
   side: Side;
@@ -154,6 +156,12 @@ export type NormaliseParams = {
    * problem with that message.
    */
   checkCells?: (cells: readonly string[]) => string | null;
+  /**
+   * What a row says of its fill beyond the mapped roles (an Edgebook CSV's `broker_symbol` and
+   * `executed_on`): the symbol its broker's file wrote, and the day alone of a fill whose file gave
+   * no time. Empty texts say nothing.
+   */
+  readFillCells?: (cells: readonly string[]) => { fileSymbol: string; fileDay: string };
 };
 
 /** Open positions by account and instrument (see NormaliseParams.positions). */
@@ -287,6 +295,11 @@ function forEachRecord(params: NormaliseParams, onRecord: (row: ReadRecord) => v
   lines.forEach(({ line, cells }, fileIndex) => {
     if (cells.every((cell) => cell.trim() === '')) return;
     const record = toRawRecord(cells, mapping);
+    if (params.readFillCells) {
+      const { fileSymbol, fileDay } = params.readFillCells(cells);
+      if (fileSymbol !== '') record.fileSymbol = fileSymbol;
+      if (fileDay !== '') record.fileDay = fileDay;
+    }
     const figureColumns = preset?.brokerFigures;
     if (figureColumns) record.broker = readBrokerFigureCells(figureColumns, (header) => cellOf(cells, header));
     if (!preset?.readRow) return onRecord({ line, fileIndex, cells, record });
@@ -585,6 +598,8 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     return { problem: `${row}: "${record.date}" is not a date in the file's format.` };
   }
   if (kind === null) return { problem: `${row}: no side (buy or sell) could be read.` };
+  if (record.fileDay !== '' && !isCalendarDay(record.fileDay))
+    return { problem: `${row}: the fill's day "${record.fileDay}" is not a date such as 2025-01-16.` };
 
   if (quantityValue === null || isZero(quantityValue)) {
     if (record.quantity === '' && record.price === '' && record.symbol === '')
@@ -622,6 +637,7 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
   const eventSideHint: Side | null =
     record.eventSideHint ?? (quantityValue !== null && isNegative(quantityValue) ? 'sell' : null);
   const brokerExecId = record.execId.trim();
+  const brokerSymbol = (record.fileSymbol || record.symbol).trim();
   const quantityText = toText(quantity);
   const outside =
     ctx.limits && findOutsideLimits({ record, executedAt, quantity, price, commission, fees, instrument }, ctx.limits);
@@ -637,8 +653,9 @@ function toCandidate(record: RawRecord, ctx: CandidateContext): Candidate | { sk
     row: line,
     fileIndex: ctx.fileIndex,
     executedAt,
-    ...(read?.day ? { executedOn: read.day } : {}),
+    ...(read?.day ? { executedOn: read.day } : record.fileDay !== '' ? { executedOn: record.fileDay } : {}),
     symbol: instrument.symbol,
+    ...(brokerSymbol === '' ? {} : { brokerSymbol }),
     assetClass: instrument.assetClass,
     instrumentKey: instrument.key,
     side,
@@ -1001,6 +1018,13 @@ function isChronological(candidates: readonly Candidate[]): boolean {
   return true;
 }
 
+/** `YYYY-MM-DD` naming a real day (not 2025-02-30). */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+}
+
 function compareTexts(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -1026,6 +1050,7 @@ function toExecution(candidate: Candidate, side: Side, sequence: number): Import
     event: candidate.event,
   };
   if (candidate.executedOn !== undefined) execution.executedOn = candidate.executedOn;
+  if (candidate.brokerSymbol !== undefined) execution.brokerSymbol = candidate.brokerSymbol;
   if (candidate.brokerExecId !== undefined) execution.brokerExecId = candidate.brokerExecId;
   if (candidate.quantityStep !== undefined) execution.quantityStep = candidate.quantityStep;
   if (candidate.unconvertedFee !== undefined) execution.unconvertedFee = candidate.unconvertedFee;

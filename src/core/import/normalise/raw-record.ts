@@ -8,6 +8,17 @@ export type RawRecord = {
   date: string;
   time: string;
   symbol: string;
+  /**
+   * The symbol cell as the file wrote it, kept with the fill (executions.broker_symbol) after a
+   * preset's row hook has rewritten `symbol` for the instrument parser (`NIFTY25JANFUT` → `NIFTY JAN25`).
+   */
+  fileSymbol: string;
+  /**
+   * The fill's day alone (`YYYY-MM-DD`) when a column other than the date says its file gave no
+   * time of day (an Edgebook CSV's `executed_on`, whose `executed_at` is then a placeholder); ''
+   * otherwise.
+   */
+  fileDay: string;
   side: string;
   type: string;
   description: string;
@@ -74,11 +85,14 @@ export type RowHookResult = RawRecord | { skip: string };
 export function toRawRecord(cells: readonly string[], mapping: ColumnMapping): RawRecord {
   const fees: string[] = [];
   for (const index of mapping.fees ?? []) fees.push(readCell(cells, index));
+  const symbol = readCell(cells, mapping.symbol);
   return {
     fees,
     date: readCell(cells, mapping.date),
     time: readCell(cells, mapping.time),
-    symbol: readCell(cells, mapping.symbol),
+    symbol,
+    fileSymbol: symbol,
+    fileDay: '',
     side: readCell(cells, mapping.side),
     type: readCell(cells, mapping.type),
     description: readCell(cells, mapping.description),

@@ -7,6 +7,7 @@ import {
   IN_MEMORY_FIELD_IDS,
   resolveTradeFilter,
   selectTradeRows,
+  SQL_ONLY_FIELD_IDS,
   TRADE_FIELDS,
   tradeFilterSchema,
   type FieldDef,
@@ -269,8 +270,9 @@ describe('the trade filter compiled to SQL and to the cache predicate', () => {
 
   it('answers a field the cache does not hold from SQL only', () => {
     const fieldsNotHeld = TRADE_FIELDS.map((field) => field.id).filter((id) => !IN_MEMORY_FIELD_IDS.includes(id));
-    expect(fieldsNotHeld).toEqual(['quantity']);
+    expect(fieldsNotHeld.sort()).toEqual([...SQL_ONLY_FIELD_IDS].sort());
     expect(canSelectInMemory({ quantity: { min: '1' } })).toBe(false);
+    expect(canSelectInMemory({ search: 'AAP' })).toBe(false);
   });
 
   it('compiles to parameters, never to text built from the values', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsBreakdownJson, AnalyticsHeatmapJson } from '../../../contracts/analytics';
-import type { ImportPreviewJson } from '../../../contracts/imports';
-import type { AccountJson, TradeDetailJson, TradeListJson } from '../../../contracts/trades';
+import type { ImportJson, ImportPreviewJson } from '../../../contracts/imports';
+import type { AccountJson, DeletedTradeListJson, TradeDetailJson, TradeListJson } from '../../../contracts/trades';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { importCsv as importFileCsv, uploadImport } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
@@ -95,6 +95,36 @@ describe('fills whose file gives no time of day', () => {
       '2025-01-16',
       '2025-01-16',
     ]);
+  });
+
+  it('keeps the days of a deleted trade for Recently deleted, and gives them back on restore', async () => {
+    const account = await c.json<AccountJson>(
+      c.post('/api/accounts', { name: 'Schwab deleted', timezone: 'America/New_York' }),
+    );
+    await importCsv(account.id, 'schwab-deleted.csv', SCHWAB);
+    const page = await c.json<TradeListJson>(c.get(`/api/trades?accountId=${account.id}&sort=openedAt&order=asc`));
+    const aapl = page.trades[0]!;
+    const removed = await c.delete(`/api/trades/${aapl.id}`);
+    expect(removed.status).toBe(200);
+    const deleted = await c.json<DeletedTradeListJson>(c.get('/api/trades/deleted'));
+    const row = deleted.trades.find((trade) => trade.id === aapl.id);
+    expect(row).toMatchObject({ symbol: 'AAPL', assetClass: 'stock', openedOn: '2025-01-15', closedOn: '2025-01-16' });
+    // Importing the file again brings nothing back, and says where the deleted fills are.
+    const again = await uploadImport(c, (path) => t.url(path), {
+      accountId: account.id,
+      name: 'schwab-deleted-again.csv',
+      content: SCHWAB,
+    });
+    const preview = (await again.json()) as ImportPreviewJson;
+    expect(preview.summary).toMatchObject({ executions: 0, duplicates: 4, duplicatesDeleted: 2 });
+    const committed = await c.post(`/api/imports/${preview.id}/commit`, { accountId: account.id });
+    expect(await committed.json()).toMatchObject({ executionsAdded: 0, duplicatesSkipped: 4, duplicatesDeleted: 2 });
+    const history = await c.json<ImportJson>(c.get(`/api/imports/${preview.id}`));
+    expect(history.duplicatesDeleted).toBe(2);
+    const restored = await c.post('/api/trades/restore', { tradeIds: [aapl.id] });
+    expect(restored.status).toBe(200);
+    const back = await c.json<TradeDetailJson>(c.get(`/api/trades/${aapl.id}`));
+    expect(back).toMatchObject({ openedOn: '2025-01-15', closedOn: '2025-01-16' });
   });
 
   it('gives a fill with its time no day of its own', async () => {

@@ -21,7 +21,11 @@ import {
 } from '../../../core/import/detect/refine-columns';
 import type { ColumnRole } from '../../../core/import/detect/roles';
 import { normaliseHeader } from '../../../core/import/detect/synonyms';
-import { createEdgebookRowReader, type ImportedJournal } from '../../../core/import/normalise/edgebook-journal';
+import {
+  createEdgebookFillReader,
+  createEdgebookRowReader,
+  type ImportedJournal,
+} from '../../../core/import/normalise/edgebook-journal';
 import { findJournalProblem } from '../../../core/import/normalise/journal-limits';
 import {
   createPositions,
@@ -266,6 +270,7 @@ function toExecutionInput(execution: ImportedExecution): ExecutionInput {
     executedAt: execution.executedAt,
     ...(execution.executedOn === undefined ? {} : { executedOn: execution.executedOn }),
     symbol: execution.symbol,
+    ...(execution.brokerSymbol === undefined ? {} : { brokerSymbol: execution.brokerSymbol }),
     side: execution.side,
     quantity: execution.quantity,
     price: execution.price,
@@ -383,6 +388,7 @@ export function normaliseParams(
   return {
     limits: toRowLimits(now),
     ...(checkCells ? { checkCells } : {}),
+    ...(readEdgebookRow ? { readFillCells: createEdgebookFillReader(analysis.headers) } : {}),
     headers: analysis.headers,
     mapping: detection.mapping,
     dateFormat: { order: detection.dateFormat?.order ?? 'MDY' },

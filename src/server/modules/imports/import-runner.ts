@@ -34,6 +34,7 @@ import {
   getImportBatchState,
   listAccountInstrumentKeys,
   listFlatInstruments,
+  listDeletedFingerprints,
   listImportFillsByFingerprint,
   listImportFillsBySourceRow,
   listTradeIdsOfInstruments,
@@ -48,6 +49,8 @@ import type { ImportDeps } from './imports.service';
 export type ImportRunResult = {
   executionsAdded: number;
   duplicatesSkipped: number;
+  /** Of those, fills waiting in "Recently deleted" (counted by a small import only). */
+  duplicatesDeleted: number;
   tradesCreated: number;
   tradesUpdated: number;
   skipped: { row: number; reason: string }[];
@@ -183,9 +186,15 @@ async function runSmall(deps: ImportDeps, params: RunParams): Promise<ImportRunR
       report,
       now: params.now,
     });
+    const added = new Set(inserted.map((fill) => fill.fingerprint));
+    const deleted = await listDeletedFingerprints(tx, {
+      accountId,
+      fingerprints: items.filter((item) => !added.has(item.fingerprint)).map((item) => item.fingerprint),
+    });
     return {
       executionsAdded: inserted.length,
       duplicatesSkipped: items.length - inserted.length,
+      duplicatesDeleted: deleted.size,
       ...countTrades(new Set([...tradeIds, ...eventTradeIds]), existing),
       ...report.finish(),
     };
@@ -424,6 +433,8 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
     return {
       executionsAdded,
       duplicatesSkipped: prepared - executionsAdded,
+      // A long file's fingerprints are not kept past their batch: not counted here.
+      duplicatesDeleted: 0,
       tradesCreated: writer.tradeCount() + tradesCreated,
       tradesUpdated,
       ...report.finish(),

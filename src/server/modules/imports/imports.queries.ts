@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { engineOf } from '../../db/engine';
 import { getAccountForUpdate } from '../accounts';
@@ -148,6 +148,29 @@ export async function listAccountFingerprints(
         and(
           eq(executions.accountId, params.accountId),
           inArray(executions.fingerprint, keys.slice(i, i + FINGERPRINTS_PER_QUERY)),
+        ),
+      );
+    for (const row of rows) found.add(row.fingerprint);
+  }
+  return found;
+}
+
+/** The account's fills of these fingerprints that wait in "Recently deleted" (deleted_at set). */
+export async function listDeletedFingerprints(
+  db: Db,
+  params: { accountId: string; fingerprints: readonly string[] },
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const keys = [...new Set(params.fingerprints)];
+  for (let i = 0; i < keys.length; i += FINGERPRINTS_PER_QUERY) {
+    const rows = await db
+      .select({ fingerprint: executions.fingerprint })
+      .from(executions)
+      .where(
+        and(
+          eq(executions.accountId, params.accountId),
+          inArray(executions.fingerprint, keys.slice(i, i + FINGERPRINTS_PER_QUERY)),
+          isNotNull(executions.deletedAt),
         ),
       );
     for (const row of rows) found.add(row.fingerprint);

@@ -13,7 +13,7 @@ import {
   type PreparedExecution,
 } from '../trades';
 import { normaliseUpload, type Analysis } from './import-engine';
-import { listAccountFingerprints } from './imports.queries';
+import { listAccountFingerprints, listDeletedFingerprints } from './imports.queries';
 import { prepareBatch, type Fill } from './prepare-fills';
 import type { ImportDeps } from './imports.service';
 
@@ -99,7 +99,7 @@ async function groupWithAccount(
     account: AccountRow | null;
   },
 ): Promise<
-  Pick<ImportPreviewSummaryJson, 'executions' | 'trades' | 'duplicates'> & {
+  Pick<ImportPreviewSummaryJson, 'executions' | 'trades' | 'duplicates' | 'duplicatesDeleted'> & {
     eventProblems: { row: number; message: string }[];
   }
 > {
@@ -113,8 +113,16 @@ async function groupWithAccount(
   const seen = account
     ? await listAccountFingerprints(db, { accountId: account.id, fingerprints: items.map((item) => item.fingerprint) })
     : new Set<string>();
+  const deleted = account
+    ? await listDeletedFingerprints(db, { accountId: account.id, fingerprints: [...seen] })
+    : new Set<string>();
+  let duplicatesDeleted = 0;
   const fresh: { item: PreparedExecution; order: number }[] = [];
   for (const [index, item] of items.entries()) {
+    if (deleted.has(item.fingerprint)) {
+      deleted.delete(item.fingerprint); // counted once, as the fill is
+      duplicatesDeleted += 1;
+    }
     if (seen.has(item.fingerprint)) continue;
     seen.add(item.fingerprint);
     fresh.push({ item, order: orders[index] ?? index });
@@ -145,5 +153,11 @@ async function groupWithAccount(
   const trades = groupTrades(all).filter((trade) =>
     trade.executions.some((part) => part.executionId.startsWith(NEW_FILL_ID)),
   );
-  return { executions: fresh.length, trades: trades.length, duplicates: items.length - fresh.length, eventProblems };
+  return {
+    executions: fresh.length,
+    trades: trades.length,
+    duplicates: items.length - fresh.length,
+    duplicatesDeleted,
+    eventProblems,
+  };
 }

@@ -40,6 +40,12 @@ import { selectRows } from '../../db/raw-rows';
  *                   the trade's journal, on its first row only (its opening fill) and empty on
  *                   the others; tags, mistakes and emotions are JSON arrays of strings (tags by
  *                   name), rating 1–5 or empty, notes Markdown (line breaks kept)
+ *   executed_on     the fill's day (YYYY-MM-DD) when its broker's file gave no time of day
+ *                   (`executed_at` is then a placeholder for order only); empty otherwise
+ *   broker_symbol   the symbol as the broker's file wrote it (`MESH5` for `MESH25`); empty when
+ *                   not known (fills stored before Edgebook kept it)
+ *
+ * The last two came after the first version: an importer reads a file without them as before.
  *
  * Rows come trade by trade in opening order, each trade's fills in time order; within one account
  * and instrument that is the order fills replay in, so reading the rows in file order (as the
@@ -69,6 +75,8 @@ export const EDGEBOOK_CSV_COLUMNS = [
   'emotions',
   'rating',
   'notes',
+  'executed_on',
+  'broker_symbol',
 ] as const;
 
 const NUMBER_COLUMNS: ReadonlySet<string> = new Set([
@@ -110,7 +118,9 @@ type ExportRow = {
   part_quantity: string;
   execution_id: string;
   executed_at: string;
+  executed_on: string | null;
   symbol: string;
+  broker_symbol: string | null;
   asset_class: string;
   side: string;
   quantity: string;
@@ -159,7 +169,7 @@ async function listBatchRows(
       case when e.id = b.opening_execution_id then b.notes else '' end as notes,
       te.role, te.quantity as part_quantity, e.id as execution_id,
       to_char(e.executed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as executed_at,
-      e.symbol, e.asset_class, e.side, e.quantity, e.price, e.commission, e.fees, e.multiplier, e.currency,
+      e.executed_on::text as executed_on, e.symbol, e.broker_symbol, e.asset_class, e.side, e.quantity, e.price, e.commission, e.fees, e.multiplier, e.currency,
       e.broker_exec_id, e.fingerprint, e.sequence
     from batch b
     join ${tradeParts} te on te.trade_id = b.id
@@ -268,6 +278,8 @@ function toCsvChunk(
           fill.broker_exec_id ?? '',
           toExportedFingerprint(fill.fingerprint),
           ...journal,
+          fill.executed_on ?? '',
+          fill.broker_symbol ?? '',
         ],
         EDGEBOOK_CSV_KINDS,
       );

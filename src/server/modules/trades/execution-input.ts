@@ -26,6 +26,8 @@ export type PreparedExecution = {
   /** The day its file wrote, when the file gave no time of day (executions.executed_on). */
   executedOn?: string;
   symbol: string;
+  /** The symbol as the file (or the API caller) wrote it (executions.broker_symbol). */
+  brokerSymbol: string | null;
   instrumentKey: string;
   assetClass: AssetClass;
   side: Side;
@@ -320,6 +322,7 @@ function prepareExecution(fill: FillBeingPrepared): PreparedExecution | null {
     executedAt,
     ...(item.executedOn === undefined ? {} : { executedOn: item.executedOn }),
     symbol: instrument.symbol,
+    brokerSymbol: item.brokerSymbol ?? item.symbol,
     instrumentKey,
     assetClass: instrument.assetClass,
     side: item.side,

@@ -23,6 +23,8 @@ export type TradePartRow = TradePartValues & {
   executedAt: Date;
   /** The day alone, when the fill's file gave no time of day. */
   executedOn?: string | null;
+  /** The symbol as the fill's file wrote it (null when not known). */
+  brokerSymbol?: string | null;
   side: 'buy' | 'sell';
   price: string;
   sequence: number;
@@ -94,6 +96,7 @@ export function toTradeExecutionJson(part: TradePartRow): TradeExecutionJson {
     id: part.executionId,
     executedAt: part.executedAt.toISOString(),
     ...(part.executedOn ? { executedOn: part.executedOn } : {}),
+    ...(part.brokerSymbol ? { brokerSymbol: part.brokerSymbol } : {}),
     side: part.side,
     role: part.role,
     quantity: toDecimalText(part.quantity),

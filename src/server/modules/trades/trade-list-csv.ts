@@ -20,8 +20,9 @@ const COLUMNS: readonly Column[] = [
   { header: 'Asset class', kind: 'text', value: (t) => t.assetClass },
   { header: 'Direction', kind: 'text', value: (t) => t.direction },
   { header: 'Status', kind: 'text', value: (t) => t.status },
-  { header: 'Opened', kind: 'text', value: (t, n) => n.toLocal(t.openedAt) },
-  { header: 'Closed', kind: 'text', value: (t, n) => (t.closedAt ? n.toLocal(t.closedAt) : '') },
+  // A fill whose file gave no time of day: its day alone (YYYY-MM-DD), never a placeholder midnight.
+  { header: 'Opened', kind: 'text', value: (t, n) => t.openedOn ?? n.toLocal(t.openedAt) },
+  { header: 'Closed', kind: 'text', value: (t, n) => t.closedOn ?? (t.closedAt ? n.toLocal(t.closedAt) : '') },
   { header: 'Quantity', kind: 'number', value: (t) => t.quantity },
   { header: 'Average entry', kind: 'number', value: (t) => t.avgEntryPrice },
   { header: 'Average exit', kind: 'number', value: (t) => t.avgExitPrice ?? '' },

@@ -20,6 +20,8 @@ describe('Markdown', () => {
     ['- one\n- two', '<ul>\n<li>one</li>\n<li>two</li>\n</ul>'],
     ['1. one\n2. two', '<ol>\n<li>one</li>\n<li>two</li>\n</ol>'],
     ['~~gone~~', '<p><del>gone</del></p>'],
+    // #43 item 10: a note's headings are headings, not text with hashes.
+    ['## Plan\n### Entry', '<h2>Plan</h2>\n<h3>Entry</h3>'],
     [
       '[site](https://example.com/a?b=1&c=2)',
       `<p><a href="https://example.com/a?b=1&amp;c=2" ${LINK_ATTRIBUTES}>site</a></p>`,

@@ -77,7 +77,8 @@ function CsvImportArticle() {
         </li>
         <li>
           <strong>Download the Edgebook CSV template</strong> for your own records: it also carries stops, targets,
-          strategy, tags, rating and notes, and the Trades page’s CSV export of executions imports back.
+          strategy, tags, rating and notes, and the Trades page’s CSV export of executions imports back, each fill with
+          the symbol its broker’s file wrote and, where that file gave no time of day, its day alone.
         </li>
       </ul>
 
@@ -87,6 +88,15 @@ function CsvImportArticle() {
         and scale-outs stay in one trade; a reversal closes one trade and opens the next. Options use a multiplier of
         100 unless the file says otherwise, futures use their contract multiplier, and expired options close at expiry
         with zero value.
+      </p>
+
+      <h2>Symbols as your broker writes them</h2>
+      <p>
+        Each execution keeps the symbol exactly as your file wrote it (<code>MESH5</code>, <code>NIFTY25JANFUT</code>),
+        while the journal shows the instrument in one form (<code>MES Mar 25</code>). The <strong>Symbol search</strong>{' '}
+        on Trades searches as you type and finds a trade by the start of either, in any case, and a ticker finds its
+        options and futures (<code>AAPL</code> finds AAPL options). Where the two differ, the trade’s window says{' '}
+        <strong>In your broker’s file: MESH5</strong>.
       </p>
 
       <h2>Crypto fees</h2>
@@ -114,6 +124,6 @@ function CsvImportArticle() {
 
 export default {
   status: 'available',
-  updated: '2026-12-02',
+  updated: '2026-12-03',
   body: CsvImportArticle,
 } satisfies HelpArticleBody;

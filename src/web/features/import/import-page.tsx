@@ -13,6 +13,7 @@ import { toApiError, apiQuery } from '../../lib/api';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Link } from 'wouter';
 import { toast } from '../../lib/use-toast';
 import { listTimeZones } from '../settings/timezones';
 import { SELECT_CLASS } from '../trades/dialog-frame';
@@ -44,7 +45,13 @@ const NO_OPTIONS: Options = { dateOrder: '', decimalSeparator: '', sheetName: ''
 type Outcome = { kind: 'done'; result: ImportCommitJson } | { kind: 'running'; job: ImportJson };
 type Counts = Pick<
   ImportCommitJson,
-  'executionsAdded' | 'duplicatesSkipped' | 'tradesCreated' | 'tradesUpdated' | 'skipped' | 'errors'
+  | 'executionsAdded'
+  | 'duplicatesSkipped'
+  | 'duplicatesDeleted'
+  | 'tradesCreated'
+  | 'tradesUpdated'
+  | 'skipped'
+  | 'errors'
 >;
 
 /** The user's choices as the API's mapping; undefined when the detection stands as it is. */
@@ -396,6 +403,9 @@ export default function ImportPage() {
                 </p>
               )}
             </div>
+            {!commitBlocker && (preview.summary?.duplicatesDeleted ?? 0) > 0 && (
+              <RecentlyDeletedNote fills={preview.summary!.duplicatesDeleted} />
+            )}
             {commitBlocker && (
               <p id="import-commit-blocker" className="text-sm text-muted">
                 {commitBlocker}
@@ -430,6 +440,22 @@ export default function ImportPage() {
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * Fills of the file that the account holds in "Recently deleted": an import skips them as
+ * duplicates (so a deletion sticks), and restoring their trades there brings them back.
+ */
+function RecentlyDeletedNote({ fills, isDone = false }: { fills: number; isDone?: boolean }) {
+  return (
+    <p className="text-sm text-muted" data-testid="import-recently-deleted">
+      {count(fills, 'fill matches a trade', 'fills match trades')} in Recently deleted
+      {isDone ? ` and ${fills === 1 ? 'was' : 'were'} not imported again` : ''} —{' '}
+      <Link href="/settings#recently-deleted" className="font-semibold text-accent underline-offset-2 hover:underline">
+        restore {fills === 1 ? 'it' : 'them'} there
+      </Link>
+    </p>
+  );
+}
 
 /**
  * The commit button's words: the executions the import adds and the trades they make, as the
@@ -702,9 +728,10 @@ function ImportOutcome({
               </div>
             ))}
           </dl>
-          {counts.executionsAdded === 0 && counts.duplicatesSkipped > 0 && (
+          {counts.executionsAdded === 0 && counts.duplicatesSkipped > counts.duplicatesDeleted && (
             <p className="text-sm text-muted">Everything in this file was already in your journal.</p>
           )}
+          {counts.duplicatesDeleted > 0 && <RecentlyDeletedNote fills={counts.duplicatesDeleted} isDone />}
           {counts.errors.length > 0 && (
             <div className="rounded-xl border border-loss/40 bg-loss/10 px-4 py-3">
               <p className="text-sm font-semibold text-loss">Rows not imported</p>

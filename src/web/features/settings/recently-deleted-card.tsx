@@ -7,16 +7,43 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../lib/use-toast';
 import { formatMoney, toSign } from '../trades/format';
+import { toSymbolText } from '../trades/symbol-text';
 import { refreshAfterTradeChange, restoreTrades } from '../trades/undo-delete';
+
+/** The symbol as the trade list shows it (`MES Mar 25`); as stored for a trade deleted before its class was kept. */
+const toSymbol = (trade: DeletedTradeJson) =>
+  trade.assetClass ? toSymbolText({ symbol: trade.symbol, assetClass: trade.assetClass }) : trade.symbol;
 
 const tradeCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'trade' : 'trades'}`;
 
-/** The trade's days, as the list shows them: "Mar 3, 2025" or "Mar 3 – Mar 5, 2025". */
-function toDays(trade: DeletedTradeJson, timeZone: string): string {
-  const opened = formatDate(trade.openedAt, timeZone);
-  const closed = trade.closedAt ? formatDate(trade.closedAt, timeZone) : null;
-  if (!closed) return `${opened} · open`;
-  return opened === closed ? opened : `${opened} – ${closed}`;
+/** A day as the trade list writes one: "Jan 16, 2025". */
+function formatShortDay(date: Date, timeZone: string): string {
+  const options = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options).format(date);
+  }
+}
+
+/**
+ * The trade's days, as the list shows them: "March 3, 2025" or "March 3, 2025 – March 5, 2025". A
+ * trade whose file gave no time of day shows the file's own days, never its placeholder midnight
+ * read in some zone: "Jan 16, 2025, time not in file".
+ */
+export function toDays(trade: DeletedTradeJson, timeZone: string): string {
+  const isDayOnly = Boolean(trade.openedOn ?? trade.closedOn);
+  const dayOf = (iso: string, day: string | undefined) =>
+    day
+      ? formatShortDay(new Date(`${day}T00:00:00Z`), 'UTC')
+      : isDayOnly
+        ? formatShortDay(new Date(iso), timeZone)
+        : formatDate(iso, timeZone);
+  const opened = dayOf(trade.openedAt, trade.openedOn);
+  const closed = trade.closedAt ? dayOf(trade.closedAt, trade.closedOn) : null;
+  const days = closed === null || opened === closed ? opened : `${opened} – ${closed}`;
+  const text = isDayOnly ? `${days}, time not in file` : days;
+  return closed === null ? `${text} · open` : text;
 }
 
 /**
@@ -40,7 +67,7 @@ export function RecentlyDeletedCard({ timeZone }: { timeZone: string }) {
 
   return (
     <Card>
-      <section aria-labelledby="recently-deleted-heading" data-testid="recently-deleted">
+      <section id="recently-deleted" aria-labelledby="recently-deleted-heading" data-testid="recently-deleted">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="recently-deleted-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
             <Trash2 className="h-5 w-5 text-accent" aria-hidden="true" />
@@ -77,7 +104,7 @@ export function RecentlyDeletedCard({ timeZone }: { timeZone: string }) {
                 >
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="flex flex-wrap items-baseline gap-x-2 font-semibold text-fg">
-                      <span>{trade.symbol}</span>
+                      <span title={toSymbol(trade) === trade.symbol ? undefined : trade.symbol}>{toSymbol(trade)}</span>
                       <span className="text-xs font-medium capitalize text-muted">{trade.direction}</span>
                       <span
                         className={`tabular-nums ${toSign(trade.netPnl) < 0 ? 'text-loss' : toSign(trade.netPnl) > 0 ? 'text-gain' : 'text-fg'}`}
@@ -100,7 +127,7 @@ export function RecentlyDeletedCard({ timeZone }: { timeZone: string }) {
                     size="sm"
                     disabled={restore.isPending}
                     onClick={() => restore.mutate([trade.id])}
-                    aria-label={`Restore the ${trade.symbol} trade of ${toDays(trade, timeZone)}`}
+                    aria-label={`Restore the ${toSymbol(trade)} trade of ${toDays(trade, timeZone)}`}
                   >
                     Restore
                   </Button>

@@ -91,7 +91,7 @@ export function SymbolInput({ id, value, onCommit }: { id: string; value: string
 }
 
 /** How long typing pauses before a search applies. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * Searches as the trader types: the text applies once typing pauses (or at once on Enter), so the

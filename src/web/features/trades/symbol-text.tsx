@@ -17,3 +17,24 @@ export function SymbolText({ symbol, assetClass }: { symbol: string; assetClass:
 /** The plain-text form, for labels, titles and accessible names. */
 export const toSymbolText = (trade: { symbol: string; assetClass: string }): string =>
   toDisplaySymbol(trade.symbol, trade.assetClass).text;
+
+const toComparable = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * The symbols the trade's broker files wrote, where they differ from how it is shown and stored
+ * (`MESH5` for `MES Mar 25`, stored `MESH25`): what the trade dialog says, so the trader recognises
+ * the contract they searched for. Empty when every fill's file wrote the symbol as shown.
+ */
+export function toBrokerSymbols(trade: {
+  symbol: string;
+  assetClass: string;
+  executions: readonly { brokerSymbol?: string | undefined }[];
+}): string[] {
+  const shown = new Set([toComparable(trade.symbol), toComparable(toSymbolText(trade))]);
+  const out: string[] = [];
+  for (const { brokerSymbol } of trade.executions) {
+    if (!brokerSymbol || shown.has(toComparable(brokerSymbol))) continue;
+    if (!out.some((s) => toComparable(s) === toComparable(brokerSymbol))) out.push(brokerSymbol);
+  }
+  return out;
+}

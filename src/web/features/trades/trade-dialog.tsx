@@ -13,7 +13,7 @@ import { DialogFrame, SELECT_CLASS } from './dialog-frame';
 import { formatDecimal, formatFillTime, formatMoney, formatR, toSign } from './format';
 import { ScreenshotsPanel } from './screenshots-panel';
 import { refreshAfterTradeChange, showUndoToast } from './undo-delete';
-import { toSymbolText } from './symbol-text';
+import { toBrokerSymbols, toSymbolText } from './symbol-text';
 import { formatPrice } from '../../../core/instruments/display';
 
 // The Markdown parser and sanitiser load when a note is first previewed, not with the trades page.
@@ -91,11 +91,7 @@ export function TradeDialog({
         if (!open) onClose();
       }}
       title={trade ? `${toSymbolText(trade)} ${trade.direction === 'long' ? 'long' : 'short'}` : 'Trade'}
-      description={
-        trade
-          ? `${formatFillTime(trade.openedAt, trade.openedOn)} → ${trade.closedAt ? formatFillTime(trade.closedAt, trade.closedOn) : 'open'}`
-          : undefined
-      }
+      description={trade ? <TradeDialogDescription trade={trade} /> : undefined}
       wide
       testId="trade-dialog"
     >
@@ -107,6 +103,21 @@ export function TradeDialog({
       )}
       {trade && <TradeEditor key={trade.id} trade={trade} tags={tags} strategies={strategies} onClose={onClose} />}
     </DialogFrame>
+  );
+}
+
+/** When the trade ran, and the symbol its broker's file wrote where that is not the one shown. */
+function TradeDialogDescription({ trade }: { trade: TradeDetailJson }) {
+  const brokerSymbols = toBrokerSymbols(trade);
+  return (
+    <>
+      {`${formatFillTime(trade.openedAt, trade.openedOn)} → ${trade.closedAt ? formatFillTime(trade.closedAt, trade.closedOn) : 'open'}`}
+      {brokerSymbols.length > 0 && (
+        <span className="block" data-testid="trade-broker-symbol">
+          In your broker&rsquo;s file: <span className="font-mono text-fg">{brokerSymbols.join(', ')}</span>
+        </span>
+      )}
+    </>
   );
 }
 
