@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toExecutionOfImported } from '../../../../test/builders/imported-execution';
 import { D, add, toMoneyString, type Decimal } from '../../money/decimal';
-import { groupTrades } from '../../trades/group-trades';
+import { groupTradesWithEvents } from '../../trades/group-with-events';
 import { importTable } from './import-table';
-import { toEventCountText } from './event-rows';
+import { toEventCountText, toPositionEvent } from './event-rows';
 import { toFixtureTable } from '../../../../test/helpers/fixture-csv';
 import { BROKER_FIXTURE_CASES as CASES } from '../../../../test/fixtures/import/brokers/expected';
 
@@ -24,7 +24,7 @@ function loadFixture(name: string): { headers: string[]; rows: { line: number; c
   return toFixtureTable(name, readFixture(name));
 }
 
-describe('broker fixtures, end to end (detect → normalise → group)', () => {
+describe('broker fixtures, end to end (detect → normalise → group with the file’s position events)', () => {
   it('has a case for every fixture file', () => {
     const files = Object.keys(FIXTURES).map((path) => path.split('/').pop());
     expect(files.sort()).toEqual(CASES.map((c) => c.file).sort());
@@ -37,7 +37,9 @@ describe('broker fixtures, end to end (detect → normalise → group)', () => {
     expect(result.problems).toEqual([]);
     expect(result.executions).toHaveLength(expected.executions);
 
-    const trades = groupTrades(result.executions.map(toExecutionOfImported));
+    // As the account holds them: a reward or a reinvestment is a position too.
+    const events = result.events.map((event, index) => toPositionEvent(event, { id: `ev${index}`, accountId: 'acc' }));
+    const { trades } = groupTradesWithEvents(result.executions.map(toExecutionOfImported), events);
     expect(trades.filter((t) => t.status === 'closed')).toHaveLength(expected.closed);
     expect(trades.filter((t) => t.status === 'open')).toHaveLength(expected.open ?? 0);
     const totals = new Map<string, Decimal>();

@@ -93,13 +93,29 @@ describe('the import preview’s summary', () => {
     const c = await signIn();
     const accountId = await newAccount(c);
     const first = await upload(c, 'first.csv', FIRST_FILE, accountId);
-    expect(first.summary).toEqual({ executions: 3, trades: 2, duplicates: 0, errors: 0, skipped: 0 });
+    expect(first.summary).toEqual({
+      executions: 3,
+      trades: 2,
+      duplicates: 0,
+      duplicatesDeleted: 0,
+      errors: 0,
+      skipped: 0,
+      events: { count: 0, text: '', problems: [] },
+    });
     await commit(c, first.id, accountId);
 
     const second = await upload(c, 'second.csv', SECOND_FILE, accountId);
     // The AAPL fill is a duplicate; the MSFT sell closes the trade the account has open (1 trade),
     // the three TSLA fills make one round trip; the NVDA row cannot be read.
-    expect(second.summary).toEqual({ executions: 4, trades: 2, duplicates: 1, errors: 1, skipped: 0 });
+    expect(second.summary).toEqual({
+      executions: 4,
+      trades: 2,
+      duplicates: 1,
+      duplicatesDeleted: 0,
+      errors: 1,
+      skipped: 0,
+      events: { count: 0, text: '', problems: [] },
+    });
 
     const result = await commit(c, second.id, accountId);
     expect(result.executionsAdded).toBe(4);
