@@ -53,6 +53,7 @@ function FieldControl({
   switch (field.type) {
     case 'dayFrom':
     case 'dayTo':
+    case 'date':
       return (
         <FilterField label={field.label} id={id}>
           <input
@@ -90,7 +91,7 @@ function FieldControl({
           onChange={fromText}
           options={
             field.type === 'idList'
-              ? choices[field.ref!] // an id field names what its ids refer to
+              ? (choices[field.ref!] ?? []) // an id field names what its ids refer to
               : field.type === 'boolean'
                 ? [
                     ['true', 'Yes'],
@@ -105,6 +106,19 @@ function FieldControl({
       return (
         <FilterField label={field.label} id={id}>
           <CommitInput key={text} id={id} value={text} onCommit={fromText} placeholder="min..max" />
+        </FilterField>
+      );
+    case 'textList':
+    case 'intList':
+      return (
+        <FilterField label={field.label} id={id}>
+          <CommitInput
+            key={text}
+            id={id}
+            value={text}
+            onCommit={fromText}
+            placeholder={field.type === 'intList' ? `${field.minimum ?? 0},…` : 'a, b…'}
+          />
         </FilterField>
       );
   }
