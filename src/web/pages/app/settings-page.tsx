@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/spinner';
 import { AccountsCard } from '../../features/settings/accounts-card';
+import { BreakevenCard } from '../../features/settings/breakeven-card';
 import { ProfileCard } from '../../features/settings/profile-card';
 import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-card';
 import { RecentlyDeletedCard } from '../../features/settings/recently-deleted-card';
@@ -365,6 +366,7 @@ export default function SettingsPage() {
       <AppPageHeader title="Settings" intro="Your profile, accounts, tags, password and signed-in devices." />
       <div className="mt-6 grid gap-6">
         <ProfileCard user={user} />
+        <BreakevenCard user={user} />
         <AccountsCard />
         <TagsCard />
         <SampleDataCard />
