@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../core/analytics/time-zone';
+import { ASSET_CLASSES } from '../core/instruments/instrument';
 import { PASSWORD_MIN_LENGTH, PLAN_IDS } from '../core/config/plans';
 import { isStrongPassword } from '../core/config/password-policy';
 import { DECIMAL_COLUMNS, decimalString, safeText } from './input-policy';
@@ -71,6 +72,14 @@ export const profilePatchSchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, 'Choose a three-letter currency code such as USD'),
+    /**
+     * The breakeven band per asset class: net P&L within ± this amount (in the trade's currency)
+     * counts as breakeven (filters, analytics). A class left out, or 0, has no band.
+     */
+    breakevenBands: z.partialRecord(
+      z.enum(ASSET_CLASSES, { error: `Must be one of ${ASSET_CLASSES.join(', ')}` }),
+      decimalString(DECIMAL_COLUMNS.riskSetting, 'nonNegative'),
+    ),
   })
   .partial()
   .strict();
@@ -106,6 +115,8 @@ export const currentUserJsonSchema = z.object({
   baseCurrency: z.string(),
   /** Risk per trade in the base currency that R uses when a trade has no stop or risk of its own. */
   defaultRiskAmount: z.string().nullable(),
+  /** The breakeven band per asset class (money); a class left out has none. */
+  breakevenBands: z.record(z.string(), z.string()),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   trialInfo: z.object({ daysRemaining: z.number(), endsAt: z.string().nullable() }).nullable(),
   planId: z.enum(PLAN_IDS),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterCatalogueJsonSchema } from './filter-catalogue';
 import {
   analyticsBreakdownJsonSchema,
   analyticsCalendarJsonSchema,
@@ -196,6 +197,7 @@ export const API_ROUTES = {
   'POST /api/executions': { body: addExecutionsRequestSchema, responses: { 200: addExecutionsJsonSchema } },
   'GET /api/trades': { query: tradeListQuerySchema, responses: { 200: tradeListJsonSchema } },
   'GET /api/trades/filter-schema': { responses: { 200: z.record(z.string(), z.unknown()) } },
+  'GET /api/reports/filters': { responses: { 200: filterCatalogueJsonSchema } },
   'GET /api/trades/export.csv': { query: tradeListQuerySchema, responses: file },
   'GET /api/trades/count': { query: tradeListQuerySchema, responses: { 200: tradeCountJsonSchema } },
   'GET /api/trades/list.csv': { query: tradeListQuerySchema, responses: file },

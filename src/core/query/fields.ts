@@ -14,6 +14,7 @@ export const FIELD_GROUPS = [
   { id: 'outcome', label: 'Direction and outcome' },
   { id: 'size', label: 'Size and price' },
   { id: 'results', label: 'Results' },
+  { id: 'risk', label: 'Risk' },
   { id: 'timing', label: 'Timing' },
   { id: 'journal', label: 'Journal' },
 ] as const;
@@ -25,6 +26,9 @@ export type FieldGroup = (typeof FIELD_GROUPS)[number]['id'];
  *   instant; `dayFrom` includes the day's first instant, `dayTo` the whole day (or the instant).
  * - `symbolList`: symbols as typed; each also matches the form the instrument parser stores.
  * - `text`: a short text (a symbol's start), compared without regard to case.
+ * - `textList`: short texts (currencies, brokers, mistakes…), any of them, compared without regard to case.
+ * - `intList`: whole numbers between `minimum` and `maximum` (weekdays, hours…), any of them.
+ * - `date`: a calendar day (YYYY-MM-DD) compared as such (an option's expiry), both ends inclusive.
  * - `idList`: ids (uuid) of the user's own accounts, strategies, tags…; others match nothing.
  * - `enum` / `enumList`: one of `values` / any of them.
  * - `decimalRange`: `{ min?, max? }`, both inclusive, exact decimals (strings or JSON numbers).
@@ -36,6 +40,9 @@ export type FieldType =
   | 'dayTo'
   | 'symbolList'
   | 'text'
+  | 'textList'
+  | 'intList'
+  | 'date'
   | 'idList'
   | 'enum'
   | 'enumList'
@@ -53,10 +60,10 @@ export type FieldOperator = 'onOrAfter' | 'onOrBefore' | 'anyOf' | 'allOf' | 'no
  * Where the value lives: on the trade row, or in a side table joined by the trade's opening
  * execution (its tags, its rule checks) or by its day (the day's journal).
  */
-export type FieldSource = 'trade' | 'tags' | 'ruleChecks' | 'dayJournal';
+export type FieldSource = 'trade' | 'tags' | 'journal' | 'sequence' | 'ruleChecks' | 'dayJournal';
 
 /** What a field's ids refer to: the web fills its choices from the user's list of them. */
-export type FieldRef = 'accounts' | 'strategies' | 'tags';
+export type FieldRef = 'accounts' | 'strategies' | 'tags' | 'imports' | 'rules';
 
 export type FieldDef = {
   readonly id: string;
@@ -71,8 +78,17 @@ export type FieldDef = {
   readonly ref?: FieldRef;
   /** Said in the UI and the API docs. */
   readonly description?: string;
-  /** `numberRange`: the smallest value allowed. */
+  /** `numberRange` and `intList`: the smallest value allowed. */
   readonly minimum?: number;
+  /** `numberRange` and `intList`: the largest value allowed. */
+  readonly maximum?: number;
+  /**
+   * A field whose data a later feature brings (rule checks, daily plans' adherence, price paths):
+   * it validates and is part of the model now, and selects what this says until the data exists.
+   */
+  readonly untilDataExists?: 'nothing';
+  /** `intList`: the labels of the values (weekdays, months), by value. */
+  readonly valueLabels?: readonly string[];
 };
 
 const SIDES = [
@@ -88,6 +104,35 @@ const OUTCOMES = [
   ['loss', 'Loss'],
   ['breakeven', 'Breakeven'],
 ] as const;
+const SESSIONS = [
+  ['pre', 'Pre-market'],
+  ['regular', 'Regular hours'],
+  ['after', 'After hours'],
+] as const;
+const OPTION_RIGHTS = [
+  ['call', 'Call'],
+  ['put', 'Put'],
+] as const;
+const WEEKDAY_LABELS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTH_LABELS = [
+  '',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** What a breakeven means everywhere (the user's band, per asset class). */
+export const OUTCOME_MEANING =
+  'A closed trade is a win above your breakeven band (Settings), a loss below it, breakeven inside it (at 0 by default).';
+
 const ASSET_CLASS_VALUES = ASSET_CLASSES.map(
   (value) =>
     [
@@ -139,6 +184,76 @@ export const TRADE_FIELDS = [
     description: 'Opened on or before this day, in your time zone.',
   },
   {
+    id: 'weekdays',
+    label: 'Weekdays',
+    group: 'dates',
+    type: 'intList',
+    operator: 'anyOf',
+    source: 'trade',
+    minimum: 1,
+    maximum: 7,
+    valueLabels: WEEKDAY_LABELS,
+    description: 'The weekday it opened, in your time zone: 1 Monday … 7 Sunday.',
+  },
+  {
+    id: 'months',
+    label: 'Months',
+    group: 'dates',
+    type: 'intList',
+    operator: 'anyOf',
+    source: 'trade',
+    minimum: 1,
+    maximum: 12,
+    valueLabels: MONTH_LABELS,
+    description: `The month of its date (1–12), in your time zone. ${DATE_RANGE_MEANING}`,
+  },
+  {
+    id: 'years',
+    label: 'Years',
+    group: 'dates',
+    type: 'intList',
+    operator: 'anyOf',
+    source: 'trade',
+    minimum: 1970,
+    maximum: 9999,
+    description: `The year of its date, in your time zone. ${DATE_RANGE_MEANING}`,
+  },
+  {
+    id: 'entryHours',
+    label: 'Hour of entry',
+    group: 'dates',
+    type: 'intList',
+    operator: 'anyOf',
+    source: 'trade',
+    minimum: 0,
+    maximum: 23,
+    description:
+      'The hour it opened (0–23), in your time zone. Trades whose file gave only the day of entry have no hour.',
+  },
+  {
+    id: 'exitHours',
+    label: 'Hour of exit',
+    group: 'dates',
+    type: 'intList',
+    operator: 'anyOf',
+    source: 'trade',
+    minimum: 0,
+    maximum: 23,
+    description:
+      'The hour it closed (0–23), in your time zone; closed trades only. Trades whose file gave only the day of exit have no hour.',
+  },
+  {
+    id: 'session',
+    label: 'Market session',
+    group: 'dates',
+    type: 'enumList',
+    operator: 'anyOf',
+    source: 'trade',
+    values: SESSIONS,
+    description:
+      'When it opened, in US Eastern time: pre-market before 9:30, regular hours 9:30–16:00, after hours from 16:00. Trades whose file gave only the day of entry have no session.',
+  },
+  {
     id: 'search',
     label: 'Symbol search',
     group: 'instrument',
@@ -167,6 +282,81 @@ export const TRADE_FIELDS = [
     values: ASSET_CLASS_VALUES,
   },
   {
+    id: 'underlyings',
+    label: 'Underlying',
+    group: 'instrument',
+    type: 'textList',
+    operator: 'anyOf',
+    source: 'trade',
+    description:
+      "An option's underlying (SPXW → SPX), a future's root, a currency pair's or coin's base, else the symbol itself.",
+  },
+  {
+    id: 'optionRight',
+    label: 'Option right',
+    group: 'instrument',
+    type: 'enum',
+    operator: 'is',
+    source: 'trade',
+    values: OPTION_RIGHTS,
+    description: 'Options only: calls or puts.',
+  },
+  {
+    id: 'expiryFrom',
+    label: 'Expiry from',
+    group: 'instrument',
+    type: 'date',
+    operator: 'onOrAfter',
+    source: 'trade',
+    description: 'Options expiring on or after this day.',
+  },
+  {
+    id: 'expiryTo',
+    label: 'Expiry to',
+    group: 'instrument',
+    type: 'date',
+    operator: 'onOrBefore',
+    source: 'trade',
+    description: 'Options expiring on or before this day.',
+  },
+  {
+    id: 'dteAtEntry',
+    label: 'Days to expiry at entry',
+    group: 'instrument',
+    type: 'numberRange',
+    operator: 'between',
+    source: 'trade',
+    minimum: -100_000,
+    description: 'Options only: calendar days from the day it opened (your time zone) to the expiry; 0 is 0DTE.',
+  },
+  {
+    id: 'strike',
+    label: 'Strike',
+    group: 'instrument',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    description: "Options only: the strike, in the underlying's price.",
+  },
+  {
+    id: 'futuresRoots',
+    label: 'Futures root',
+    group: 'instrument',
+    type: 'textList',
+    operator: 'anyOf',
+    source: 'trade',
+    description: 'Futures only: the contract root (ES, MNQ, 6E).',
+  },
+  {
+    id: 'currencies',
+    label: 'Currency',
+    group: 'instrument',
+    type: 'textList',
+    operator: 'anyOf',
+    source: 'trade',
+    description: 'The currency the trade is priced in (USD, EUR…).',
+  },
+  {
     id: 'accountIds',
     label: 'Accounts',
     group: 'instrument',
@@ -174,6 +364,15 @@ export const TRADE_FIELDS = [
     operator: 'anyOf',
     source: 'trade',
     ref: 'accounts',
+  },
+  {
+    id: 'brokers',
+    label: 'Broker',
+    group: 'instrument',
+    type: 'textList',
+    operator: 'anyOf',
+    source: 'trade',
+    description: "The broker set on the trade's account.",
   },
   { id: 'side', label: 'Side', group: 'outcome', type: 'enum', operator: 'is', source: 'trade', values: SIDES },
   { id: 'status', label: 'Status', group: 'outcome', type: 'enum', operator: 'is', source: 'trade', values: STATUSES },
@@ -185,10 +384,48 @@ export const TRADE_FIELDS = [
     operator: 'anyOf',
     source: 'trade',
     values: OUTCOMES,
-    description: 'Closed trades only: net P&L above, below or at zero.',
+    description: `Closed trades only. ${OUTCOME_MEANING}`,
   },
   { id: 'quantity', label: 'Quantity', group: 'size', type: 'decimalRange', operator: 'between', source: 'trade' },
+  {
+    id: 'positionValue',
+    label: 'Position value',
+    group: 'size',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    description: 'Average entry price × quantity × multiplier, in the trade’s currency.',
+  },
+  { id: 'entryPrice', label: 'Entry price', group: 'size', type: 'decimalRange', operator: 'between', source: 'trade' },
+  {
+    id: 'exitPrice',
+    label: 'Exit price',
+    group: 'size',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    description: 'Closed trades only: the average exit price.',
+  },
   { id: 'netPnl', label: 'Net P&L', group: 'results', type: 'decimalRange', operator: 'between', source: 'trade' },
+  { id: 'grossPnl', label: 'Gross P&L', group: 'results', type: 'decimalRange', operator: 'between', source: 'trade' },
+  {
+    id: 'fees',
+    label: 'Fees',
+    group: 'results',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    description: 'Commissions and fees together.',
+  },
+  {
+    id: 'feesPctOfGross',
+    label: 'Fees as % of gross',
+    group: 'results',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    description: 'Commissions and fees as a percentage of the gross P&L’s size; trades with no gross P&L have none.',
+  },
   {
     id: 'rMultiple',
     label: 'R-multiple',
@@ -198,6 +435,73 @@ export const TRADE_FIELDS = [
     source: 'trade',
   },
   {
+    id: 'returnPct',
+    label: 'Return %',
+    group: 'results',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    description: 'Net P&L as a percentage of the position value.',
+  },
+  {
+    id: 'mae',
+    label: 'MAE',
+    group: 'results',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    untilDataExists: 'nothing',
+    description:
+      'Maximum adverse excursion. Needs price data during the trade, which Edgebook does not have yet: selects nothing.',
+  },
+  {
+    id: 'mfe',
+    label: 'MFE',
+    group: 'results',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    untilDataExists: 'nothing',
+    description:
+      'Maximum favourable excursion. Needs price data during the trade, which Edgebook does not have yet: selects nothing.',
+  },
+  {
+    id: 'hasStop',
+    label: 'Has a stop',
+    group: 'risk',
+    type: 'boolean',
+    operator: 'is',
+    source: 'journal',
+    description: 'A stop price is set in the trade’s journal.',
+  },
+  {
+    id: 'initialRisk',
+    label: 'Initial risk',
+    group: 'risk',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'trade',
+    description: 'The risk R is computed from (yours, stop-based or the default), in money.',
+  },
+  {
+    id: 'stopDistancePct',
+    label: 'Stop distance %',
+    group: 'risk',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'journal',
+    description: 'How far the stop is from the average entry, as a percentage of it.',
+  },
+  {
+    id: 'plannedRewardRisk',
+    label: 'Planned reward:risk',
+    group: 'risk',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'journal',
+    description: 'Target distance over stop distance from the average entry; needs both.',
+  },
+  {
     id: 'holdingSeconds',
     label: 'Holding time (seconds)',
     group: 'timing',
@@ -205,6 +509,85 @@ export const TRADE_FIELDS = [
     operator: 'between',
     source: 'trade',
     minimum: 0,
+  },
+  {
+    id: 'intraday',
+    label: 'Intraday',
+    group: 'timing',
+    type: 'boolean',
+    operator: 'is',
+    source: 'trade',
+    description: 'Yes: opened and closed on the same day in your time zone; no: held overnight. Closed trades only.',
+  },
+  {
+    id: 'executionCount',
+    label: 'Executions',
+    group: 'timing',
+    type: 'numberRange',
+    operator: 'between',
+    source: 'trade',
+    minimum: 0,
+  },
+  {
+    id: 'scaledIn',
+    label: 'Scaled in',
+    group: 'timing',
+    type: 'boolean',
+    operator: 'is',
+    source: 'trade',
+    description: 'Entered in more than one fill.',
+  },
+  {
+    id: 'scaledOut',
+    label: 'Scaled out',
+    group: 'timing',
+    type: 'boolean',
+    operator: 'is',
+    source: 'trade',
+    description: 'Exited in more than one fill.',
+  },
+  {
+    id: 'nthTradeOfDay',
+    label: 'Nth trade of the day',
+    group: 'timing',
+    type: 'numberRange',
+    operator: 'between',
+    source: 'sequence',
+    minimum: 1,
+    description: 'Its place among the day’s trades (all accounts) by open time, in your time zone: 1 is the first.',
+  },
+  {
+    id: 'previousOutcome',
+    label: 'Previous trade’s outcome',
+    group: 'timing',
+    type: 'enumList',
+    operator: 'anyOf',
+    source: 'sequence',
+    values: OUTCOMES,
+    description:
+      'The outcome of the same account’s previous trade: the last one closed (by close time) at or before this one opened. A first trade has none.',
+  },
+  {
+    id: 'lossesInARowBefore',
+    label: 'Losses in a row before',
+    group: 'timing',
+    type: 'numberRange',
+    operator: 'between',
+    source: 'sequence',
+    minimum: 0,
+    description:
+      'How many of the same account’s trades closed before this one opened were losses in a row, ending with the previous one.',
+  },
+  {
+    id: 'minutesSincePrevious',
+    label: 'Minutes since the previous trade',
+    group: 'timing',
+    type: 'numberRange',
+    operator: 'between',
+    source: 'sequence',
+    minimum: 0,
+    description:
+      'Whole minutes from the close of the same account’s previous trade to this one’s open. A first trade has none.',
   },
   {
     id: 'strategyIds',
@@ -253,6 +636,105 @@ export const TRADE_FIELDS = [
     ref: 'tags',
   },
   { id: 'hasNotes', label: 'Has notes', group: 'journal', type: 'boolean', operator: 'is', source: 'trade' },
+  {
+    id: 'mistakes',
+    label: 'Mistakes',
+    group: 'journal',
+    type: 'textList',
+    operator: 'anyOf',
+    source: 'journal',
+    description: 'Any of these mistakes in the trade’s journal (any case).',
+  },
+  {
+    id: 'rating',
+    label: 'Rating',
+    group: 'journal',
+    type: 'numberRange',
+    operator: 'between',
+    source: 'journal',
+    minimum: 1,
+    maximum: 5,
+  },
+  {
+    id: 'hasScreenshots',
+    label: 'Has screenshots',
+    group: 'journal',
+    type: 'boolean',
+    operator: 'is',
+    source: 'journal',
+  },
+  {
+    id: 'emotions',
+    label: 'Emotions',
+    group: 'journal',
+    type: 'textList',
+    operator: 'anyOf',
+    source: 'journal',
+    description: 'Any of these emotions in the trade’s journal (any case).',
+  },
+  {
+    id: 'ruleAdherencePct',
+    label: 'Rule adherence %',
+    group: 'journal',
+    type: 'decimalRange',
+    operator: 'between',
+    source: 'ruleChecks',
+    untilDataExists: 'nothing',
+    description:
+      'The share of the playbook’s rules checked as followed. Rule checks do not exist yet: selects nothing.',
+  },
+  {
+    id: 'rulesFollowed',
+    label: 'Rules followed',
+    group: 'journal',
+    type: 'idList',
+    operator: 'anyOf',
+    source: 'ruleChecks',
+    ref: 'rules',
+    untilDataExists: 'nothing',
+    description: 'Any of these rules checked as followed. Rule checks do not exist yet: selects nothing.',
+  },
+  {
+    id: 'rulesBroken',
+    label: 'Rules broken',
+    group: 'journal',
+    type: 'idList',
+    operator: 'anyOf',
+    source: 'ruleChecks',
+    ref: 'rules',
+    untilDataExists: 'nothing',
+    description: 'Any of these rules checked as broken. Rule checks do not exist yet: selects nothing.',
+  },
+  {
+    id: 'importIds',
+    label: 'Import batch',
+    group: 'journal',
+    type: 'idList',
+    operator: 'anyOf',
+    source: 'trade',
+    ref: 'imports',
+    description: 'Trades whose opening fill came from one of these imports.',
+  },
+  {
+    id: 'dayHadPlan',
+    label: 'Day had a plan',
+    group: 'journal',
+    type: 'boolean',
+    operator: 'is',
+    source: 'dayJournal',
+    description: 'The day it opened (your time zone) has a plan written in the daily journal.',
+  },
+  {
+    id: 'dayPlanFollowed',
+    label: 'Day’s plan followed',
+    group: 'journal',
+    type: 'boolean',
+    operator: 'is',
+    source: 'dayJournal',
+    untilDataExists: 'nothing',
+    description:
+      'Whether the day’s plan was marked followed. The daily journal does not record it yet: selects nothing.',
+  },
 ] as const satisfies readonly FieldDef[];
 
 export type TradeField = (typeof TRADE_FIELDS)[number];

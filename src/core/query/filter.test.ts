@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRADE_FIELDS, type FieldDef } from './fields';
 import {
+  FILTER_CONTEXT,
   resolveTradeFilter,
   toTradeFilterJsonSchema,
   toTradeFilterWithShorthands,
@@ -22,6 +23,12 @@ function sampleValue(field: FieldDef): unknown {
       return ['AAPL', 'EUR/USD'];
     case 'text':
       return 'aap';
+    case 'textList':
+      return ['USD', 'eur'];
+    case 'intList':
+      return [field.minimum!, field.maximum!];
+    case 'date':
+      return '2025-01-17';
     case 'idList':
       return [ID];
     case 'enum':
@@ -31,7 +38,7 @@ function sampleValue(field: FieldDef): unknown {
     case 'decimalRange':
       return { min: '-12.5', max: '40' };
     case 'numberRange':
-      return { min: 0, max: 3600 };
+      return { min: Math.max(0, field.minimum ?? 0), max: field.maximum ?? 3600 };
     case 'boolean':
       return true;
   }
@@ -54,6 +61,11 @@ describe('tradeFilterSchema', () => {
     ['a control character in a symbol', { symbols: ['AA\u0000PL'] }, 'symbols.0'],
     ['a day out of range', { from: '0001-01-01' }, 'from'],
     ['a negative holding time', { holdingSeconds: { min: -1 } }, 'holdingSeconds.min'],
+    ['a weekday out of 1–7', { weekdays: [0] }, 'weekdays.0'],
+    ['an hour given as text', { entryHours: ['9'] }, 'entryHours.0'],
+    ['a rating above 5', { rating: { max: 6 } }, 'rating.max'],
+    ['an expiry that is not a day', { expiryFrom: '2025-13-01' }, 'expiryFrom'],
+    ['a list of several texts, one empty', { currencies: ['USD', ' '] }, 'currencies.1'],
   ])('refuses %s, naming where', (_, input, path) => {
     const result = tradeFilterSchema.safeParse(input);
     expect(result.success).toBe(false);
@@ -119,6 +131,19 @@ describe('resolveTradeFilter', () => {
       to: Date.parse('2024-06-03T15:00:00Z'),
       accountIds: [ID],
       symbols: ['AAPL250117C00150000', 'AAPL  250117C00150000'],
+      [FILTER_CONTEXT]: { timeZone: 'Asia/Tokyo', breakeven: {} },
+    });
+  });
+
+  it('keeps texts in lower case, whole numbers once, and carries the time zone and breakeven band', () => {
+    const resolved = resolveTradeFilter(
+      { currencies: ['USD', 'usd', 'Eur'], weekdays: [1, 1, 5] },
+      { timeZone: 'UTC', breakeven: { stock: '2.5' } },
+    );
+    expect(resolved).toEqual({
+      currencies: ['usd', 'eur'],
+      weekdays: [1, 5],
+      [FILTER_CONTEXT]: { timeZone: 'UTC', breakeven: { stock: '2.5' } },
     });
   });
 
@@ -127,6 +152,7 @@ describe('resolveTradeFilter', () => {
     expect(resolveTradeFilter({ from: at, to: at }, { timeZone: 'UTC' })).toEqual({
       from: Date.parse(at),
       to: Date.parse(at) + 1,
+      [FILTER_CONTEXT]: { timeZone: 'UTC', breakeven: {} },
     });
   });
 });

@@ -11,21 +11,24 @@ import {
   type TradeFilterShorthand,
 } from './fields';
 import { toNextDate, toZonedDayStart } from './zoned-day';
+import type { BreakevenBands } from './breakeven';
 
 /** A decimal range as it is compared: exact decimal text, both ends inclusive. */
 export type DecimalRange = { min?: string; max?: string };
 export type NumberRange = { min?: number; max?: number };
 
 /** A value as a filter carries it (on the wire, in the URL, in a saved report). */
-export type FilterValueOf<T extends FieldType> = T extends 'dayFrom' | 'dayTo' | 'enum' | 'text'
+export type FilterValueOf<T extends FieldType> = T extends 'dayFrom' | 'dayTo' | 'enum' | 'text' | 'date'
   ? string
-  : T extends 'symbolList' | 'idList' | 'enumList'
+  : T extends 'symbolList' | 'idList' | 'enumList' | 'textList'
     ? string[]
-    : T extends 'decimalRange'
-      ? DecimalRange
-      : T extends 'numberRange'
-        ? NumberRange
-        : boolean;
+    : T extends 'intList'
+      ? number[]
+      : T extends 'decimalRange'
+        ? DecimalRange
+        : T extends 'numberRange'
+          ? NumberRange
+          : boolean;
 
 /**
  * A value as the compilers take it: days and instants as epoch milliseconds (`dayFrom` the first
@@ -36,7 +39,24 @@ export type ResolvedValueOf<T extends FieldType> = T extends 'dayFrom' | 'dayTo'
 
 /** A trade filter: an AND of conditions, one per field present. */
 export type TradeFilter = { [F in TradeField as F['id']]?: FilterValueOf<F['type']> };
-export type ResolvedTradeFilter = { [F in TradeField as F['id']]?: ResolvedValueOf<F['type']> };
+
+/**
+ * What some conditions read besides their value: the user's time zone (weekdays, hours, the
+ * day's nth trade…) and breakeven band (outcomes). Kept under a symbol key, so the loops over a
+ * filter's fields (Object.entries) never see it.
+ */
+export const FILTER_CONTEXT: unique symbol = Symbol('filterContext');
+export type FilterContext = { timeZone: string; breakeven: BreakevenBands };
+export const DEFAULT_FILTER_CONTEXT: FilterContext = { timeZone: 'UTC', breakeven: {} };
+
+export type ResolvedTradeFilter = { [F in TradeField as F['id']]?: ResolvedValueOf<F['type']> } & {
+  [FILTER_CONTEXT]?: FilterContext;
+};
+
+/** The context a resolved filter carries (UTC and no band when built by hand). */
+export function toFilterContext(filter: ResolvedTradeFilter): FilterContext {
+  return filter[FILTER_CONTEXT] ?? DEFAULT_FILTER_CONTEXT;
+}
 
 const DECIMAL = /^-?\d{1,14}(\.\d{1,12})?$/;
 const MAX_LIST = 500;
@@ -102,6 +122,34 @@ function valueSchemaOf(field: FieldDef): z.ZodType {
           (text) => !hasControlCharacter(text, { allowLineBreaks: false }),
           'Must not contain control characters',
         );
+    case 'textList':
+      return listOf(
+        z
+          .string()
+          .trim()
+          .min(1, 'Cannot be empty')
+          .max(64)
+          .refine(
+            (text) => !hasControlCharacter(text, { allowLineBreaks: false }),
+            'Must not contain control characters',
+          ),
+      );
+    case 'intList': {
+      const min = field.minimum ?? 0;
+      const max = field.maximum ?? Number.MAX_SAFE_INTEGER;
+      return z
+        .array(
+          z
+            .number({ error: 'Must be a whole number' })
+            .int('Must be a whole number')
+            .min(min, `Must be from ${min} to ${max}`)
+            .max(max, `Must be from ${min} to ${max}`),
+        )
+        .min(1, 'Give at least one value')
+        .max(MAX_LIST, `At most ${MAX_LIST} values`);
+    }
+    case 'date':
+      return z.iso.date({ error: 'Must be a date such as 2025-01-17' });
     case 'idList':
       return listOf(z.uuid('Must be an id'));
     case 'enum':
@@ -111,8 +159,10 @@ function valueSchemaOf(field: FieldDef): z.ZodType {
     case 'decimalRange':
       return rangeOf(decimalBound, (a, b) => new Big(a).cmp(new Big(b)));
     case 'numberRange': {
-      const number = z.number({ error: 'Must be a number' }).finite();
-      return rangeOf(field.minimum === undefined ? number : number.min(field.minimum), (a, b) => a - b);
+      let number = z.number({ error: 'Must be a number' }).finite();
+      if (field.minimum !== undefined) number = number.min(field.minimum);
+      if (field.maximum !== undefined) number = number.max(field.maximum);
+      return rangeOf(number, (a, b) => a - b);
     }
     case 'boolean':
       return z.boolean({ error: 'Must be true or false' });
@@ -209,8 +259,14 @@ export function toDayBoundMs(type: 'dayFrom' | 'dayTo', value: string, timeZone:
   return toZonedDayStart(type === 'dayTo' ? toNextDate(value) : value, timeZone).getTime();
 }
 
-/** The filter as the compilers take it (see ResolvedValueOf); days in the user's `timeZone`. */
-export function resolveTradeFilter(filter: TradeFilter, params: { timeZone: string }): ResolvedTradeFilter {
+/**
+ * The filter as the compilers take it (see ResolvedValueOf); days in the user's `timeZone`, and
+ * the context (time zone, breakeven band) some conditions read.
+ */
+export function resolveTradeFilter(
+  filter: TradeFilter,
+  params: { timeZone: string; breakeven?: BreakevenBands },
+): ResolvedTradeFilter {
   const values: Record<string, unknown> = filter; // keyed by field id
   const out: Record<string, unknown> = {};
   for (const field of TRADE_FIELDS as readonly FieldDef[]) {
@@ -230,11 +286,19 @@ export function resolveTradeFilter(filter: TradeFilter, params: { timeZone: stri
       case 'idList':
         out[field.id] = [...new Set((value as string[]).map((id) => id.toLowerCase()))]; // validated list
         break;
+      case 'textList':
+        out[field.id] = [...new Set((value as string[]).map((text) => text.trim().toLowerCase()))]; // validated list
+        break;
+      case 'intList':
+        out[field.id] = [...new Set(value as number[])]; // validated list
+        break;
       default:
         out[field.id] = value;
     }
   }
-  return out as ResolvedTradeFilter; // each field resolved by its type just above
+  const resolved = out as ResolvedTradeFilter; // each field resolved by its type just above
+  resolved[FILTER_CONTEXT] = { timeZone: params.timeZone, breakeven: params.breakeven ?? {} };
+  return resolved;
 }
 
 /** True when the filter has a condition on either date bound (`from`/`to`). */

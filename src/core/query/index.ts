@@ -4,6 +4,7 @@
 export {
   DATE_RANGE_MEANING,
   FIELD_GROUPS,
+  OUTCOME_MEANING,
   TRADE_FIELDS,
   TRADE_FIELDS_BY_ID,
   TRADE_FILTER_SHORTHANDS,
@@ -18,6 +19,10 @@ export {
   type TradeFilterShorthand,
 } from './fields';
 export {
+  DEFAULT_FILTER_CONTEXT,
+  FILTER_CONTEXT,
+  toFilterContext,
+  type FilterContext,
   hasDateRange,
   resolveTradeFilter,
   toDayBoundMs,
@@ -51,3 +56,13 @@ export {
   type FilterSearchIssue,
 } from './url';
 export { toInstantRange, toNextDate, toWallClockText, toZonedDayStart } from './zoned-day';
+export { toBandOf, toOutcome, type BreakevenBands, type Outcome } from './breakeven';
+export {
+  ADJUSTED_ROOT_PATTERN,
+  FUTURES_SUFFIX_PATTERN,
+  OCC_PATTERN,
+  toInstrumentFacets,
+  UNDERLYING_OF_ROOT,
+  type InstrumentFacets,
+} from './instrument-facets';
+export { toFilterCatalogue, type FilterCatalogue, type FilterCatalogueField } from './catalogue';

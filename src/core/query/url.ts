@@ -23,7 +23,9 @@ export function toSearchValue(field: FieldDef, value: unknown): string {
     case 'symbolList':
     case 'idList':
     case 'enumList':
-      return (value as string[]).join(','); // a list field's value
+    case 'textList':
+    case 'intList':
+      return (value as (string | number)[]).join(','); // a list field's value
     case 'decimalRange':
     case 'numberRange': {
       const range = value as DecimalRange | NumberRange; // a range field's value
@@ -61,12 +63,16 @@ export function fromSearchValue(field: FieldDef, text: string): unknown {
   switch (field.type) {
     case 'symbolList':
     case 'idList':
-    case 'enumList': {
+    case 'enumList':
+    case 'textList':
+    case 'intList': {
       const items = raw
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '');
-      return items.length === 0 ? undefined : field.type === 'symbolList' ? items.map((s) => s.toUpperCase()) : items;
+      if (items.length === 0) return undefined;
+      if (field.type === 'intList') return items.map((item) => (/^-?\d+$/.test(item) ? Number(item) : item));
+      return field.type === 'symbolList' ? items.map((s) => s.toUpperCase()) : items;
     }
     case 'decimalRange':
     case 'numberRange': {

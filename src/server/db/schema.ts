@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { BreakevenBands } from '../../core/query';
 import {
   bigint,
   boolean,
@@ -38,6 +39,11 @@ export const users = pgTable(
     baseCurrency: text().notNull().default('USD'),
     /** Risk per trade in the base currency, used for R when a trade has no stop and no risk of its own. */
     defaultRiskAmount: numeric({ precision: 20, scale: 8 }),
+    /**
+     * The breakeven band per asset class (money, ± around 0): a closed trade whose net P&L lies
+     * within it counts as breakeven in filters and analytics (core/query/breakeven.ts). {} is 0.
+     */
+    breakevenBands: jsonb().$type<BreakevenBands>().notNull().default({}),
     subscriptionStatus: text({ enum: ['trialing', 'active', 'past_due', 'canceled', 'expired'] })
       .notNull()
       .default('trialing'),

@@ -11,9 +11,10 @@ import {
   TRADE_FIELDS,
   tradeFilterSchema,
   type FieldDef,
+  type FieldRef,
   type TradeFilter,
 } from '../../../core/query';
-import { executions, trades, tradeTags } from '../../db/schema';
+import { executions, journalDays, screenshots, tradeJournals, trades, tradeTags } from '../../db/schema';
 import { TRADE_FIELD_SQL, toTradeFilterSql } from '../../db/trade-filter-sql';
 import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
@@ -29,7 +30,10 @@ import { loadTradeFacts } from './analytics.queries';
  */
 const PASSWORD = 'long-enough-password';
 const FOREIGN_ID = '00000000-0000-4000-8000-000000000000';
-const SYMBOLS = ['AAPL', 'MSFT', 'ESZ4', 'BTC-USD', 'SPY 241115P00580000'];
+const SYMBOLS = ['AAPL', 'MSFT', 'ESZ4', 'BTC-USD', 'SPY 241115P00580000', 'SPXW 240315C05100000'];
+const MISTAKES = ['FOMO', 'Late exit', 'Oversized'];
+const EMOTIONS = ['Calm', 'Greedy', 'Fearful'];
+const BANDS = [{}, { stock: '5', option: '40', future: '12.5', crypto: '0.5' }];
 const TIME_ZONES = ['UTC', 'America/New_York', 'Asia/Tokyo', 'Pacific/Chatham'];
 const START = Date.UTC(2024, 2, 1, 13);
 const DAY = 86_400_000;
@@ -38,7 +42,14 @@ const SPAN_DAYS = 20;
 let t: TestApp;
 let c: TestClient;
 let userId: string;
-const refs: Record<'accounts' | 'strategies' | 'tags', string[]> = { accounts: [], strategies: [], tags: [] };
+const refs: Record<FieldRef, string[]> = {
+  accounts: [],
+  strategies: [],
+  tags: [],
+  // Import batches are ids on the fills (no foreign key): the drawn trades carry these.
+  imports: ['5d1c7a52-3f0e-4a51-9a41-1d7d2d1b0c01', '5d1c7a52-3f0e-4a51-9a41-1d7d2d1b0c02'],
+  rules: ['7e0b7e1a-2f4a-4c3e-8a9e-0b1a2c3d4e01'],
+};
 
 beforeAll(async () => {
   t = await startTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
@@ -52,8 +63,11 @@ beforeAll(async () => {
   ).id;
   c = new TestClient(t.url(''));
   await c.login('query@example.com', PASSWORD);
-  for (const name of ['Main', 'Futures'])
-    refs.accounts.push((await c.json<AccountJson>(c.post('/api/accounts', { name }))).id);
+  for (const [name, broker] of [
+    ['Main', 'IBKR'],
+    ['Futures', 'Tradovate'],
+  ])
+    refs.accounts.push((await c.json<AccountJson>(c.post('/api/accounts', { name, broker }))).id);
   for (const name of ['Breakout', 'Fade'])
     refs.strategies.push((await c.json<StrategyJson>(c.post('/api/strategies', { name }))).id);
   for (const name of ['A+', 'Late', 'News']) refs.tags.push((await c.json<TagJson>(c.post('/api/tags', { name }))).id);
@@ -68,7 +82,9 @@ const tradeArbitrary = fc.record({
   openAt: fc.integer({ min: 0, max: SPAN_DAYS * 24 * 60 }).map((minutes) => START + minutes * 60_000),
   holdMinutes: fc.integer({ min: 1, max: 3 * 24 * 60 }),
   isOpen: fc.integer({ min: 0, max: 99 }).map((n) => n < 15),
-  quantity: fc.integer({ min: 1, max: 5 }),
+  quantity: fc.integer({ min: 2, max: 5 }),
+  isScaledIn: fc.boolean(),
+  isScaledOut: fc.boolean(),
   entryCents: fc.integer({ min: 1_000, max: 20_000 }),
   moveCents: fc.oneof(fc.constant(0), fc.integer({ min: -900, max: 2_000 })),
   fees: fc.option(
@@ -82,6 +98,17 @@ const tradeArbitrary = fc.record({
     fc.integer({ min: -400, max: 400 }).map((hundredths) => (hundredths / 100).toFixed(2)),
     { nil: null },
   ),
+  currency: fc.constantFrom('USD', 'USD', 'EUR'),
+  /** Stop and target as cents from the entry (stop below, target above), or none. */
+  stopCents: fc.option(fc.integer({ min: 0, max: 1_000 }), { nil: null }),
+  targetCents: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: null }),
+  rating: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+  mistakes: fc.uniqueArray(fc.constantFrom(...MISTAKES), { maxLength: 2 }),
+  emotions: fc.uniqueArray(fc.constantFrom(...EMOTIONS), { maxLength: 2 }),
+  hasScreenshot: fc.boolean(),
+  importBatch: fc.option(fc.nat(1), { nil: null }),
+  /** The open day (of START's) has a plan in the daily journal. */
+  isPlanDay: fc.boolean(),
 });
 
 type DrawnTrade = typeof tradeArbitrary extends fc.Arbitrary<infer T> ? T : never;
@@ -103,19 +130,29 @@ function toFills(list: DrawnTrade[]): Map<number, ExecutionInput[]> {
       quantity: String(trade.quantity),
       ...(trade.fees ? { fees: trade.fees } : {}),
     };
-    fills.push({
-      ...base,
-      executedAt: new Date(trade.openAt).toISOString(),
-      side: trade.isShort ? 'sell' : 'buy',
-      price: entry.toFixed(2),
-    });
-    if (!trade.isOpen) {
+    // A scaled entry or exit: the quantity in two fills a minute apart (within the holding time).
+    const half = Math.floor(trade.quantity / 2);
+    const entries = trade.isScaledIn ? [half, trade.quantity - half] : [trade.quantity];
+    const exits = trade.isScaledOut ? [half, trade.quantity - half] : [trade.quantity];
+    entries.forEach((quantity, k) =>
       fills.push({
         ...base,
-        executedAt: new Date(closeAt).toISOString(),
-        side: trade.isShort ? 'buy' : 'sell',
-        price: exit.toFixed(2),
-      });
+        quantity: String(quantity),
+        executedAt: new Date(trade.openAt + k * 20_000).toISOString(),
+        side: trade.isShort ? 'sell' : 'buy',
+        price: entry.toFixed(2),
+      }),
+    );
+    if (!trade.isOpen) {
+      exits.forEach((quantity, k) =>
+        fills.push({
+          ...base,
+          quantity: String(quantity),
+          executedAt: new Date(closeAt + k * 20_000).toISOString(),
+          side: trade.isShort ? 'buy' : 'sell',
+          price: exit.toFixed(2),
+        }),
+      );
     }
     byAccount.set(trade.account, fills);
   }
@@ -130,11 +167,18 @@ async function storeJournal(list: DrawnTrade[]): Promise<void> {
     const res = await c.post('/api/executions', { accountId: refs.accounts[account]!, executions: fills });
     expect(res.status, await res.clone().text()).toBe(200);
   }
+  await db.delete(journalDays).where(eq(journalDays.userId, userId));
   const rows = await db
-    .select({ id: trades.id, opener: trades.openingExecutionId })
+    .select({
+      id: trades.id,
+      opener: trades.openingExecutionId,
+      openedAt: trades.openedAt,
+      entry: trades.avgEntryPrice,
+    })
     .from(trades)
     .where(eq(trades.userId, userId))
     .orderBy(asc(trades.openedAt), asc(trades.id));
+  const planDays = new Set<string>();
   for (const [i, row] of rows.entries()) {
     const journal = list[i % list.length]!;
     await db
@@ -142,9 +186,42 @@ async function storeJournal(list: DrawnTrade[]): Promise<void> {
       .set({
         strategyId: journal.strategy === null ? null : refs.strategies[journal.strategy]!,
         rMultiple: journal.r,
+        initialRisk: journal.r === null ? null : (journal.quantity * 2.5).toFixed(2),
         hasNotes: journal.hasNotes,
+        currency: journal.currency,
       })
       .where(eq(trades.id, row.id));
+    const entry = Number(row.entry);
+    await db.insert(tradeJournals).values({
+      openingExecutionId: row.opener,
+      userId,
+      stopPrice: journal.stopCents === null ? null : Math.max(0, entry - journal.stopCents / 100).toFixed(2),
+      targetPrice: journal.targetCents === null ? null : (entry + journal.targetCents / 100).toFixed(2),
+      rating: journal.rating,
+      mistakes: journal.mistakes,
+      emotions: journal.emotions,
+    });
+    if (journal.hasScreenshot) {
+      await db.insert(screenshots).values({
+        userId,
+        openingExecutionId: row.opener,
+        storageKey: `test/${row.id}.png`,
+        mimeType: 'image/png',
+        byteSize: 1,
+      });
+    }
+    if (journal.importBatch !== null) {
+      await db
+        .update(executions)
+        .set({ importId: refs.imports[journal.importBatch]! })
+        .where(eq(executions.id, row.opener));
+    }
+    // Days in New York and in UTC alike (the drawn zones read the open's day differently).
+    if (journal.isPlanDay) planDays.add(row.openedAt.toISOString().slice(0, 10));
+  }
+  for (const day of planDays) await db.insert(journalDays).values({ userId, day, plan: 'Only A+ setups' });
+  for (const [i, row] of rows.entries()) {
+    const journal = list[i % list.length]!;
     if (journal.tags.length > 0) {
       await db
         .insert(tradeTags)
@@ -173,6 +250,38 @@ function rangeOf<T extends string | number>(bound: fc.Arbitrary<number>, toValue
     });
 }
 
+/** Hundredths from −max to max of each decimal field: its values and their exact edges. */
+const DECIMAL_SCALE: Record<string, { min: number; max: number }> = {
+  positionValue: { min: 0, max: 200_000_00 },
+  entryPrice: { min: 0, max: 250_00 },
+  exitPrice: { min: 0, max: 250_00 },
+  strike: { min: 100_00, max: 6_000_00 },
+  feesPctOfGross: { min: 0, max: 200_00 },
+  returnPct: { min: -100_00, max: 100_00 },
+  stopDistancePct: { min: 0, max: 20_00 },
+  plannedRewardRisk: { min: 0, max: 6_00 },
+  initialRisk: { min: 0, max: 15_00 },
+  fees: { min: 0, max: 10_00 },
+};
+const NUMBER_SCALE: Record<string, { min: number; max: number }> = {
+  holdingSeconds: { min: 0, max: 3 * 24 * 3_600 },
+  dteAtEntry: { min: -400, max: 400 },
+  executionCount: { min: 1, max: 4 },
+  nthTradeOfDay: { min: 1, max: 4 },
+  lossesInARowBefore: { min: 0, max: 3 },
+  minutesSincePrevious: { min: 0, max: 2 * 24 * 60 },
+  rating: { min: 1, max: 5 },
+};
+const TEXTS: Record<string, readonly string[]> = {
+  underlyings: ['AAPL', 'spy', 'SPX', 'ES', 'btc', 'NOPE'],
+  futuresRoots: ['ES', 'mes', 'NOPE'],
+  currencies: ['USD', 'eur', 'JPY'],
+  brokers: ['IBKR', 'tradovate', 'Schwab'],
+  mistakes: [...MISTAKES, 'fomo', 'Nope'],
+  emotions: [...EMOTIONS, 'calm', 'Nope'],
+};
+const YEARS = { min: 2023, max: 2025 };
+
 /** Values of a field, by its type: drawn from what the trades hold, and some that match nothing. */
 function valueArbitrary(field: FieldDef): fc.Arbitrary<unknown> {
   const list = <T>(items: readonly T[]) => fc.uniqueArray(fc.constantFrom(...items), { minLength: 1, maxLength: 3 });
@@ -180,6 +289,9 @@ function valueArbitrary(field: FieldDef): fc.Arbitrary<unknown> {
     case 'dayFrom':
     case 'dayTo':
       return dayArbitrary;
+    case 'date':
+      // Expiries: around the options' (2024-03-15, 2024-11-15).
+      return fc.integer({ min: -30, max: 300 }).map((day) => new Date(START + day * DAY).toISOString().slice(0, 10));
     case 'symbolList':
       return list([...SYMBOLS, 'aapl', 'NOPE']);
     case 'text':
@@ -191,6 +303,14 @@ function valueArbitrary(field: FieldDef): fc.Arbitrary<unknown> {
           fc.constantFrom('%', '_', 'A%', 'NOPE'),
         ),
       );
+    case 'textList':
+      return list(TEXTS[field.id]!);
+    case 'intList': {
+      const bounds = field.id === 'years' ? YEARS : { min: field.minimum!, max: field.maximum! };
+      const any = fc.uniqueArray(fc.integer(bounds), { minLength: 1, maxLength: 4 });
+      // The trades all close in March (2024): its month often, or months would only select nothing.
+      return field.id === 'months' ? fc.oneof(any, fc.constantFrom([3], [2, 3], [3, 4])) : any;
+    }
     case 'idList':
       // Often a single id the trades hold: two or three tags (or a foreign id) seldom all sit on one
       // trade, and "has all of these tags" must select some trades for the coverage check below.
@@ -202,23 +322,26 @@ function valueArbitrary(field: FieldDef): fc.Arbitrary<unknown> {
       return fc.constantFrom(...field.values!.map(([value]) => value));
     case 'enumList':
       return list(field.values!.map(([value]) => value));
-    case 'decimalRange':
-      // Hundredths from −40 to 40: P&L, R and quantity values and their exact edges.
-      return rangeOf(fc.integer({ min: -4_000, max: 4_000 }), (n) => (n / 100).toFixed(2));
+    case 'decimalRange': {
+      // Hundredths from −40 to 40 by default: P&L, R and quantity values and their exact edges.
+      const scale = DECIMAL_SCALE[field.id] ?? { min: -4_000, max: 4_000 };
+      return rangeOf(fc.integer(scale), (n) => (n / 100).toFixed(2));
+    }
     case 'numberRange':
-      return rangeOf(fc.integer({ min: 0, max: 3 * 24 * 3_600 }), (n) => n);
+      return rangeOf(fc.integer(NUMBER_SCALE[field.id] ?? { min: 0, max: 100 }), (n) => n);
     case 'boolean':
       return fc.boolean();
   }
 }
 
-/** A filter of one to three fields of the registry, and the time zone its days are read in. */
+/** A filter of one or two fields of the registry, the time zone its days are read in and a breakeven band. */
 const filterArbitrary = fc
-  .uniqueArray(fc.constantFrom(...(TRADE_FIELDS as readonly FieldDef[])), { minLength: 1, maxLength: 3 })
+  .uniqueArray(fc.constantFrom(...(TRADE_FIELDS as readonly FieldDef[])), { minLength: 1, maxLength: 2 })
   .chain((fields) =>
     fc.record({
       filter: fc.record(Object.fromEntries(fields.map((field) => [field.id, valueArbitrary(field)]))),
       timeZone: fc.constantFrom(...TIME_ZONES),
+      breakeven: fc.constantFrom(...BANDS),
     }),
   );
 
@@ -239,10 +362,11 @@ describe('the trade filter compiled to SQL and to the cache predicate', () => {
 
   it('selects the same trade ids in SQL and in memory for random filters over random trades', async () => {
     const hits = new Map<string, number>();
+    const sqlHits = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.array(tradeArbitrary, { minLength: 20, maxLength: 40 }),
-        fc.array(filterArbitrary, { minLength: 25, maxLength: 25 }),
+        fc.array(filterArbitrary, { minLength: 60, maxLength: 60 }),
         async (journal, filters) => {
           await storeJournal(journal);
           const loaded = await loadTradeFacts(t.database.db, { userId, maxTrades: 1_000_000 });
@@ -250,23 +374,38 @@ describe('the trade filter compiled to SQL and to the cache predicate', () => {
           // Row i of the cache is the i-th closed trade in (closedAt, id) order.
           const ids = await selectClosedIds([]);
           expect(facts.count).toBe(ids.length);
-          for (const { filter, timeZone } of filters) {
-            const resolved = resolveTradeFilter(tradeFilterSchema.parse(filter) as TradeFilter, { timeZone });
+          for (const { filter, timeZone, breakeven } of filters) {
+            const resolved = resolveTradeFilter(tradeFilterSchema.parse(filter) as TradeFilter, {
+              timeZone,
+              breakeven,
+            });
+            const said = `${JSON.stringify(filter)} in ${timeZone}, band ${JSON.stringify(breakeven)}`;
             const analytics = await selectClosedIds(toTradeFilterSql(resolved, { dateColumn: trades.closedAt }));
             // The list and the export state dates on the trade's date: for a closed trade, its close.
-            expect(await selectClosedIds(toTradeFilterSql(resolved)), JSON.stringify(filter)).toEqual(analytics);
+            expect(await selectClosedIds(toTradeFilterSql(resolved)), said).toEqual(analytics);
+            if (analytics.length > 0) for (const id of Object.keys(filter)) sqlHits.add(id);
             if (!canSelectInMemory(resolved)) continue;
             const inMemory = Array.from(selectTradeRows(facts, resolved), (row) => ids[row]!);
-            expect(inMemory, `${JSON.stringify(filter)} in ${timeZone}`).toEqual(analytics);
+            expect(inMemory, said).toEqual(analytics);
             if (analytics.length > 0) for (const id of Object.keys(filter)) hits.set(id, (hits.get(id) ?? 0) + 1);
           }
         },
       ),
-      { numRuns: 8 },
+      // No shrinking: each step stores the trades again, and the failing filter is named by the assertion.
+      { numRuns: 8, endOnFailure: true },
     );
-    // Every field the cache holds selected some trades at least once: no field is tested only empty.
+    // Every field the cache holds selected some trades at least once in memory, and every field
+    // with data at least once in SQL: no field is tested only empty.
     expect(IN_MEMORY_FIELD_IDS.filter((id) => !hits.has(id))).toEqual([]);
-  }, 600_000);
+    const withData = (TRADE_FIELDS as readonly FieldDef[]).filter((field) => field.untilDataExists === undefined);
+    expect(withData.map((field) => field.id).filter((id) => !sqlHits.has(id))).toEqual([]);
+    // A field whose data does not exist yet selects nothing, as its registry entry says.
+    expect(
+      (TRADE_FIELDS as readonly FieldDef[]).filter(
+        (field) => field.untilDataExists !== undefined && sqlHits.has(field.id),
+      ),
+    ).toEqual([]);
+  }, 1_200_000);
 
   it('answers a field the cache does not hold from SQL only', () => {
     const fieldsNotHeld = TRADE_FIELDS.map((field) => field.id).filter((id) => !IN_MEMORY_FIELD_IDS.includes(id));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
+import type { FilterCatalogueJson } from '../../../contracts/filter-catalogue';
 import type { AccountJson, ExecutionInput, TradeListJson } from '../../../contracts/trades';
 import { TRADE_FIELDS, type TradeFilter } from '../../../core/query';
 import { createUser } from '../users';
@@ -120,10 +121,92 @@ describe('the trade filter over HTTP', () => {
     ['text that is not JSON', 'filter=%7Bsymbols', 'filter'],
     ['a range with min above max', q({ netPnl: { min: '5', max: '1' } }), 'filter.netPnl'],
     ['a field given both ways', `symbol=AAPL&${q({ symbols: ['MSFT'] })}`, 'symbol'],
+    ['a weekday out of 1–7', q({ weekdays: [8] }), 'filter.weekdays.0'],
+    ['an hour of the wrong type', q({ entryHours: ['9'] } as unknown as TradeFilter), 'filter.entryHours.0'],
+    ['a session that is not one', q({ session: ['lunch'] } as unknown as TradeFilter), 'filter.session.0'],
+    ['a days-to-expiry range with min above max', q({ dteAtEntry: { min: 5, max: 1 } }), 'filter.dteAtEntry'],
+    ['a rating above 5', q({ rating: { min: 6 } }), 'filter.rating.min'],
   ])('refuses %s with 400, naming the parameter', async (_, query, field) => {
-    const res = await c.get(`/api/trades?${query}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toContain(field);
+    for (const path of ['/api/trades', '/api/analytics/summary', '/api/trades/export.csv']) {
+      const res = await c.get(`${path}?${query}`);
+      expect(res.status, path).toBe(400);
+      expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toContain(field);
+    }
+  });
+
+  it('takes the new parameters on the list, the export and analytics alike', async () => {
+    const count = async (filter: TradeFilter) =>
+      Number((await c.json<AnalyticsSummaryJson>(c.get(`/api/analytics/summary?${q(filter)}`))).trades.count);
+    // MSFT opened on a Tuesday at 15:00 UTC (10:00 in New York: regular hours), closed within its day.
+    const msft: TradeFilter = {
+      weekdays: [2],
+      session: ['regular'],
+      intraday: true,
+      entryHours: [15],
+      assetClasses: ['stock'],
+    };
+    expect(await listSymbols(q(msft))).toEqual(['MSFT']);
+    expect(await exportSymbols(q(msft))).toEqual(['MSFT']);
+    expect(await count(msft)).toBe(1);
+    // Each trade opened on a day of its own: each the day's first.
+    expect(await listSymbols(q({ nthTradeOfDay: { min: 2 } }))).toEqual([]);
+    expect(await listSymbols(q({ nthTradeOfDay: { max: 1 }, symbols: ['NVDA'] }))).toEqual(['NVDA']);
+    // MSFT opened an hour after AAPL (a win) closed in its account; MES a day after the option (a win) in its own.
+    expect(await listSymbols(q({ previousOutcome: ['win'] }))).toEqual(['MSFT', 'MESM24']);
+    expect(await count({ previousOutcome: ['win'], minutesSincePrevious: { max: 60 } })).toBe(1);
+    expect(await listSymbols(q({ lossesInARowBefore: { min: 1 } }))).toEqual(['NVDA']);
+    const option = (
+      await listSymbols(q({ optionRight: 'call', underlyings: ['aapl'], strike: { min: '170', max: '170' } }))
+    )[0];
+    expect(option).toMatch(/^AAPL {2}240419C00170000$/);
+    expect(
+      await listSymbols(q({ underlyings: ['AAPL'], expiryTo: '2024-04-19', dteAtEntry: { min: 18, max: 18 } })),
+    ).toEqual([option]);
+    expect(await listSymbols(q({ futuresRoots: ['mes'] }))).toEqual(['MESM24']);
+    expect(await count({ mae: { min: '0' } })).toBe(0);
+  });
+
+  it("selects nothing for another user's account, strategy, tag or import", async () => {
+    const foreign = 'aaaaaaaa-0000-4000-8000-00000000000f';
+    for (const filter of [
+      { accountIds: [foreign] },
+      { strategyIds: [foreign] },
+      { tagsAny: [foreign] },
+      { importIds: [foreign] },
+    ] as TradeFilter[]) {
+      expect(await listSymbols(q(filter)), JSON.stringify(filter)).toEqual([]);
+    }
+  });
+
+  it('counts a trade inside the breakeven band (Settings) as breakeven', async () => {
+    // MSFT lost 20 (10 × 2): a stock band of 25 makes it breakeven; AAPL won 30, still a win.
+    expect(await listSymbols(q({ outcomes: ['breakeven'] }))).toEqual([]);
+    const patched = await c.request('PATCH', '/api/auth/user', { breakevenBands: { stock: '25' } });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect(((await patched.json()) as { breakevenBands: Record<string, string> }).breakevenBands).toEqual({
+      stock: '25',
+    });
+    expect(await listSymbols(q({ outcomes: ['breakeven'] }))).toEqual(['MSFT']);
+    expect(await listSymbols(q({ outcomes: ['win'], assetClasses: ['stock'] }))).toEqual(['AAPL']);
+    expect(await listSymbols(q({ outcomes: ['loss'] }))).toEqual([]);
+    const bad = await c.request('PATCH', '/api/auth/user', { breakevenBands: { stock: '-1' } });
+    expect(bad.status).toBe(400);
+    await c.request('PATCH', '/api/auth/user', { breakevenBands: {} });
+    expect(await listSymbols(q({ outcomes: ['loss'] }))).toEqual(['MSFT']);
+  });
+
+  it('answers the filter catalogue: every parameter with its label, group, type and allowed values', async () => {
+    const catalogue = await c.json<FilterCatalogueJson>(c.get('/api/reports/filters'));
+    expect(catalogue.fields.map((field) => field.id)).toEqual(TRADE_FIELDS.map((field) => field.id));
+    expect(catalogue.fields.length).toBeGreaterThanOrEqual(60);
+    expect(catalogue.fields.find((field) => field.id === 'weekdays')).toMatchObject({
+      group: 'dates',
+      type: 'intList',
+      range: { min: 1, max: 7 },
+      values: expect.arrayContaining([{ value: 1, label: 'Monday' }]),
+    });
+    expect(catalogue.fields.find((field) => field.id === 'ruleAdherencePct')?.untilDataExists).toBe('nothing');
+    expect((await new TestClient(t.url('')).get('/api/reports/filters')).status).toBe(401);
   });
 
   it('publishes the filter as JSON Schema, one property per field of the registry', async () => {

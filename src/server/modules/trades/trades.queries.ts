@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TRADE_SORT_COLUMNS } from '../../../contracts/trades';
-import { hasDateRange, type ResolvedTradeFilter } from '../../../core/query';
+import { hasDateRange, type BreakevenBands, type ResolvedTradeFilter } from '../../../core/query';
 import {
   insertByUnnest,
   insertCopyRows,
@@ -28,7 +28,17 @@ import {
 import type { Db } from '../../db/client';
 import { newRowId } from '../../db/row-id';
 import { toTradeFilterSql, TRADE_DATE_SQL } from '../../db/trade-filter-sql';
-import { accounts, executions, imports, tags, tradeJournals, tradeParts, trades, tradeTags } from '../../db/schema';
+import {
+  accounts,
+  executions,
+  imports,
+  tags,
+  tradeJournals,
+  tradeParts,
+  trades,
+  tradeTags,
+  users,
+} from '../../db/schema';
 import type { PreparedExecution } from './execution-input';
 import { toJournal } from './trade-journals.queries';
 import type { TradePartRow, TradeRow, TradeTagJson } from './trade-json';
@@ -745,4 +755,10 @@ export async function updateTradeRisks(
     from unnest(${sql.param(items.map((i) => i.id))}::uuid[], ${sql.param(items.map((i) => i.initialRisk))}::numeric[],
       ${sql.param(items.map((i) => i.rMultiple))}::numeric[]) as u(id, initial_risk, r_multiple)
     where t.id = u.id and t.user_id = ${params.userId}::uuid`);
+}
+
+/** The user's breakeven band, per asset class (none set: only 0 is breakeven). */
+export async function getBreakevenBands(db: Db, userId: string): Promise<BreakevenBands> {
+  const [row] = await db.select({ bands: users.breakevenBands }).from(users).where(eq(users.id, userId));
+  return row?.bands ?? {};
 }

@@ -8,7 +8,7 @@ import {
   tradeListQuerySchema,
   tradePatchSchema,
 } from '../../../contracts/trades';
-import { toTradeFilterJsonSchema } from '../../../core/query';
+import { toFilterCatalogue, toTradeFilterJsonSchema } from '../../../core/query';
 import { requireAccess } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { idParam } from '../ids';
@@ -56,6 +56,12 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/trades/filter-schema', async (req) => {
     requireAccess(app, req);
     return toTradeFilterJsonSchema();
+  });
+
+  // The same fields as a catalogue (id, label, group, type, allowed values or range): the builders' source.
+  app.get('/api/reports/filters', async (req) => {
+    requireAccess(app, req);
+    return toFilterCatalogue();
   });
 
   app.get('/api/trades/export.csv', async (req, reply) => {

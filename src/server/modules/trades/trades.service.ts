@@ -17,6 +17,8 @@ import {
 import { safeText } from '../../../contracts/input-policy';
 import {
   resolveTradeFilter,
+  toFilterContext,
+  type BreakevenBands,
   toAllAccountsScope,
   type ScopedAccount,
   toTradeFilterWithShorthands,
@@ -57,6 +59,7 @@ import {
   setTradesStrategy,
   toCursorValue,
   updateTradeRisks,
+  getBreakevenBands,
   updateTradeRow,
   type InsertedExecution,
   type TradeCursor,
@@ -303,7 +306,11 @@ export function decodeCursor(text: string, expected: { sort: string; order: stri
  * The query's filter as the compilers take it: `filter` with the shorthands added (`symbol=AAPL` is
  * `symbols: ["AAPL"]`; a field given both ways is refused), days as instants in `timeZone`.
  */
-export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): ResolvedTradeFilter {
+export function toTradeFilter(
+  query: TradeListFilterQuery,
+  timeZone: string,
+  breakeven: BreakevenBands = {},
+): ResolvedTradeFilter {
   const { filter = {}, ...shorthands } = query;
   const merged = toTradeFilterWithShorthands(filter, shorthands);
   if ('conflict' in merged) {
@@ -312,7 +319,7 @@ export function toTradeFilter(query: TradeListFilterQuery, timeZone: string): Re
       [shorthand]: `Given twice: as ${shorthand} and as filter.${field}`,
     });
   }
-  return resolveTradeFilter(merged.filter, { timeZone });
+  return resolveTradeFilter(merged.filter, { timeZone, breakeven });
 }
 
 /** The query's trade filter for the user, "All accounts" (none chosen) as toAllAccountsScope defines it. */
@@ -324,9 +331,12 @@ export async function toUserTradeFilter(
     query: TradeListFilterQuery;
     /** The user's accounts when the caller has them already (a paged export reads them once). */
     accounts?: readonly ScopedAccount[];
+    /** The user's breakeven band (Settings) when the caller has it; else read. */
+    breakeven?: BreakevenBands;
   },
 ): Promise<ResolvedTradeFilter> {
-  const filter = toTradeFilter(params.query, params.timeZone);
+  const breakeven = params.breakeven ?? (await getBreakevenBands(db, params.userId));
+  const filter = toTradeFilter(params.query, params.timeZone, breakeven);
   if (filter.accountIds !== undefined) return filter;
   const accountIds = toAllAccountsScope(params.accounts ?? (await listAccounts(db, params.userId)));
   return accountIds === undefined ? filter : { ...filter, accountIds };
@@ -349,7 +359,8 @@ async function listTradesPageFromOrder(
   for (let attempt = 1; ; attempt++) {
     // The version before the order: an order is never kept under a version older than what it saw.
     const version = await getAnalyticsVersion(db, userId);
-    const key = JSON.stringify([userId, sort, filter]);
+    // The context (time zone, breakeven band) sits under a symbol key, which JSON leaves out: named here.
+    const key = JSON.stringify([userId, sort, filter, toFilterContext(filter)]);
     const order = await orders.get(key, version, () => listTradeOrder(db, { userId, filter, sort }));
     if (order === TOO_LARGE) return listTradesPage(db, params);
     let place = null;

@@ -28,6 +28,8 @@ export type CurrentUserJson = {
   baseCurrency: string;
   /** Risk per trade in the base currency that R uses when a trade has no stop or risk of its own. */
   defaultRiskAmount: string | null;
+  /** The breakeven band per asset class (money); a class left out has none. */
+  breakevenBands: Record<string, string>;
 } & SubscriptionView;
 
 export function toCurrentUserJson(user: UserRow, now: Date): CurrentUserJson {
@@ -41,6 +43,11 @@ export function toCurrentUserJson(user: UserRow, now: Date): CurrentUserJson {
     timezone: user.timezone,
     baseCurrency: user.baseCurrency,
     defaultRiskAmount: user.defaultRiskAmount === null ? null : D(user.defaultRiskAmount).toString(),
+    breakevenBands: Object.fromEntries(
+      Object.entries(user.breakevenBands ?? {}).flatMap(([assetClass, amount]) =>
+        amount === undefined ? [] : [[assetClass, D(amount).toString()]],
+      ),
+    ),
     ...toSubscriptionView(toSubscriptionState(user), now),
   };
 }

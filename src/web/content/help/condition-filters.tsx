@@ -3,8 +3,9 @@ import type { HelpArticleBody } from './article-parts';
 function ConditionFiltersArticle() {
   return (
     <p>
-      Planned with the report builder: conditions on size, price, R, holding time and journal fields, combined as you
-      choose. The filters of the Trades and Analytics pages are kept in the address, so a filtered view can already be
+      Planned with the report builder: the same conditions grouped into reports you can save and export. Today, on the
+      Trades page, Add filter offers every condition (dates and hours, instrument, outcome, size and price, results,
+      risk, timing, journal), each shown as a removable chip and kept in the address, so a filtered view can be
       bookmarked.
     </p>
   );
@@ -12,8 +13,8 @@ function ConditionFiltersArticle() {
 
 export default {
   status: 'coming-soon',
-  updated: '2026-12-02',
+  updated: '2026-12-03',
   notice:
-    'Condition filters for reports are not available yet: today, the filter bar on Trades and Analytics filters by dates, account, symbols, side, outcome, strategies and tags.',
+    'Reports built from condition filters are not available yet: today, the Trades page’s Add filter offers every condition.',
   body: ConditionFiltersArticle,
 } satisfies HelpArticleBody;

@@ -17,6 +17,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { useIsPhone } from '../../lib/use-media-query';
 import { SELECT_CLASS } from '../trades/dialog-frame';
 import { CommitInput, FilterField, SearchInput, SelectFilter, SymbolInput } from '../trades/filter-fields';
+import { AddFilterPicker } from './add-filter-picker';
 import { toFilterChips, type RefChoices } from './filter-chips';
 import type { FilterState } from './use-filter-state';
 
@@ -53,6 +54,7 @@ function FieldControl({
   switch (field.type) {
     case 'dayFrom':
     case 'dayTo':
+    case 'date':
       return (
         <FilterField label={field.label} id={id}>
           <input
@@ -90,7 +92,7 @@ function FieldControl({
           onChange={fromText}
           options={
             field.type === 'idList'
-              ? choices[field.ref!] // an id field names what its ids refer to
+              ? (choices[field.ref!] ?? []) // an id field names what its ids refer to
               : field.type === 'boolean'
                 ? [
                     ['true', 'Yes'],
@@ -105,6 +107,19 @@ function FieldControl({
       return (
         <FilterField label={field.label} id={id}>
           <CommitInput key={text} id={id} value={text} onCommit={fromText} placeholder="min..max" />
+        </FilterField>
+      );
+    case 'textList':
+    case 'intList':
+      return (
+        <FilterField label={field.label} id={id}>
+          <CommitInput
+            key={text}
+            id={id}
+            value={text}
+            onCommit={fromText}
+            placeholder={field.type === 'intList' ? `${field.minimum ?? 0},…` : 'a, b…'}
+          />
         </FilterField>
       );
   }
@@ -123,12 +138,15 @@ export function FilterBar({
   keep = [],
   className,
   children,
+  canAddFields = false,
 }: {
   label: string;
   fields: readonly TradeFieldId[];
   state: FilterState;
   keep?: readonly TradeFieldId[];
   className?: string;
+  /** Offer "Add filter": any field of the registry, besides the quick ones in `fields`. */
+  canAddFields?: boolean;
   /** More controls at the end of the bar on wider screens (the trades page’s column chooser). */
   children?: ReactNode;
 }) {
@@ -136,8 +154,28 @@ export function FilterBar({
   const choices = useRefChoices();
   const isPhone = useIsPhone();
   const [isSheetOpen, setIsSheetOpen] = useState(false);
+  const [added, setAdded] = useState<readonly TradeFieldId[]>([]);
   const { filter, issues, setField, clear } = state;
   const values: Record<string, unknown> = filter; // keyed by field id
+  // The quick fields, then those added or active (a link's), each once; the header's stay there.
+  const shownFields = canAddFields
+    ? [
+        ...new Set<TradeFieldId>([
+          ...fields,
+          ...added,
+          ...(Object.keys(filter) as TradeFieldId[]).filter((id) => !keep.includes(id)),
+        ]),
+      ]
+    : fields;
+  const addField = (id: TradeFieldId) => {
+    setAdded((list) => [...list, id]);
+    if (isPhone) setIsSheetOpen(true);
+    // Focus the new control once it is drawn.
+    setTimeout(() => document.getElementById(`${ids}-${id}`)?.focus(), 50);
+  };
+  const picker = canAddFields && (
+    <AddFilterPicker shown={new Set<string>([...shownFields, ...keep])} onAdd={addField} />
+  );
   const hasFilters = hasFiltersBesides(filter, keep);
   const chips = toFilterChips(filter, { keep, choices });
   const form = (
@@ -147,7 +185,7 @@ export function FilterBar({
       onSubmit={(e) => e.preventDefault()}
       className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
     >
-      {fields.map((fieldId) => {
+      {shownFields.map((fieldId) => {
         const field = TRADE_FIELDS_BY_ID.get(fieldId)!; // ids come from the registry's own type
         return (
           <FieldControl
@@ -161,8 +199,16 @@ export function FilterBar({
           />
         );
       })}
+      {!isPhone && picker}
       {hasFilters && (
-        <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={() => clear(keep)}>
+        <Button
+          variant="ghost"
+          className="col-span-2 sm:col-span-1"
+          onClick={() => {
+            clear(keep);
+            setAdded([]);
+          }}
+        >
           <X className="h-4 w-4" aria-hidden="true" />
           Clear filters
         </Button>
@@ -187,7 +233,10 @@ export function FilterBar({
             type="button"
             aria-label={`Remove filter ${chip.text}`}
             title={`Remove filter ${chip.text}`}
-            onClick={() => setField(chip.id, undefined)}
+            onClick={() => {
+              setField(chip.id, undefined);
+              setAdded((list) => list.filter((id) => id !== chip.id));
+            }}
             className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-muted hover:bg-elevated hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <X className="h-3.5 w-3.5" aria-hidden="true" />
@@ -234,6 +283,7 @@ export function FilterBar({
             {form}
           </BottomSheet>
         </Dialog.Root>
+        {picker}
         {chipList}
       </div>
       {issueNote}

@@ -9,7 +9,7 @@ import {
 } from '../../../core/query';
 
 /** The names of the ids an id field refers to (accounts, strategies, tags), as `[id, name]` pairs. */
-export type RefChoices = Record<FieldRef, readonly (readonly [string, string])[]>;
+export type RefChoices = Partial<Record<FieldRef, readonly (readonly [string, string])[]>>;
 
 /** One active filter as a removable chip: its field and what the chip says (`Side: Long`). */
 export type FilterChip = { id: TradeFieldId; text: string };
@@ -37,7 +37,12 @@ function toValueText(field: FieldDef, value: unknown, choices: RefChoices): stri
     case 'dayTo':
       return toDayText(String(value));
     case 'text':
-      return String(value);
+    case 'date':
+      return field.type === 'date' ? toDayText(String(value)) : String(value);
+    case 'textList':
+      return (value as string[]).join(', '); // a list field's value
+    case 'intList':
+      return (value as number[]).map((n) => field.valueLabels?.[n] ?? String(n)).join(', '); // a list field's value
     case 'boolean':
       return value === true ? 'Yes' : 'No';
     case 'enum':

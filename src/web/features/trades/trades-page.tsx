@@ -114,6 +114,7 @@ export default function TradesPage() {
         state={filterState}
         keep={HEADER_FIELDS}
         className="mt-4 sm:mt-6"
+        canAddFields
       >
         {!isPhone && <ColumnChooser columns={TRADE_COLUMNS} hidden={hidden} onToggle={toggleColumn} />}
       </FilterBar>

@@ -9,6 +9,7 @@ import { TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/spinner';
 import { AccountsCard } from '../../features/settings/accounts-card';
 import { ExchangeRatesCard } from '../../features/settings/exchange-rates-card';
+import { BreakevenCard } from '../../features/settings/breakeven-card';
 import { ProfileCard } from '../../features/settings/profile-card';
 import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-card';
 import { RecentlyDeletedCard } from '../../features/settings/recently-deleted-card';
@@ -369,6 +370,7 @@ export default function SettingsPage() {
       />
       <div className="mt-6 grid gap-6">
         <ProfileCard user={user} />
+        <BreakevenCard user={user} />
         <AccountsCard />
         <ExchangeRatesCard baseCurrency={user.baseCurrency} />
         <TagsCard />

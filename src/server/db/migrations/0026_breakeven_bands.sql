@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "breakeven_bands" jsonb DEFAULT '{}'::jsonb NOT NULL;
