@@ -6,16 +6,13 @@ function CsvImportArticle() {
   return (
     <>
       <p>
-        Import turns the file your broker gives you into executions (individual fills), and the journal groups those
-        executions into trades.
+        Import turns your broker’s file into executions (individual fills), and the journal groups them into trades.
       </p>
 
       <h2>Files you can import</h2>
       <ul>
         <li>CSV with any delimiter (comma, semicolon, tab or pipe), TSV, Excel .xlsx and .xls.</li>
-        <li>
-          Numbers such as 1,234.56, 1.234,56, (12.50) or $-12.50, and dates in your broker’s own format and time zone.
-        </li>
+        <li>Numbers (1.234,56 or (12.50)) and dates in your broker’s own format and time zone.</li>
       </ul>
       <p>
         The importer knows the layouts of the <Link href="/brokers">25 supported brokers</Link>; any other file goes
@@ -29,13 +26,13 @@ function CsvImportArticle() {
         </li>
         <li>Drop the file on the page or choose it.</li>
         <li>
-          <strong>What we found.</strong> The importer recognises the broker, encoding, delimiter, header row, date and
-          number formats and time zone; you can change the date order and decimal separator.
+          <strong>What we found.</strong> The broker, encoding, delimiter, header row, date and number formats and time
+          zone; you can change the date order and decimal separator.
         </li>
         <li>
           <strong>Columns.</strong> Each column shows sample values, its role (date, symbol, side, quantity, price…) and
-          how sure the detector is; unsure ones come first, unused ones fold away, and “AI suggested” marks a language
-          model’s choice. You can change any role.
+          how sure the detector is; unsure ones come first and “AI suggested” marks a language model’s choice. You can
+          change any role.
         </li>
         <li>
           <strong>Preview.</strong> The first executions are shown as they will be imported, with any rows that cannot
@@ -43,9 +40,9 @@ function CsvImportArticle() {
         </li>
         <li>
           <strong>Import.</strong> The button stays in view and counts what the file adds, such as{' '}
-          <strong>Import 8 executions → 4 trades</strong>, leaving out executions the account already has and grouping
-          the rest with its own; beside it, what is skipped. Over 5,000 rows (by default), a file imports in the
-          background with a progress bar, counted as it runs; if it fails, everything it wrote is removed.
+          <strong>Import 8 executions → 4 trades</strong>, leaving out executions the account already has. Over 5,000
+          rows (by default), a file imports in the background with a progress bar, counted as it runs; if it fails,
+          everything it wrote is removed.
         </li>
       </ol>
 
@@ -71,14 +68,13 @@ function CsvImportArticle() {
           your mapping; the next file with that header gets it, and the page says it was applied.
         </li>
         <li>
-          <strong>Import history</strong> lists every import with its status. Undo takes out the executions it added;
-          their trades wait 30 days in <strong>Settings → Recently deleted</strong>. A file uploaded but not imported
-          leaves the history after 24 hours, and the file is deleted.
+          <strong>Import history</strong> lists every import. Undo takes out the executions it added; their trades wait
+          30 days in <strong>Settings → Recently deleted</strong>. A file uploaded but not imported is deleted after 24
+          hours.
         </li>
         <li>
           <strong>Download the Edgebook CSV template</strong> for your own records: it also carries stops, targets,
-          strategy, tags, rating and notes, and the Trades page’s CSV export of executions imports back, each fill with
-          the symbol its broker’s file wrote and, where that file gave no time of day, its day alone.
+          strategy, tags, rating and notes. The Trades page’s CSV export of executions imports back as it was.
         </li>
       </ul>
 
@@ -86,30 +82,28 @@ function CsvImportArticle() {
       <p>
         A trade opens when a position leaves zero and closes when it returns to zero (first in, first out). Scale-ins
         and scale-outs stay in one trade; a reversal closes one trade and opens the next. Options use a multiplier of
-        100 unless the file says otherwise, futures use their contract multiplier, and expired options close at expiry
-        with zero value.
+        100 unless the file says otherwise, and expired options close at expiry with zero value.
       </p>
 
       <h2>Symbols as your broker writes them</h2>
       <p>
-        Each execution keeps the symbol exactly as your file wrote it (<code>MESH5</code>, <code>NIFTY25JANFUT</code>),
-        while the journal shows the instrument in one form (<code>MES Mar 25</code>). The <strong>Symbol search</strong>{' '}
-        on Trades searches as you type and finds a trade by the start of either, in any case, and a ticker finds its
-        options and futures (<code>AAPL</code> finds AAPL options). Where the two differ, the trade’s window says{' '}
-        <strong>In your broker’s file: MESH5</strong>.
+        Each execution keeps the symbol as your file wrote it (<code>MESH5</code>), while the journal shows the
+        instrument in one form (<code>MES Mar 25</code>). The <strong>Symbol search</strong> on Trades finds a trade by
+        the start of either, in any case, and a ticker finds its options and futures. Where the two differ, the trade’s
+        window says <strong>In your broker’s file: MESH5</strong>.
       </p>
 
       <h2>Crypto fees</h2>
       <p>
-        A fee paid in the coin traded changes the quantity and counts at the fill’s price; one paid in a third coin
-        (BNB) is valued at the file’s nearest fill of it within 24 hours, or shown as “Fee not converted”.
+        A fee paid in the coin traded changes the quantity; one paid in a third coin (BNB) is valued at the file’s
+        nearest fill of it within 24 hours, or shown as “Fee not converted”.
       </p>
 
       <h2>Checking against the broker</h2>
       <p>
-        Where a file carries the broker’s own realised P&amp;L or net amount, each fill keeps it, with the file’s
-        exchange rate. <strong>Settings → Accounts → Reconcile</strong> compares each day with the broker’s figure and
-        names what explains a difference; each import’s page shows how many of its fills agree to the cent.
+        Where a file carries the broker’s own realised P&amp;L or net amount, each fill keeps it.{' '}
+        <strong>Settings → Accounts → Reconcile</strong> compares each day with the broker’s figure and names what
+        explains a difference.
       </p>
 
       <h2>Broker not recognised?</h2>
