@@ -8,7 +8,7 @@ import type { NamedRef } from '../analytics/trade-columns';
 export type ExactMoneyColumn = { whole: Float64Array; frac: Float64Array };
 
 /** Several values per trade: those of trade i are `index[start[i]] … index[start[i + 1] − 1]`, into `values`. */
-export type MultiColumn = { start: Int32Array; index: Int32Array; values: readonly NamedRef[] };
+export type MultiColumn = { start: Int32Array; index: Int32Array; values: readonly (NamedRef | null)[] };
 
 /**
  * The closed trades of a report, column by column, in close order (closedAt ascending; ties in the
