@@ -45,3 +45,4 @@ export {
   type FilterSearchIssue,
 } from './url';
 export { toInstantRange, toNextDate, toWallClockText, toZonedDayStart } from './zoned-day';
+export { toFilterChips, type FilterChip, type RefChoices } from './filter-chips';

@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportJson, SavedReportJson } from '../../../contracts/reports';
 import type { AccountJson, ExecutionInput, TradeListJson } from '../../../contracts/trades';
 import { createUser } from '../users';
+import { toExpectancyText, toPdfMoney, toWinRateText } from './report-pdf';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 
@@ -243,5 +248,69 @@ describe('saved reports', () => {
     const res = await alice.post('/api/reports/saved', body);
     expect(res.status).toBe(400);
     expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toContain(field);
+  });
+});
+
+describe('report exports', () => {
+  const exportUrl = (kind: 'csv' | 'pdf', filter: unknown, groupBy: string) =>
+    `/api/reports/export.${kind}?filter=${encodeURIComponent(JSON.stringify(filter))}&groupBy=${groupBy}`;
+
+  it('writes the grouped table and the trade list as CSV, no cell a formula', async () => {
+    const formula = (await alice.json<{ id: string }>(alice.post('/api/strategies', { name: '=HYPERLINK("x")' }))).id;
+    const list = await alice.json<TradeListJson>(alice.get('/api/trades?sort=closedAt&order=desc'));
+    await alice.request('PATCH', `/api/trades/${list.trades[0]!.id}`, { strategyId: formula });
+    const res = await alice.get(exportUrl('csv', {}, 'strategy'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const text = await res.text();
+    const report = await runJson(alice, { groupBy: 'strategy' });
+    const lines = text.split('\r\n');
+    expect(lines[1]).toContain('Group,Trades,Wins,Losses,"Net P&L"');
+    for (const group of [...report.groups, report.total]) {
+      const line = lines.find((l) => l.includes(`,${group.count},${group.wins},${group.losses},${group.netPnl},`));
+      expect(line, group.label).toBeDefined();
+    }
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    // The trade list follows: a header and the five closed trades.
+    const listStart = lines.findIndex((l) => l.includes('Closed trades of the report'));
+    expect(listStart).toBeGreaterThan(0);
+    expect(lines.slice(listStart + 2).filter((l) => l !== '')).toHaveLength(5);
+  });
+
+  it('refuses a filter that does not validate, naming it', async () => {
+    const res = await alice.get('/api/reports/export.csv?filter=%7B%22nope%22%3A1%7D');
+    expect(res.status).toBe(400);
+    expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toContain('filter');
+    const bad = await alice.get('/api/reports/export.pdf?groupBy=planet');
+    expect(bad.status).toBe(400);
+  });
+
+  it('renders a PDF whose text says the filter and the run API’s numbers', async () => {
+    const filter = { symbols: ['AAPL', 'MSFT'] };
+    const res = await alice.get(exportUrl('pdf', filter, 'symbol'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
+    const file = join(dir, 'report.pdf');
+    writeFileSync(file, bytes);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    const report = await runJson(alice, { filter, groupBy: 'symbol' });
+    expect(text).toContain('Edgebook report');
+    expect(text).toContain('Symbols: AAPL, MSFT');
+    expect(text).toContain('Period: 2025-01-06 to 2025-01-14');
+    expect(text).toContain(`${report.total.count} closed trades`);
+    for (const row of [...report.groups, report.total]) {
+      expect(text).toContain(toPdfMoney(row.netPnl));
+      expect(text).toContain(toWinRateText(row));
+    }
+    expect(text).toContain(toExpectancyText(report.total));
+    expect(text).toContain('All 4 trades, by close time.');
+    // Every page renders.
+    execFileSync('pdftoppm', ['-png', '-r', '50', file, join(dir, 'page')]);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.png')).length).toBeGreaterThanOrEqual(2);
+    if (process.env.REPORT_PDF_KEEP) writeFileSync(process.env.REPORT_PDF_KEEP, bytes);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
