@@ -90,7 +90,7 @@ describe('/advanced-reports', () => {
     await page.getByLabel('Group by').selectOption('symbol');
     const rows = page.getByTestId('report-table-a').getByTestId('report-row');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await page.getByTestId('report-table-a').getByTestId('report-total').textContent()).toContain('+$18.00');
+    expect(await page.getByTestId('report-table-a').getByTestId('report-total').textContent()).toContain('+$13.00');
     expect(await rows.first().textContent()).toContain('Low sample');
     expect(new URL(page.url()).searchParams.get('groupBy')).toBe('symbol');
 
@@ -101,13 +101,13 @@ describe('/advanced-reports', () => {
     await other.getByRole('button', { name: 'Symbols', exact: true }).click();
     await other.getByLabel('Symbols', { exact: true }).fill('TSLA');
     await other.getByLabel('Symbols', { exact: true }).press('Enter');
-    await expect.poll(() => page.getByTestId('report-difference').textContent()).toContain('net P&L +$12.00');
+    await expect.poll(() => page.getByTestId('report-difference').textContent()).toContain('net P&L +$17.00');
     await screenshot(page, 'reports-desktop-compare');
 
     // The link restores it all.
     const link = page.url();
     await page.reload();
-    await expect.poll(() => page.getByTestId('report-difference').textContent()).toContain('net P&L +$12.00');
+    await expect.poll(() => page.getByTestId('report-difference').textContent()).toContain('net P&L +$17.00');
     expect(page.url()).toBe(link);
     expect(await page.getByLabel('Group by').inputValue()).toBe('symbol');
 
@@ -126,14 +126,16 @@ describe('/advanced-reports', () => {
     await page.goto('/advanced-reports');
     await expect.poll(() => matchCount(page).textContent()).toContain('5 closed trades match');
     await page.getByRole('button', { name: /^Tech against TSLA/ }).click();
-    await expect.poll(() => page.getByTestId('report-difference').textContent()).toContain('net P&L +$12.00');
+    await expect.poll(() => page.getByTestId('report-difference').textContent()).toContain('net P&L +$17.00');
     expect(await page.getByLabel('Group by').inputValue()).toBe('symbol');
 
     page.once('dialog', (dialog) => void dialog.accept());
     await saved.getByRole('button', { name: 'Delete Tech against TSLA' }).click();
     await expect.poll(() => saved.count()).toBe(0);
 
-    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(
+      (await findSeriousViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -146,7 +148,7 @@ describe('/advanced-reports', () => {
     expect(csv.status()).toBe(200);
     const text = await csv.text();
     expect(text).toContain('2025-03-03');
-    expect(text).toContain('All trades,2,1,1,5,');
+    expect(text).toContain('"All trades",2,1,1,5,');
     const pdfHref = await page.getByRole('link', { name: 'Export PDF' }).getAttribute('href');
     const pdf = await page.request.get(pdfHref!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -170,7 +172,9 @@ describe('/advanced-reports', () => {
     await expect.poll(() => page.getByTestId('report-difference').textContent()).toContain('B − A');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'reports-phone');
-    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(
+      (await findSeriousViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -170,7 +170,8 @@ export default function AdvancedReportsPage() {
                 <FilterBuilder label="Compared filter" state={compareState} testId="filter-b" />
                 {report?.compare && (
                   <p className="mt-2 text-sm text-muted" data-testid="match-count-b">
-                    {report.compare.total.count.toLocaleString('en-US')} closed trades match the compared filter.
+                    {report.compare.total.count.toLocaleString('en-US')} closed{' '}
+                    {report.compare.total.count === 1 ? 'trade matches' : 'trades match'} the compared filter.
                   </p>
                 )}
               </div>

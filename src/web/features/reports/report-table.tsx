@@ -28,7 +28,14 @@ export function ReportTable({
 }) {
   const rows: Row[] = report.groups.length === 1 && report.groups[0]!.key === 'all' ? [] : report.groups;
   return (
-    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" data-testid={testId}>
+    // Focusable, so that a keyboard can scroll the table sideways on a narrow screen.
+    <div
+      className="-mx-4 overflow-x-auto px-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:mx-0 sm:px-0"
+      data-testid={testId}
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
       <table className="w-full min-w-[640px] border-collapse text-right text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>
         <thead>
