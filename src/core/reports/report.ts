@@ -137,32 +137,52 @@ function byMulti(column: MultiColumn | undefined, none: string): Classifier {
   };
 }
 
+/**
+ * A grouping by the close day: each local day's group worked out once (trades come in close
+ * order, so most look-ups hit the day before).
+ */
+function byDay(
+  columns: ReportColumns,
+  calendar: ZonedCalendar,
+  describe: (day: number) => { key: string; label: string; order: number },
+): Classifier {
+  const byDayNumber = new Map<number, { key: string; label: string; order: number }>();
+  return (i, add) => {
+    const day = calendar.toDayNumber(columns.closedAt[i]!);
+    let group = byDayNumber.get(day);
+    if (!group) {
+      group = describe(day);
+      byDayNumber.set(day, group);
+    }
+    add(group.key, group.label, group.order);
+  };
+}
+
 function toClassifier(columns: ReportColumns, groupBy: ReportGroupBy, calendar: ZonedCalendar): Classifier {
   switch (groupBy) {
     case 'none':
       return (_, add) => add('all', 'All trades', 0);
     case 'day':
-      return (i, add) => {
-        const day = calendar.toDayNumber(columns.closedAt[i]!);
-        add(toDateKey(day), toDateKey(day), day);
-      };
+      return byDay(columns, calendar, (day) => {
+        const key = toDateKey(day);
+        return { key, label: key, order: day };
+      });
     case 'week':
-      return (i, add) => {
-        const day = calendar.toDayNumber(columns.closedAt[i]!);
+      return byDay(columns, calendar, (day) => {
         const monday = day - (toWeekday(day) - 1);
-        add(toDateKey(monday), `Week of ${toDateKey(monday)}`, monday);
-      };
+        return { key: toDateKey(monday), label: `Week of ${toDateKey(monday)}`, order: monday };
+      });
     case 'month':
-      return (i, add) => {
-        const key = toDateKey(calendar.toDayNumber(columns.closedAt[i]!)).slice(0, 7);
+      return byDay(columns, calendar, (day) => {
+        const key = toDateKey(day).slice(0, 7);
         const month = Number(key.slice(5, 7));
-        add(key, `${MONTHS[month - 1]} ${key.slice(0, 4)}`, Number(key.slice(0, 4)) * 12 + month);
-      };
+        return { key, label: `${MONTHS[month - 1]} ${key.slice(0, 4)}`, order: Number(key.slice(0, 4)) * 12 + month };
+      });
     case 'year':
-      return (i, add) => {
-        const key = toDateKey(calendar.toDayNumber(columns.closedAt[i]!)).slice(0, 4);
-        add(key, key, Number(key));
-      };
+      return byDay(columns, calendar, (day) => {
+        const key = toDateKey(day).slice(0, 4);
+        return { key, label: key, order: Number(key) };
+      });
     case 'weekday':
       return (i, add) => {
         const weekday = calendar.toPosition(columns.openedAt[i]!).weekday;
