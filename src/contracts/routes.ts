@@ -62,6 +62,15 @@ import {
   journalEntryListJsonSchema,
   journalRangeQuerySchema,
 } from './journal';
+import {
+  reportExportQuerySchema,
+  reportJsonSchema,
+  reportRunRequestSchema,
+  savedReportInputSchema,
+  savedReportJsonSchema,
+  savedReportListJsonSchema,
+  savedReportPatchSchema,
+} from './reports';
 import { loadedSampleDataJsonSchema, removedSampleDataJsonSchema, sampleDataStatusJsonSchema } from './sample-data';
 import { screenshotJsonSchema, screenshotListJsonSchema } from './screenshots';
 import { accountUsageJsonSchema, tagUsageJsonSchema } from './settings';
@@ -273,6 +282,16 @@ export const API_ROUTES = {
     query: demoQuerySchema.extend(distributionQuerySchema.pick({ of: true }).shape),
     responses: { 200: analyticsDistributionJsonSchema },
   },
+
+  // Advanced reports (issue 32)
+  'POST /api/reports/run': { body: reportRunRequestSchema, responses: { 200: reportJsonSchema } },
+  'GET /api/reports/saved': { responses: { 200: savedReportListJsonSchema } },
+  'GET /api/reports/saved/:id': { responses: { 200: savedReportJsonSchema } },
+  'POST /api/reports/saved': { body: savedReportInputSchema, responses: { 201: savedReportJsonSchema } },
+  'PATCH /api/reports/saved/:id': { body: savedReportPatchSchema, responses: { 200: savedReportJsonSchema } },
+  'DELETE /api/reports/saved/:id': { responses: noContent },
+  'GET /api/reports/export.csv': { query: reportExportQuerySchema, responses: file },
+  'GET /api/reports/export.pdf': { query: reportExportQuerySchema, responses: file },
 
   // Journal
   'GET /api/journal/days': { query: journalRangeQuerySchema, responses: { 200: journalDayListJsonSchema } },

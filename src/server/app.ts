@@ -30,6 +30,7 @@ import { createTradeOrderCache, tradeRoutes, type TradeOrderCache } from './modu
 import { profileRoutes } from './modules/profile';
 import { screenshotRoutes } from './modules/screenshots';
 import { journalRoutes } from './modules/journal';
+import { reportRoutes } from './modules/reports';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { fxRateRoutes } from './modules/fx-rates';
 import { createStorage } from './storage/create-storage';
@@ -216,6 +217,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   // NOTE: the Monte Carlo workers are shared by the process and started on first use; closing the app stops them.
   app.addHook('onClose', () => closeMonteCarloPool());
   await app.register(analyticsDemoRoutes);
+  await app.register(reportRoutes);
   await app.register(importRoutes);
   await app.register(profileRoutes);
   await app.register(reconciliationRoutes);

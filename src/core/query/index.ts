@@ -66,3 +66,4 @@ export {
   type InstrumentFacets,
 } from './instrument-facets';
 export { toFilterCatalogue, type FilterCatalogue, type FilterCatalogueField } from './catalogue';
+export { toFilterChips, type FilterChip, type RefChoices } from './filter-chips';

@@ -37,7 +37,7 @@ export const FEATURES: readonly Feature[] = [
     id: 'advanced-reports',
     name: 'Advanced reports',
     route: '/advanced-reports',
-    status: 'placeholder',
+    status: 'live',
     words: [/\badvanced reports?\b/i, /\bsaved reports?\b/i, /\bPDF\b/i, /\b60\+ filter/i, /\breport builder\b/i],
   },
   {

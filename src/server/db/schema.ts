@@ -840,3 +840,29 @@ export const fxRates = pgTable(
   },
   (t) => [uniqueIndex('fx_rates_user_day_pair_uq').on(t.userId, t.day, t.fromCurrency, t.toCurrency)],
 );
+
+// ── Saved reports (issue 32) ─────────────────────────────────────────────────────────────────────
+
+/**
+ * A report the trader saved from the builder: its filter (and the compared one), grouping and
+ * chart, under a name; `pinned` shows it on the dashboard. Filters are kept as JSON as they were
+ * saved (the query model's wire form).
+ */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    filter: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    compareWith: jsonb().$type<Record<string, unknown>>(),
+    groupBy: text().notNull().default('none'),
+    chart: text().notNull().default('netPnl'),
+    pinned: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_reports_user_idx').on(t.userId, t.createdAt)],
+);

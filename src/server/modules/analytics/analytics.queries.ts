@@ -28,7 +28,7 @@ const SEP = '\u001f';
 const sepSql = sql.raw('chr(31)');
 
 /** The user's closed trades matching the filter; `from`/`to` bound the close. */
-function closedTradeConditions(userId: string, filter: ResolvedTradeFilter): SQL[] {
+export function closedTradeConditions(userId: string, filter: ResolvedTradeFilter): SQL[] {
   return [
     eq(trades.userId, userId),
     eq(trades.status, 'closed'),
@@ -196,7 +196,7 @@ export async function listAnalyticsTradeDetails(
 }
 
 /** Every tag of the user's trades, by opening fill. */
-async function listTagsByOpener(db: Db, userId: string): Promise<Map<string, { id: string; name: string }[]>> {
+export async function listTagsByOpener(db: Db, userId: string): Promise<Map<string, { id: string; name: string }[]>> {
   const rows = await db
     .select({ openerId: tradeTags.openingExecutionId, id: tags.id, name: tags.name })
     .from(tradeTags)

@@ -4,3 +4,4 @@ export { analyticsDemoRoutes } from './demo.routes';
 export { closeMonteCarloPool } from './monte-carlo-pool';
 export { runMonteCarloJob, type MonteCarloJob } from './monte-carlo-job';
 export { createDbTradeFactsSource, createTradeFactsCache, type TradeFactsCache } from './trade-facts-cache';
+export { listReportColumns, type ReportSourceKind } from './report-source';

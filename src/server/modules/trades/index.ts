@@ -10,6 +10,7 @@ export {
   toUserTradeFilter,
 } from './trades.service';
 export { EDGEBOOK_CSV_COLUMNS, EDGEBOOK_CSV_KINDS } from './csv-export';
+export { streamTradeListCsv } from './trade-list-csv';
 export { prepareExecutions, toFingerprintKey, type PreparedExecution } from './execution-input';
 export { IdenticalFills } from './identical-fills';
 

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
-import { ArrowRight, BookOpen, CheckCircle2, FileBarChart, Lock, SearchX, Shield, Target } from 'lucide-react';
+import { ArrowRight, BookOpen, CheckCircle2, Lock, SearchX, Shield, Target } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { REPORT_FILTER_COUNT_LABEL } from '../../../core/config/plans';
 import { findPlaceholderByPath } from '../../../core/site/feature-availability';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { ButtonLink } from '../../components/ui/button';
@@ -46,17 +45,6 @@ export const PLACEHOLDER_SECTIONS: Readonly<Record<string, Section>> = {
       'Each rule’s effect: performance when followed versus when broken',
     ],
     guide: { href: '/help/strategy-performance', label: 'Compare your strategies today' },
-  },
-  '/advanced-reports': {
-    name: 'Advanced Reports',
-    icon: FileBarChart,
-    intro: 'Slice your history any way you like, and keep the view.',
-    coming: [
-      `${REPORT_FILTER_COUNT_LABEL} filter parameters, grouping and charts`,
-      'Saved reports you can come back to',
-      'CSV and PDF export, and sharing',
-    ],
-    guide: { href: '/help/advanced-reports', label: 'What to use today' },
   },
   '/admin': {
     name: 'Admin',

@@ -28,6 +28,7 @@ const AnalyticsPage = lazyPage(() => import('../../features/analytics/analytics-
 const DemoAnalyticsPage = lazyPage(() => import('../../features/analytics/demo-analytics-page'));
 const ImportDetailPage = lazyPage(() => import('../../features/reconciliation/import-detail-page'));
 const AccountPage = lazyPage(() => import('../../features/reconciliation/account-page'));
+const AdvancedReportsPage = lazyPage(() => import('../../features/reports/advanced-reports-page'));
 
 /** The pages that load on first use, by the path that shows them. */
 const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
@@ -39,6 +40,7 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/journal': JournalPage,
   '/analytics': AnalyticsPage,
   '/demo-advanced-analytics': DemoAnalyticsPage,
+  '/advanced-reports': AdvancedReportsPage,
 };
 
 /**
@@ -78,6 +80,7 @@ export default function SignedInApp() {
             <Route path="/journal/:date" component={JournalDayPage} />
             <Route path="/analytics" component={AnalyticsPage} />
             <Route path="/demo-advanced-analytics" component={DemoAnalyticsPage} />
+            <Route path="/advanced-reports" component={AdvancedReportsPage} />
             <Route>
               <AppSectionPage />
             </Route>
