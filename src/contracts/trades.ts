@@ -407,28 +407,50 @@ export const strategyJsonSchema = z.object({
 export type StrategyJson = z.infer<typeof strategyJsonSchema>;
 export const strategyListJsonSchema = z.object({ strategies: z.array(strategyJsonSchema) });
 
-export const API_TOKEN_SCOPES = ['read', 'write'] as const;
+/**
+ * What a token may reach, by area: each public route names the one scope it needs (API_ROUTES'
+ * `scope`). No scope reaches sign-in, billing, admin, tokens or two-factor.
+ */
+export const API_TOKEN_SCOPES = [
+  'trades:read',
+  'trades:write',
+  'imports:write',
+  'analytics:read',
+  'reports:read',
+  'journal:read',
+  'journal:write',
+] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
-/** `scopes` defaults to both; a token needs `read` (write alone cannot even list what it wrote). */
+/** The longest a token may be made to last; without `expiresAt` it lasts until revoked. */
+export const API_TOKEN_MAX_DAYS = 5 * 366;
+
 export const apiTokenCreateSchema = z
   .object({
     name: line().min(1, 'Name is required').max(100),
     scopes: z
-      .array(z.enum(API_TOKEN_SCOPES, { error: 'Scopes are read and write' }))
+      .array(z.enum(API_TOKEN_SCOPES, { error: `Scopes are ${API_TOKEN_SCOPES.join(', ')}` }), {
+        error: 'Choose the scopes the token needs',
+      })
       .min(1, 'Choose at least one scope')
-      .refine((scopes) => scopes.includes('read'), 'A token always has the read scope')
-      .default(['read', 'write']),
+      .max(API_TOKEN_SCOPES.length)
+      .meta({ example: ['trades:read'] }),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'Expiry must be a date-time such as 2026-12-31T23:59:59Z' })
+      .optional()
+      .meta({ example: '2026-12-31T23:59:59Z' }),
   })
   .strict();
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
 export const apiTokenJsonSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** `['read']` (GET only) or `['read', 'write']`. */
   scopes: z.array(z.enum(API_TOKEN_SCOPES)),
   /** The token's first characters (`eb_` + 8), so the user can tell tokens apart. */
   prefix: z.string(),
   createdAt: instant,
+  /** When it stops working; null: until revoked. */
+  expiresAt: instant.nullable(),
   lastUsedAt: instant.nullable(),
 });
 export type ApiTokenJson = z.infer<typeof apiTokenJsonSchema>;
