@@ -501,6 +501,15 @@ export const API_ROUTES = {
     responses: { 200: journalDayJsonSchema },
   },
 
+  // The public API's description: OpenAPI 3.1 from this table (openapi.ts), and Swagger UI's page and files.
+  'GET /api/openapi.json': { responses: { 200: z.record(z.string(), z.unknown()) } },
+  'GET /api/docs': { responses: file },
+  'GET /api/docs/static/index.html': { responses: file },
+  'GET /api/docs/static/swagger-initializer.js': { responses: file },
+  'GET /api/docs/static/*': { responses: file },
+  'GET /api/docs/json': { responses: { 200: z.record(z.string(), z.unknown()) } },
+  'GET /api/docs/yaml': { responses: file },
+
   // Public site files (not under /api)
   'GET /robots.txt': { responses: file },
   'GET /sitemap.xml': { responses: file },

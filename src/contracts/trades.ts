@@ -18,7 +18,7 @@ const uuid = z.uuid('Must be an id');
 export const ASSET_CLASSES = ['stock', 'etf', 'option', 'future', 'forex', 'crypto', 'cfd'] as const;
 
 export const accountInputSchema = z.object({
-  name: line().min(1, 'Name is required').max(100),
+  name: line().min(1, 'Name is required').max(100).meta({ example: 'Main brokerage' }),
   broker: line().max(100).nullable().optional(),
   currency: z
     .string()
@@ -40,10 +40,10 @@ export const executionInputSchema = z.object({
    * order (that day's midnight in the file's zone), shown as "time not in file".
    */
   executedOn: z.iso.date({ error: 'Must be a date such as 2025-01-17' }).optional(),
-  symbol: line().min(1, 'Symbol is required').max(64),
+  symbol: line().min(1, 'Symbol is required').max(64).meta({ example: 'AAPL' }),
   side: z.enum(['buy', 'sell'], { error: 'Side must be buy or sell' }),
-  quantity: fillDecimal('positive'),
-  price: fillDecimal('nonNegative'),
+  quantity: fillDecimal('positive').meta({ example: '100' }),
+  price: fillDecimal('nonNegative').meta({ example: '187.25' }),
   commission: fillDecimal('nonNegative').optional(),
   fees: fillDecimal('nonNegative').optional(),
   assetClass: z.enum(ASSET_CLASSES).optional(),

@@ -19,6 +19,7 @@ import { createAppJobQueue, type AppJobQueue } from './jobs/registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './crypto/secret-box';
 import { twoFactorRoutes } from './modules/two-factor';
+import { apiDocsRoutes } from './modules/api-docs';
 import { authRoutes } from './modules/auth';
 import { billingRoutes } from './modules/billing';
 import { createLocalProvider } from './payments/local-provider';
@@ -252,6 +253,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(sampleDataRoutes);
   await app.register(strategyRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(apiDocsRoutes);
 
   const named = params.distDir === undefined ? DEFAULT_DIST_DIR : params.distDir;
   // DIST_DIR links to the latest build (scripts/build-output.mjs): followed once, so a build made
