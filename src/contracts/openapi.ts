@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { API_DEPRECATION_POLICY } from './api-examples';
 import { API_TOKEN_SCOPES } from './trades';
+
+export { API_DEPRECATION_POLICY };
 import { API_ROUTES, apiErrorJsonSchema, PUBLIC_API_V1_PREFIX, type RouteAnswer, type RouteContract } from './routes';
 
 /**
@@ -11,10 +14,6 @@ import { API_ROUTES, apiErrorJsonSchema, PUBLIC_API_V1_PREFIX, type RouteAnswer,
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
-
-/** Sunset notice: how long a version keeps working after its successor ships (stated in the docs too). */
-export const API_DEPRECATION_POLICY =
-  'The API is versioned in its path (`/api/v1/…`; the unversioned `/api/…` paths are the same routes and follow the latest version). A change that could break a script (a field removed or renamed, a stricter input rule, a different meaning) only ever comes in a new version, `/api/v2/…`. When it does, `/api/v1` keeps working for at least 12 months: its answers carry `Deprecation` and `Sunset` headers (RFC 9745, RFC 8594) with the date it stops, and an e-mail tells every user with an API token. Adding a field to an answer or a new optional parameter is not a breaking change: scripts should ignore fields they do not know.';
 
 const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
