@@ -448,7 +448,12 @@ const BUDGETED = [FIRST_PAGE, SYMBOL_PAGE];
  */
 export async function benchTradesApi(params: TradesApiBenchParams): Promise<TradesApiBenchResult> {
   const database = await openThrowawayDatabase({ ...params, prefix: 'edgebook_bench' });
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '3000', DATABASE_URL: params.databaseUrl ?? '' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '3000',
+    DATABASE_URL: params.databaseUrl ?? '',
+    API_TOKEN_RATE_LIMIT: '1000000000', // the bench measures the API, not its limit
+  });
   const app = await buildApp({ config, database, distDir: null });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -460,7 +465,12 @@ export async function benchTradesApi(params: TradesApiBenchParams): Promise<Trad
       now: new Date(),
     });
     const account = await insertAccount(db, { userId: user.id, values: { name: 'Bench' } });
-    const { token } = await createApiToken(db, { userId: user.id, name: 'bench', now: new Date() });
+    const { token } = await createApiToken(db, {
+      userId: user.id,
+      name: 'bench',
+      scopes: ['trades:read'],
+      now: new Date(),
+    });
     const seedStart = performance.now();
     const count = await seedTrades(db, { userId: user.id, accountId: account.id, tradeCount: params.tradeCount });
     // The statistics autovacuum gathers on a server after a bulk load (PGlite has no autovacuum).

@@ -35,6 +35,17 @@ import {
   trialSignupRequestSchema,
 } from './auth';
 import { contactJsonSchema, contactRequestSchema } from './contact';
+import {
+  loginJsonSchema,
+  loginTwoFactorRequestSchema,
+  recoveryCodesJsonSchema,
+  regenerateRecoveryCodesRequestSchema,
+  revokedSessionsJsonSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorSetupJsonSchema,
+  twoFactorStatusJsonSchema,
+} from './security';
 import { fxRatesFetchSchema, fxRatesListJsonSchema, fxRatesSavedJsonSchema } from './fx-rates';
 import {
   importQualityJsonSchema,
@@ -82,6 +93,7 @@ import {
   addExecutionsJsonSchema,
   addExecutionsRequestSchema,
   apiTokenCreateSchema,
+  type ApiTokenScope,
   apiTokenListJsonSchema,
   bulkTradeJsonSchema,
   bulkTradeRequestSchema,
@@ -120,6 +132,14 @@ export type RouteContract = {
   /** Its query parameters, as the server parses them. */
   query?: z.ZodType;
   responses: Readonly<Partial<Record<200 | 201 | 202 | 204 | 302, RouteAnswer>>>;
+  /**
+   * Set on the public API's routes only: the API-token scope a bearer request needs. Such a route
+   * is also served under `/api/v1/…` and described in the OpenAPI document. A route without one is
+   * never reached with a token (sign-in, billing, tokens, two-factor, settings).
+   */
+  scope?: ApiTokenScope;
+  /** One line for the API documentation (public routes). */
+  summary?: string;
 };
 
 /** Every failure's body (4xx, 5xx): a code the pages look for, a message, and per-field messages. */
@@ -155,7 +175,17 @@ export const API_ROUTES = {
   'GET /api/logout': { responses: redirect },
   'GET /api/auth/user': { responses: { 200: currentUserJsonSchema } },
   'PATCH /api/auth/user': { body: profilePatchSchema, responses: { 200: currentUserJsonSchema } },
-  'POST /api/auth/login': { body: loginRequestSchema, responses: { 200: currentUserJsonSchema } },
+  // With two-factor on, the answer is a challenge for the code step, and no session yet.
+  'POST /api/auth/login': { body: loginRequestSchema, responses: { 200: loginJsonSchema } },
+  'POST /api/auth/login/2fa': { body: loginTwoFactorRequestSchema, responses: { 200: currentUserJsonSchema } },
+  'GET /api/auth/2fa': { responses: { 200: twoFactorStatusJsonSchema } },
+  'POST /api/auth/2fa/setup': { responses: { 200: twoFactorSetupJsonSchema } },
+  'POST /api/auth/2fa/enable': { body: twoFactorEnableRequestSchema, responses: { 200: recoveryCodesJsonSchema } },
+  'POST /api/auth/2fa/recovery-codes': {
+    body: regenerateRecoveryCodesRequestSchema,
+    responses: { 200: recoveryCodesJsonSchema },
+  },
+  'POST /api/auth/2fa/disable': { body: twoFactorDisableRequestSchema, responses: ok },
   'POST /api/subscription/trial-signup': { body: trialSignupRequestSchema, responses: { 201: checkoutUrlJsonSchema } },
   'GET /api/auth/verify-email': { responses: redirect },
   'POST /api/auth/resend-verification': { body: emailOnlyRequestSchema, responses: okWithMessage },
@@ -166,6 +196,7 @@ export const API_ROUTES = {
   'GET /api/auth/confirm-email-change': { responses: redirect },
   'GET /api/auth/sessions': { responses: { 200: z.array(sessionJsonSchema) } },
   'DELETE /api/auth/sessions/:id': { responses: noContent },
+  'POST /api/auth/sessions/revoke-others': { responses: { 200: revokedSessionsJsonSchema } },
   'POST /api/contact': { body: contactRequestSchema, responses: { 201: contactJsonSchema } },
 
   // Billing
@@ -181,20 +212,62 @@ export const API_ROUTES = {
   'POST /api/billing/webhook': { responses: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
 
   // Accounts, tags, strategies, API tokens, sample data
-  'GET /api/accounts': { responses: { 200: accountListJsonSchema } },
-  'POST /api/accounts': { body: accountInputSchema, responses: { 201: accountJsonSchema } },
-  'GET /api/accounts/:id': { responses: { 200: accountJsonSchema } },
+  'GET /api/accounts': {
+    scope: 'trades:read',
+    summary: 'List your accounts',
+    responses: { 200: accountListJsonSchema },
+  },
+  'POST /api/accounts': {
+    scope: 'trades:write',
+    summary: 'Create an account',
+    body: accountInputSchema,
+    responses: { 201: accountJsonSchema },
+  },
+  'GET /api/accounts/:id': { scope: 'trades:read', summary: 'Read one account', responses: { 200: accountJsonSchema } },
   'GET /api/accounts/:id/usage': { responses: { 200: accountUsageJsonSchema } },
-  'PATCH /api/accounts/:id': { body: accountPatchSchema, responses: { 200: accountJsonSchema } },
-  'DELETE /api/accounts/:id': { responses: noContent },
-  'GET /api/tags': { responses: { 200: tagListJsonSchema } },
+  'PATCH /api/accounts/:id': {
+    scope: 'trades:write',
+    summary: 'Rename or change an account',
+    body: accountPatchSchema,
+    responses: { 200: accountJsonSchema },
+  },
+  'DELETE /api/accounts/:id': {
+    scope: 'trades:write',
+    summary: 'Delete an account with its trades',
+    responses: noContent,
+  },
+  'GET /api/tags': { scope: 'trades:read', summary: 'List your tags', responses: { 200: tagListJsonSchema } },
   'GET /api/tags/usage': { responses: { 200: tagUsageJsonSchema } },
-  'POST /api/tags': { body: tagInputSchema, responses: { 201: tagJsonSchema } },
-  'PATCH /api/tags/:id': { body: tagPatchSchema, responses: { 200: tagJsonSchema } },
-  'DELETE /api/tags/:id': { responses: noContent },
-  'POST /api/tags/:id/merge': { body: tagMergeSchema, responses: { 200: tagJsonSchema } },
-  'GET /api/strategies': { responses: { 200: strategyListJsonSchema } },
-  'POST /api/strategies': { body: strategyInputSchema, responses: { 201: strategyJsonSchema } },
+  'POST /api/tags': {
+    scope: 'trades:write',
+    summary: 'Create a tag',
+    body: tagInputSchema,
+    responses: { 201: tagJsonSchema },
+  },
+  'PATCH /api/tags/:id': {
+    scope: 'trades:write',
+    summary: 'Rename or recolour a tag',
+    body: tagPatchSchema,
+    responses: { 200: tagJsonSchema },
+  },
+  'DELETE /api/tags/:id': { scope: 'trades:write', summary: 'Delete a tag', responses: noContent },
+  'POST /api/tags/:id/merge': {
+    scope: 'trades:write',
+    summary: 'Merge a tag into another',
+    body: tagMergeSchema,
+    responses: { 200: tagJsonSchema },
+  },
+  'GET /api/strategies': {
+    scope: 'trades:read',
+    summary: 'List your strategies',
+    responses: { 200: strategyListJsonSchema },
+  },
+  'POST /api/strategies': {
+    scope: 'trades:write',
+    summary: 'Create a strategy',
+    body: strategyInputSchema,
+    responses: { 201: strategyJsonSchema },
+  },
   'GET /api/tokens': { responses: { 200: apiTokenListJsonSchema } },
   'POST /api/tokens': { body: apiTokenCreateSchema, responses: { 201: createdApiTokenJsonSchema } },
   'DELETE /api/tokens/:id': { responses: noContent },
@@ -203,21 +276,86 @@ export const API_ROUTES = {
   'DELETE /api/sample-data': { responses: { 200: removedSampleDataJsonSchema } },
 
   // Trades and executions
-  'POST /api/executions': { body: addExecutionsRequestSchema, responses: { 200: addExecutionsJsonSchema } },
-  'GET /api/trades': { query: tradeListQuerySchema, responses: { 200: tradeListJsonSchema } },
-  'GET /api/trades/filter-schema': { responses: { 200: z.record(z.string(), z.unknown()) } },
-  'GET /api/reports/filters': { responses: { 200: filterCatalogueJsonSchema } },
-  'GET /api/trades/export.csv': { query: tradeListQuerySchema, responses: file },
-  'GET /api/trades/count': { query: tradeListQuerySchema, responses: { 200: tradeCountJsonSchema } },
-  'GET /api/trades/list.csv': { query: tradeListQuerySchema, responses: file },
-  'POST /api/trades': { body: manualTradeRequestSchema, responses: { 201: tradeDetailJsonSchema } },
-  'POST /api/trades/bulk': { body: bulkTradeRequestSchema, responses: { 200: bulkTradeJsonSchema } },
-  'GET /api/trades/:id': { responses: { 200: tradeDetailJsonSchema } },
-  'PATCH /api/trades/:id': { body: tradePatchSchema, responses: { 200: tradeDetailJsonSchema } },
+  'POST /api/executions': {
+    scope: 'trades:write',
+    summary: 'Add executions (fills) to an account; trades are regrouped',
+    body: addExecutionsRequestSchema,
+    responses: { 200: addExecutionsJsonSchema },
+  },
+  'GET /api/trades': {
+    scope: 'trades:read',
+    summary: 'List trades, filtered, sorted and paged',
+    query: tradeListQuerySchema,
+    responses: { 200: tradeListJsonSchema },
+  },
+  'GET /api/trades/filter-schema': {
+    scope: 'trades:read',
+    summary: 'The JSON Schema of the trade filter',
+    responses: { 200: z.record(z.string(), z.unknown()) },
+  },
+  'GET /api/reports/filters': {
+    scope: 'reports:read',
+    summary: 'Every condition of the trade filter: id, label, group, type and allowed values',
+    responses: { 200: filterCatalogueJsonSchema },
+  },
+  'GET /api/trades/export.csv': {
+    scope: 'reports:read',
+    summary: 'Export the filtered trades as CSV (one row per fill)',
+    query: tradeListQuerySchema,
+    responses: file,
+  },
+  'GET /api/trades/count': {
+    scope: 'trades:read',
+    summary: 'Count the trades a filter selects',
+    query: tradeListQuerySchema,
+    responses: { 200: tradeCountJsonSchema },
+  },
+  'GET /api/trades/list.csv': {
+    scope: 'reports:read',
+    summary: 'The filtered trade list as CSV',
+    query: tradeListQuerySchema,
+    responses: file,
+  },
+  'POST /api/trades': {
+    scope: 'trades:write',
+    summary: 'Enter a trade by hand',
+    body: manualTradeRequestSchema,
+    responses: { 201: tradeDetailJsonSchema },
+  },
+  'POST /api/trades/bulk': {
+    scope: 'trades:write',
+    summary: 'Tag, untag or delete many trades',
+    body: bulkTradeRequestSchema,
+    responses: { 200: bulkTradeJsonSchema },
+  },
+  'GET /api/trades/:id': {
+    scope: 'trades:read',
+    summary: 'Read one trade with its fills and journal',
+    responses: { 200: tradeDetailJsonSchema },
+  },
+  'PATCH /api/trades/:id': {
+    scope: 'trades:write',
+    summary: "Change a trade's journal: notes, tags, stop, target, rating…",
+    body: tradePatchSchema,
+    responses: { 200: tradeDetailJsonSchema },
+  },
   // The trade goes to "Recently deleted" for 30 days; the undo token brings it back.
-  'DELETE /api/trades/:id': { responses: { 200: tradeDeletionJsonSchema } },
-  'GET /api/trades/deleted': { responses: { 200: deletedTradeListJsonSchema } },
-  'POST /api/trades/restore': { body: restoreTradesRequestSchema, responses: { 200: restoredTradesJsonSchema } },
+  'DELETE /api/trades/:id': {
+    scope: 'trades:write',
+    summary: 'Move a trade to Recently deleted',
+    responses: { 200: tradeDeletionJsonSchema },
+  },
+  'GET /api/trades/deleted': {
+    scope: 'trades:read',
+    summary: 'List recently deleted trades',
+    responses: { 200: deletedTradeListJsonSchema },
+  },
+  'POST /api/trades/restore': {
+    scope: 'trades:write',
+    summary: 'Restore deleted trades',
+    body: restoreTradesRequestSchema,
+    responses: { 200: restoredTradesJsonSchema },
+  },
 
   // Screenshots
   'POST /api/trades/:id/screenshots': { body: 'multipart', responses: { 201: screenshotJsonSchema } },
@@ -227,23 +365,56 @@ export const API_ROUTES = {
   'DELETE /api/screenshots/:id': { responses: noContent },
 
   // Imports
-  'POST /api/imports': { body: 'multipart', responses: { 201: importPreviewJsonSchema } },
-  'GET /api/imports': { responses: { 200: importListJsonSchema } },
-  'GET /api/imports/template.csv': { responses: file },
-  'GET /api/imports/:id': { responses: { 200: importJsonSchema } },
-  'POST /api/imports/:id/preview': { body: importRemapSchema, responses: { 200: importPreviewJsonSchema } },
+  'POST /api/imports': {
+    scope: 'imports:write',
+    summary: 'Upload a broker file for a preview',
+    body: 'multipart',
+    responses: { 201: importPreviewJsonSchema },
+  },
+  'GET /api/imports': {
+    scope: 'imports:write',
+    summary: 'List your imports',
+    responses: { 200: importListJsonSchema },
+  },
+  'GET /api/imports/template.csv': {
+    scope: 'imports:write',
+    summary: "The CSV template of Edgebook's own format",
+    responses: file,
+  },
+  'GET /api/imports/:id': {
+    scope: 'imports:write',
+    summary: "Read an import and a background commit's progress",
+    responses: { 200: importJsonSchema },
+  },
+  'POST /api/imports/:id/preview': {
+    scope: 'imports:write',
+    summary: "Change an import's column mapping and preview again",
+    body: importRemapSchema,
+    responses: { 200: importPreviewJsonSchema },
+  },
   // Done at once (200), or queued as a background job whose progress the import's GET reports (202).
   'POST /api/imports/:id/commit': {
+    scope: 'imports:write',
+    summary: 'Commit a previewed import',
     body: importCommitSchema,
     responses: { 200: importCommitJsonSchema, 202: importJsonSchema },
   },
   // An import that added trades is undone (200, the import and the undo token of its trades); a
   // preview is discarded (204).
-  'DELETE /api/imports/:id': { responses: { 200: importUndoJsonSchema, 204: 'empty' } },
+  'DELETE /api/imports/:id': {
+    scope: 'imports:write',
+    summary: 'Undo an import, or discard a preview',
+    responses: { 200: importUndoJsonSchema, 204: 'empty' },
+  },
   'POST /api/broker-format-requests': { body: 'multipart', responses: { 201: brokerFormatRequestJsonSchema } },
 
   // Reconciliation with the broker's own figures, and exchange rates (issue 42)
-  'GET /api/reconciliation': { query: reconciliationQuerySchema, responses: { 200: reconciliationJsonSchema } },
+  'GET /api/reconciliation': {
+    scope: 'reports:read',
+    summary: "Reconcile your trades with the broker's own figures",
+    query: reconciliationQuerySchema,
+    responses: { 200: reconciliationJsonSchema },
+  },
   'GET /api/reconciliation/fills': {
     query: reconciliationFillsQuerySchema,
     responses: { 200: reconciliationFillsJsonSchema },
@@ -256,17 +427,54 @@ export const API_ROUTES = {
   'POST /api/fx-rates/fetch': { body: fxRatesFetchSchema, responses: { 201: fxRatesSavedJsonSchema } },
 
   // Analytics
-  'GET /api/analytics/summary': { query: analyticsFilterSchema, responses: { 200: analyticsSummaryJsonSchema } },
-  'GET /api/analytics/equity': { query: equityQuerySchema, responses: { 200: analyticsEquityJsonSchema } },
-  'GET /api/analytics/calendar': { query: calendarQuerySchema, responses: { 200: analyticsCalendarJsonSchema } },
-  'GET /api/analytics/heatmap': { query: heatmapQuerySchema, responses: { 200: analyticsHeatmapJsonSchema } },
-  'GET /api/analytics/breakdown': { query: breakdownQuerySchema, responses: { 200: analyticsBreakdownJsonSchema } },
+  'GET /api/analytics/summary': {
+    scope: 'analytics:read',
+    summary: 'Headline statistics of the filtered trades',
+    query: analyticsFilterSchema,
+    responses: { 200: analyticsSummaryJsonSchema },
+  },
+  'GET /api/analytics/equity': {
+    scope: 'analytics:read',
+    summary: 'The equity curve and drawdown',
+    query: equityQuerySchema,
+    responses: { 200: analyticsEquityJsonSchema },
+  },
+  'GET /api/analytics/calendar': {
+    scope: 'analytics:read',
+    summary: 'Profit and loss by day',
+    query: calendarQuerySchema,
+    responses: { 200: analyticsCalendarJsonSchema },
+  },
+  'GET /api/analytics/heatmap': {
+    scope: 'analytics:read',
+    summary: 'Results by weekday and hour',
+    query: heatmapQuerySchema,
+    responses: { 200: analyticsHeatmapJsonSchema },
+  },
+  'GET /api/analytics/breakdown': {
+    scope: 'analytics:read',
+    summary: 'Results by symbol, tag, strategy, side…',
+    query: breakdownQuerySchema,
+    responses: { 200: analyticsBreakdownJsonSchema },
+  },
   'GET /api/analytics/distribution': {
+    scope: 'analytics:read',
+    summary: 'The distribution of P&L or R',
     query: distributionQuerySchema,
     responses: { 200: analyticsDistributionJsonSchema },
   },
-  'POST /api/analytics/monte-carlo': { body: monteCarloRequestSchema, responses: { 200: monteCarloJsonSchema } },
-  'GET /api/analytics/outcomes': { query: analyticsFilterSchema, responses: { 200: analyticsOutcomesJsonSchema } },
+  'POST /api/analytics/monte-carlo': {
+    scope: 'analytics:read',
+    summary: 'Simulate future equity paths from your trades',
+    body: monteCarloRequestSchema,
+    responses: { 200: monteCarloJsonSchema },
+  },
+  'GET /api/analytics/outcomes': {
+    scope: 'analytics:read',
+    summary: 'Wins, losses and break-evens',
+    query: analyticsFilterSchema,
+    responses: { 200: analyticsOutcomesJsonSchema },
+  },
   'GET /api/analytics/demo/outcomes': { query: demoQuerySchema, responses: { 200: analyticsOutcomesJsonSchema } },
   'GET /api/analytics/demo/summary': { query: demoQuerySchema, responses: { 200: analyticsSummaryJsonSchema } },
   'GET /api/analytics/demo/equity': { query: demoQuerySchema, responses: { 200: analyticsEquityJsonSchema } },
@@ -284,20 +492,71 @@ export const API_ROUTES = {
   },
 
   // Advanced reports (issue 32)
-  'POST /api/reports/run': { body: reportRunRequestSchema, responses: { 200: reportJsonSchema } },
-  'GET /api/reports/saved': { responses: { 200: savedReportListJsonSchema } },
-  'GET /api/reports/saved/:id': { responses: { 200: savedReportJsonSchema } },
+  'POST /api/reports/run': {
+    scope: 'reports:read',
+    summary: 'Run a report: the filtered trades grouped, each group with its figures and 95% intervals',
+    body: reportRunRequestSchema,
+    responses: { 200: reportJsonSchema },
+  },
+  'GET /api/reports/saved': {
+    scope: 'reports:read',
+    summary: 'List your saved reports',
+    responses: { 200: savedReportListJsonSchema },
+  },
+  'GET /api/reports/saved/:id': {
+    scope: 'reports:read',
+    summary: 'Read one saved report',
+    responses: { 200: savedReportJsonSchema },
+  },
   'POST /api/reports/saved': { body: savedReportInputSchema, responses: { 201: savedReportJsonSchema } },
   'PATCH /api/reports/saved/:id': { body: savedReportPatchSchema, responses: { 200: savedReportJsonSchema } },
   'DELETE /api/reports/saved/:id': { responses: noContent },
-  'GET /api/reports/export.csv': { query: reportExportQuerySchema, responses: file },
-  'GET /api/reports/export.pdf': { query: reportExportQuerySchema, responses: file },
+  'GET /api/reports/export.csv': {
+    scope: 'reports:read',
+    summary: 'A report as CSV, one row per group',
+    query: reportExportQuerySchema,
+    responses: file,
+  },
+  'GET /api/reports/export.pdf': {
+    scope: 'reports:read',
+    summary: 'A report as PDF',
+    query: reportExportQuerySchema,
+    responses: file,
+  },
 
   // Journal
-  'GET /api/journal/days': { query: journalRangeQuerySchema, responses: { 200: journalDayListJsonSchema } },
-  'GET /api/journal/entries': { query: journalEntriesQuerySchema, responses: { 200: journalEntryListJsonSchema } },
-  'GET /api/journal/days/:date': { responses: { 200: journalDayJsonSchema } },
-  'PUT /api/journal/days/:date': { body: journalDayInputSchema, responses: { 200: journalDayJsonSchema } },
+  'GET /api/journal/days': {
+    scope: 'journal:read',
+    summary: 'Journal days in a range',
+    query: journalRangeQuerySchema,
+    responses: { 200: journalDayListJsonSchema },
+  },
+  'GET /api/journal/entries': {
+    scope: 'journal:read',
+    summary: 'Journal entries, newest first',
+    query: journalEntriesQuerySchema,
+    responses: { 200: journalEntryListJsonSchema },
+  },
+  'GET /api/journal/days/:date': {
+    scope: 'journal:read',
+    summary: "One day's plan and review",
+    responses: { 200: journalDayJsonSchema },
+  },
+  'PUT /api/journal/days/:date': {
+    scope: 'journal:write',
+    summary: "Write one day's plan and review",
+    body: journalDayInputSchema,
+    responses: { 200: journalDayJsonSchema },
+  },
+
+  // The public API's description: OpenAPI 3.1 from this table (openapi.ts), and Swagger UI's page and files.
+  'GET /api/openapi.json': { responses: { 200: z.record(z.string(), z.unknown()) } },
+  'GET /api/docs': { responses: file },
+  'GET /api/docs/static/index.html': { responses: file },
+  'GET /api/docs/static/swagger-initializer.js': { responses: file },
+  'GET /api/docs/static/*': { responses: file },
+  'GET /api/docs/json': { responses: { 200: z.record(z.string(), z.unknown()) } },
+  'GET /api/docs/yaml': { responses: file },
 
   // Public site files (not under /api)
   'GET /robots.txt': { responses: file },
@@ -305,3 +564,21 @@ export const API_ROUTES = {
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteKey = keyof typeof API_ROUTES;
+
+/** The public API's versioned prefix: `/api/v1/trades` is `/api/trades`. */
+export const PUBLIC_API_V1_PREFIX = '/api/v1/';
+
+/**
+ * The API_ROUTES key of a request's route (`method` and Fastify's route URL): a `/api/v1/…` alias
+ * maps to its unversioned route.
+ */
+export function toRouteKey(method: string, url: string): string {
+  const path = url.startsWith(PUBLIC_API_V1_PREFIX) ? `/api/${url.slice(PUBLIC_API_V1_PREFIX.length)}` : url;
+  return `${method} ${path}`;
+}
+
+/** The route contract of a request's route, versioned alias or not; undefined when none is declared. */
+export function findRouteContract(method: string, url: string): RouteContract | undefined {
+  const routes: Readonly<Record<string, RouteContract>> = API_ROUTES;
+  return routes[toRouteKey(method, url)];
+}

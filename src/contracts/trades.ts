@@ -19,7 +19,7 @@ const uuid = z.uuid('Must be an id');
 export const ASSET_CLASSES = ['stock', 'etf', 'option', 'future', 'forex', 'crypto', 'cfd'] as const;
 
 export const accountInputSchema = z.object({
-  name: line().min(1, 'Name is required').max(100),
+  name: line().min(1, 'Name is required').max(100).meta({ example: 'Main brokerage' }),
   broker: line().max(100).nullable().optional(),
   currency: z
     .string()
@@ -41,15 +41,15 @@ export const executionInputSchema = z.object({
    * order (that day's midnight in the file's zone), shown as "time not in file".
    */
   executedOn: z.iso.date({ error: 'Must be a date such as 2025-01-17' }).optional(),
-  symbol: line().min(1, 'Symbol is required').max(64),
+  symbol: line().min(1, 'Symbol is required').max(64).meta({ example: 'AAPL' }),
   /**
    * The symbol as the broker's file wrote it (`MESH5` for the contract stored as `MESH25`), kept
    * with the fill and matched by the trade search; `symbol` as sent when absent.
    */
   brokerSymbol: line().min(1).max(200).optional(),
   side: z.enum(['buy', 'sell'], { error: 'Side must be buy or sell' }),
-  quantity: fillDecimal('positive'),
-  price: fillDecimal('nonNegative'),
+  quantity: fillDecimal('positive').meta({ example: '100' }),
+  price: fillDecimal('nonNegative').meta({ example: '187.25' }),
   commission: fillDecimal('nonNegative').optional(),
   fees: fillDecimal('nonNegative').optional(),
   assetClass: z.enum(ASSET_CLASSES).optional(),
@@ -446,28 +446,50 @@ export const strategyJsonSchema = z.object({
 export type StrategyJson = z.infer<typeof strategyJsonSchema>;
 export const strategyListJsonSchema = z.object({ strategies: z.array(strategyJsonSchema) });
 
-export const API_TOKEN_SCOPES = ['read', 'write'] as const;
+/**
+ * What a token may reach, by area: each public route names the one scope it needs (API_ROUTES'
+ * `scope`). No scope reaches sign-in, billing, admin, tokens or two-factor.
+ */
+export const API_TOKEN_SCOPES = [
+  'trades:read',
+  'trades:write',
+  'imports:write',
+  'analytics:read',
+  'reports:read',
+  'journal:read',
+  'journal:write',
+] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
-/** `scopes` defaults to both; a token needs `read` (write alone cannot even list what it wrote). */
+/** The longest a token may be made to last; without `expiresAt` it lasts until revoked. */
+export const API_TOKEN_MAX_DAYS = 5 * 366;
+
 export const apiTokenCreateSchema = z
   .object({
     name: line().min(1, 'Name is required').max(100),
     scopes: z
-      .array(z.enum(API_TOKEN_SCOPES, { error: 'Scopes are read and write' }))
+      .array(z.enum(API_TOKEN_SCOPES, { error: `Scopes are ${API_TOKEN_SCOPES.join(', ')}` }), {
+        error: 'Choose the scopes the token needs',
+      })
       .min(1, 'Choose at least one scope')
-      .refine((scopes) => scopes.includes('read'), 'A token always has the read scope')
-      .default(['read', 'write']),
+      .max(API_TOKEN_SCOPES.length)
+      .meta({ example: ['trades:read'] }),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'Expiry must be a date-time such as 2026-12-31T23:59:59Z' })
+      .optional()
+      .meta({ example: '2026-12-31T23:59:59Z' }),
   })
   .strict();
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
 export const apiTokenJsonSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** `['read']` (GET only) or `['read', 'write']`. */
   scopes: z.array(z.enum(API_TOKEN_SCOPES)),
   /** The token's first characters (`eb_` + 8), so the user can tell tokens apart. */
   prefix: z.string(),
   createdAt: instant,
+  /** When it stops working; null: until revoked. */
+  expiresAt: instant.nullable(),
   lastUsedAt: instant.nullable(),
 });
 export type ApiTokenJson = z.infer<typeof apiTokenJsonSchema>;

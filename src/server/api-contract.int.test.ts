@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_ROUTES, type RouteContract } from '../contracts/routes';
+import { API_ROUTES, PUBLIC_API_V1_PREFIX, toRouteKey, type RouteContract } from '../contracts/routes';
 import { createTestDatabase } from '../../test/helpers/test-database';
 import { findMismatch } from '../../test/helpers/contract-check';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
 
 describe('API_ROUTES', () => {
   it('declares every route the app registers, and the app registers every route it declares', async () => {
@@ -22,8 +26,15 @@ describe('API_ROUTES', () => {
     try {
       await app.ready();
       const declared = new Set(Object.keys(API_ROUTES));
-      expect([...registered].filter((key) => !declared.has(key))).toEqual([]);
+      const [versioned, unversioned] = partition([...registered], (key) => key.includes(` ${PUBLIC_API_V1_PREFIX}`));
+      expect(unversioned.filter((key) => !declared.has(key))).toEqual([]);
       expect([...declared].filter((key) => !registered.has(key))).toEqual([]);
+      // /api/v1/… serves exactly the public routes (those with a token scope), and nothing else.
+      const routes: Readonly<Record<string, RouteContract>> = API_ROUTES;
+      const isPublic = (key: string) => routes[key]?.scope !== undefined;
+      expect(versioned.map((key) => toRouteKey(key.split(' ')[0]!, key.split(' ')[1]!)).sort()).toEqual(
+        Object.keys(API_ROUTES).filter(isPublic).sort(),
+      );
     } finally {
       await app.close();
       await database.close();

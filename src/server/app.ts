@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -8,6 +9,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { findRouteContract, PUBLIC_API_V1_PREFIX } from '../contracts/routes';
 import { systemClock, type Clock } from './clock';
 import { listRecentlySeenUserIds } from './auth/sessions';
 import type { ServerConfig } from './config';
@@ -15,6 +17,9 @@ import type { Database, Db, DbEngine } from './db/client';
 import { AppError } from './errors';
 import { createAppJobQueue, type AppJobQueue } from './jobs/registry';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createSecretBox, loadOrCreateKeyFile, type SecretBox } from './crypto/secret-box';
+import { twoFactorRoutes } from './modules/two-factor';
+import { apiDocsRoutes } from './modules/api-docs';
 import { authRoutes } from './modules/auth';
 import { billingRoutes } from './modules/billing';
 import { createLocalProvider } from './payments/local-provider';
@@ -64,6 +69,8 @@ declare module 'fastify' {
     tradeOrders: TradeOrderCache;
     /** Durable background jobs (jobs/registry.ts): `app.jobs.send(name, payload)`. */
     jobs: AppJobQueue;
+    /** Seals stored secrets (two-factor seeds) with AES-256-GCM under a key id. */
+    secretBox: SecretBox;
   }
 }
 
@@ -94,6 +101,16 @@ export type BuildAppParams = {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
+/**
+ * ENCRYPTION_KEYS when set; else the key file in DATA_DIR (made on first start), or under
+ * NODE_ENV=test a key that lives as long as the process (tests never reopen what they sealed).
+ */
+function toEncryptionKeys(config: ServerConfig) {
+  if (config.encryptionKeys) return config.encryptionKeys;
+  if (config.env === 'test') return [{ id: 'test', key: randomBytes(32) }];
+  return loadOrCreateKeyFile(join(config.dataDir, 'secret.key'));
+}
+
 /** A configured Fastify instance that has not started listening (tests call it directly). */
 export async function buildApp(params: BuildAppParams): Promise<FastifyInstance> {
   const { config, database } = params;
@@ -103,6 +120,14 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
     bodyLimit: 1024 * 1024,
   });
   if (params.onRoute) app.addHook('onRoute', params.onRoute);
+  // The public API is also served under /api/v1/… (same handlers and hooks): scripts pin the version.
+  app.addHook('onRoute', function addVersionedAlias(route) {
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    const url = route.url;
+    if (!url.startsWith('/api/') || url.startsWith(PUBLIC_API_V1_PREFIX)) return;
+    if (!methods.some((m) => findRouteContract(m, url)?.scope)) return;
+    this.route({ ...route, url: `${PUBLIC_API_V1_PREFIX}${url.slice('/api/'.length)}` });
+  });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
@@ -113,6 +138,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   });
   const clock = params.clock ?? systemClock;
   app.decorate('clock', clock);
+  app.decorate('secretBox', createSecretBox(toEncryptionKeys(config)));
   app.decorate('storage', params.storage ?? createStorage(config));
   app.decorate('paymentProvider', params.paymentProvider ?? createLocalProvider({ db: database.db, clock }));
   const jobs = createAppJobQueue(app);
@@ -209,6 +235,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   });
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(billingRoutes);
   await app.register(contactRoutes);
   await app.register(accountRoutes);
@@ -228,6 +255,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(sampleDataRoutes);
   await app.register(strategyRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(apiDocsRoutes);
 
   const named = params.distDir === undefined ? DEFAULT_DIST_DIR : params.distDir;
   // DIST_DIR links to the latest build (scripts/build-output.mjs): followed once, so a build made

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '../core/config/operator';
+import { parseSecretKeys, type SecretKey } from './crypto/secret-box';
 import { DEFAULT_LLM_TIMEOUT_MS, type LlmConfig } from './llm/chat-client';
 
 const d = DEFAULT_PUBLIC_CONFIG;
@@ -94,6 +95,10 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(DEFAULT_LLM_TIMEOUT_MS),
+  /** Keys that seal stored secrets (two-factor seeds): `id:base64` pairs, the first sealing. */
+  ENCRYPTION_KEYS: z.string().optional(),
+  /** Requests per minute one API token may make (RateLimit-* headers tell scripts where they stand). */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(120),
 });
 
 export type StripeConfig = {
@@ -156,6 +161,12 @@ export type ServerConfig = {
    * (`GET {url}/{start}..{end}?from=USD&to=EUR`); null when none is configured (rates are uploaded).
    */
   fxRatesUrl: string | null;
+  /**
+   * ENCRYPTION_KEYS; null: the embedded default, a key file in DATA_DIR made on first start (an
+   * in-memory key under NODE_ENV=test).
+   */
+  encryptionKeys: SecretKey[] | null;
+  apiTokenRateLimit: number;
 };
 
 const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
@@ -224,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tradeListCacheMaxTrades: e.TRADE_LIST_CACHE_MAX_TRADES,
     analyticsSnapshotMinTrades: e.ANALYTICS_SNAPSHOT_MIN_TRADES,
     llm: toLlmConfig(e),
+    encryptionKeys: blankToUndefined(e.ENCRYPTION_KEYS) ? parseSecretKeys(e.ENCRYPTION_KEYS!) : null, // checked non-blank
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
   };
 }
 

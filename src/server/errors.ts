@@ -8,6 +8,10 @@ export const STATUS = {
   TOKEN_EXPIRED: 400,
   TOKEN_INVALID: 400,
   INVALID_CREDENTIALS: 401,
+  /** A wrong two-factor code at sign-in. */
+  INVALID_CODE: 401,
+  /** The code step of a sign-in whose challenge expired, was used, or took too many wrong codes. */
+  CHALLENGE_INVALID: 401,
   EMAIL_NOT_VERIFIED: 403,
   ACCOUNT_DISABLED: 403,
   PAYLOAD_TOO_LARGE: 413,

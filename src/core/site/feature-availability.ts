@@ -79,7 +79,7 @@ export const FEATURES: readonly Feature[] = [
     status: 'placeholder',
     words: [/\bJSON (export|download|file)s?\b/i, /\bCSV and JSON\b/i, /\bfull data export\b/i],
   },
-  { id: 'two-factor', name: 'Two-factor sign-in', status: 'placeholder', words: [/\btwo-factor\b/i, /\b2FA\b/i] },
+  { id: 'two-factor', name: 'Two-factor sign-in', status: 'live', words: [/\btwo-factor\b/i, /\b2FA\b/i] },
   { id: 'mobile-app', name: 'Mobile app', status: 'placeholder', words: [/\bmobile app\b/i] },
   { id: 'admin', name: 'Admin area', route: '/admin', status: 'placeholder', words: [/\badmin (area|panel)\b/i] },
   { id: 'import', name: 'File import', route: '/import', status: 'live', words: [/\bimport\b/i] },

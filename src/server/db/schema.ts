@@ -148,6 +148,58 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+/**
+ * A user's two-factor sign-in (TOTP, RFC 6238). Secrets are sealed with AES-256-GCM under a key id
+ * (server/crypto/secret-box.ts), never stored in clear. `pendingSecret` is one being enrolled,
+ * until a first code confirms it; `lastTimeStep` is the newest 30-second step a code was accepted
+ * for, so a code is good once.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text(),
+  pendingSecret: text(),
+  enabledAt: timestamp({ withTimezone: true }),
+  lastTimeStep: bigint({ mode: 'number' }),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Single-use recovery codes of a user with two-factor sign-in: only an argon2id hash of each. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in with two-factor: the password was right, a code is still owed. Only
+ * the SHA-256 of the random challenge is stored; it expires in minutes and works once.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    failedAttempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('login_challenges_hash_uq').on(t.tokenHash), index('login_challenges_user_idx').on(t.userId)],
+);
+
 /** Security-relevant events: sign-in, failed sign-in, password change/reset, disable, role change. */
 export const auditLog = pgTable(
   'audit_log',
@@ -676,12 +728,11 @@ export const apiTokens = pgTable(
     tokenHash: text().notNull(),
     /** The first characters, so a user can tell tokens apart. */
     prefix: text().notNull(),
-    /** What the token may do: 'read' (GET only) and/or 'write' (any mutating request). */
-    scopes: text({ enum: ['read', 'write'] })
-      .array()
-      .notNull()
-      .default(sql`'{read,write}'::text[]`),
+    /** What the token may reach (contracts/api-tokens.ts: API_TOKEN_SCOPES), e.g. 'trades:read'. */
+    scopes: text().array().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** After this the token is refused; null: until revoked. */
+    expiresAt: timestamp({ withTimezone: true }),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
   },

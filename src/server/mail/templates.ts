@@ -148,3 +148,49 @@ export function emailChangeNoticeEmail(
     text: `${greet(to)}\n\n${what}\n\nIf this was not you, reset your password now at ${link(config, '/forgot-password')} and write to us.\n${signOff(config)}`,
   };
 }
+
+/** Two-factor sign-in turned on or off: the owner hears of it, so an intruder cannot do either unseen. */
+export function twoFactorChangedEmail(config: PublicConfig, to: To, params: { isEnabled: boolean }): MailMessage {
+  const what = params.isEnabled
+    ? `Two-factor sign-in is now on for your ${config.brand} account: signing in asks for a code from your authenticator app after the password. Keep your recovery codes somewhere safe.`
+    : `Two-factor sign-in was turned off for your ${config.brand} account: signing in now needs only the password.`;
+  return {
+    to: to.email,
+    kind: params.isEnabled ? 'two-factor-enabled' : 'two-factor-disabled',
+    subject: params.isEnabled
+      ? `Two-factor sign-in is on for ${config.brand}`
+      : `Two-factor sign-in was turned off for ${config.brand}`,
+    text: `${greet(to)}\n\n${what}\n\nIf this was not you, reset your password now at ${link(config, '/forgot-password')} and write to us.\n${signOff(config)}`,
+  };
+}
+
+/** A sign-in from a browser that had not signed in to this account before. */
+export function newSignInEmail(
+  config: PublicConfig,
+  to: To & { timezone: string },
+  params: { device: string; ip: string | null; at: Date },
+): MailMessage {
+  return {
+    to: to.email,
+    kind: 'new-sign-in',
+    subject: `New sign-in to your ${config.brand} account`,
+    text: `${greet(to)}\n\nYour ${config.brand} account was signed in to from a new device:\n\nDevice: ${params.device}\nIP address: ${params.ip ?? 'unknown'}\nWhen: ${formatInZone(params.at, to.timezone)}\n\nIf this was you, there is nothing to do. If not, sign that session out in ${link(config, '/settings')}, change your password and turn on two-factor sign-in.\n${signOff(config)}`,
+  };
+}
+
+/** A new API token: scripts can read (or change) the journal with it until it is revoked. */
+export function apiTokenCreatedEmail(
+  config: PublicConfig,
+  to: To,
+  params: { name: string; scopes: readonly string[]; expiresAt: Date | null },
+): MailMessage {
+  const expiry = params.expiresAt
+    ? `It expires on ${params.expiresAt.toISOString().slice(0, 10)}.`
+    : 'It does not expire.';
+  return {
+    to: to.email,
+    kind: 'api-token-created',
+    subject: `A new API token was created for ${config.brand}`,
+    text: `${greet(to)}\n\nAn API token named "${params.name}" was created for your ${config.brand} account, with the scopes ${params.scopes.join(', ')}. ${expiry}\n\nIf this was not you, revoke it in ${link(config, '/settings')} and change your password.\n${signOff(config)}`,
+  };
+}

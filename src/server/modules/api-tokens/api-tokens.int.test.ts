@@ -6,6 +6,7 @@ import { ManualClock } from '../../clock';
 import { apiTokens } from '../../db/schema';
 import { createUser, setUserDisabled } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
+import { waitForMail } from '../../../../test/helpers/outbox';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 
 const PASSWORD = 'long-enough-password';
@@ -16,7 +17,7 @@ let c: TestClient;
 beforeAll(async () => {
   const start = new Date();
   clock = new ManualClock({ now: () => start }); // frozen, moved by the tests
-  t = await startTestApp({ clock, env: { LOGIN_RATE_LIMIT: '1000' } });
+  t = await startTestApp({ clock, env: { LOGIN_RATE_LIMIT: '1000', API_TOKEN_RATE_LIMIT: '40' } });
   await createUser(t.database.db, { email: 'api@example.com', password: PASSWORD, isVerified: true, now: clock.now() });
   c = new TestClient(t.url(''));
   await c.login('api@example.com', PASSWORD);
@@ -35,8 +36,22 @@ function bearer(token: string, method: string, path: string, body?: unknown): Pr
   });
 }
 
-async function createToken(name: string, scopes?: string[]): Promise<CreatedApiTokenJson> {
-  const res = await c.post('/api/tokens', scopes === undefined ? { name } : { name, scopes });
+const ALL_SCOPES = [
+  'trades:read',
+  'trades:write',
+  'imports:write',
+  'analytics:read',
+  'reports:read',
+  'journal:read',
+  'journal:write',
+];
+
+async function createToken(
+  name: string,
+  scopes: string[] = ALL_SCOPES,
+  expiresAt?: string,
+): Promise<CreatedApiTokenJson> {
+  const res = await c.post('/api/tokens', { name, scopes, ...(expiresAt ? { expiresAt } : {}) });
   expect(res.status).toBe(201);
   return (await res.json()) as CreatedApiTokenJson;
 }
@@ -51,10 +66,14 @@ describe('/api/tokens', () => {
     expect(listed).toEqual({
       id: created.id,
       name: 'Import script',
-      scopes: ['read', 'write'],
+      scopes: ALL_SCOPES,
       prefix: created.prefix,
       createdAt: created.createdAt,
+      expiresAt: null,
       lastUsedAt: null,
+    });
+    expect(await waitForMail(t.database.db, { to: 'api@example.com', kind: 'api-token-created' })).toMatchObject({
+      text: expect.stringContaining('"Import script"'),
     });
     const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(row!.tokenHash).toBe(hashToken(created.token));
@@ -97,12 +116,64 @@ describe('/api/tokens', () => {
     expect(malformed.status).toBe(401);
   });
 
-  it('is accepted by the public API only: not for sign-in, billing or token management', async () => {
-    const { token } = await createToken('Scoped');
-    expect((await bearer(token, 'GET', '/api/auth/user')).status).toBe(401);
-    expect((await bearer(token, 'GET', '/api/subscription')).status).toBe(401);
-    expect((await bearer(token, 'GET', '/api/tokens')).status).toBe(401);
-    expect((await bearer(token, 'POST', '/api/tokens', { name: 'Escalate' })).status).toBe(401);
+  it.each([
+    ['auth', 'GET', '/api/auth/user', undefined],
+    ['auth', 'POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'N3w-password!' }],
+    ['auth', 'GET', '/api/auth/sessions', undefined],
+    ['billing', 'GET', '/api/subscription', undefined],
+    ['billing', 'POST', '/api/subscription/cancel', {}],
+    ['token', 'GET', '/api/tokens', undefined],
+    ['token', 'POST', '/api/tokens', { name: 'Escalate', scopes: ALL_SCOPES }],
+    ['2FA', 'GET', '/api/auth/2fa', undefined],
+    ['2FA', 'POST', '/api/auth/2fa/setup', {}],
+    ['2FA', 'POST', '/api/auth/2fa/disable', { password: PASSWORD, code: '123456' }],
+    ['profile', 'PATCH', '/api/auth/user', { firstName: 'Mallory' }],
+    ['sample data', 'POST', '/api/sample-data', {}],
+  ])('never reaches a %s route (%s %s), whatever its scopes', async (_class, method, path, body) => {
+    const { token } = await createToken('Everything');
+    const res = await bearer(token, method, path, body);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ message: expect.stringMatching(/public API only/) });
+  });
+
+  it('refuses an expired token with 401, and an expiry in the past with 400', async () => {
+    const expiresAt = new Date(clock.now().getTime() + 60 * 60_000).toISOString();
+    const { token, expiresAt: stored } = await createToken('Hour', ['trades:read'], expiresAt);
+    expect(stored).toBe(expiresAt);
+    expect((await bearer(token, 'GET', '/api/trades')).status).toBe(200);
+    clock.advance(60 * 60_000);
+    expect((await bearer(token, 'GET', '/api/trades')).status).toBe(401);
+    const past = await c.post('/api/tokens', { name: 'x', scopes: ['trades:read'], expiresAt: '2001-01-01T00:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(await past.json()).toMatchObject({ fields: { expiresAt: expect.stringMatching(/future/) } });
+  });
+
+  it('serves the public API under /api/v1 too, with the same scopes', async () => {
+    const { token } = await createToken('Versioned', ['trades:read']);
+    const res = await bearer(token, 'GET', '/api/v1/trades');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ trades: expect.any(Array) });
+    expect((await bearer(token, 'POST', '/api/v1/accounts', { name: 'No' })).status).toBe(403);
+    expect((await bearer(token, 'GET', '/api/v1/auth/user')).status).toBe(404);
+  });
+
+  it('counts each token’s requests a minute in RateLimit headers, and answers 429 beyond', async () => {
+    clock.advance(60_000); // a fresh window
+    const { token } = await createToken('Busy', ['trades:read']);
+    const first = await bearer(token, 'GET', '/api/tags');
+    expect(first.headers.get('ratelimit-limit')).toBe('40');
+    expect(first.headers.get('ratelimit-remaining')).toBe('39');
+    expect(Number(first.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+    for (let i = 0; i < 39; i += 1) await bearer(token, 'GET', '/api/tags');
+    const refused = await bearer(token, 'GET', '/api/tags');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another token has its own count; the next window starts afresh.
+    const { token: other } = await createToken('Calm', ['trades:read']);
+    expect((await bearer(other, 'GET', '/api/tags')).status).toBe(200);
+    clock.advance(60_000);
+    expect((await bearer(token, 'GET', '/api/tags')).status).toBe(200);
   });
 
   it('stops working for a disabled user', async () => {
@@ -114,7 +185,9 @@ describe('/api/tokens', () => {
     });
     const other = new TestClient(t.url(''));
     await other.login('gone@example.com', PASSWORD);
-    const { token } = await other.json<CreatedApiTokenJson>(other.post('/api/tokens', { name: 'x' }));
+    const { token } = await other.json<CreatedApiTokenJson>(
+      other.post('/api/tokens', { name: 'x', scopes: ['trades:read'] }),
+    );
     expect((await bearer(token, 'GET', '/api/accounts')).status).toBe(200);
     await setUserDisabled(t.database.db, { email: 'gone@example.com', isDisabled: true, now: clock.now() });
     expect((await bearer(token, 'GET', '/api/accounts')).status).toBe(401);
@@ -126,9 +199,14 @@ describe('/api/tokens', () => {
     expect((await new TestClient(t.url('')).get('/api/tokens')).status).toBe(401);
   });
 
-  it('refuses scopes other than read and write, and a token without read', async () => {
-    for (const scopes of [['admin'], [], ['write']]) {
-      const res = await c.post('/api/tokens', { name: 'x', scopes });
+  it('refuses unknown scopes, none, or a missing list, naming the field', async () => {
+    for (const body of [
+      { name: 'x', scopes: ['admin'] },
+      { name: 'x', scopes: [] },
+      { name: 'x' },
+      { name: 'x', scopes: ['read'] },
+    ]) {
+      const res = await c.post('/api/tokens', body);
       expect(res.status).toBe(400);
       const { fields } = (await res.json()) as { fields: Record<string, string> };
       expect(Object.keys(fields).join()).toMatch(/^scopes/);
@@ -136,13 +214,32 @@ describe('/api/tokens', () => {
   });
 });
 
-describe('a read-only token', () => {
-  it('reads the public API', async () => {
-    const { token, scopes } = await createToken('Dashboard', ['read']);
-    expect(scopes).toEqual(['read']);
+describe('scopes', () => {
+  it('lets a trades:read token read trades but not analytics, reports, journal or imports', async () => {
+    const { token, scopes } = await createToken('Dashboard', ['trades:read']);
+    expect(scopes).toEqual(['trades:read']);
     expect((await bearer(token, 'GET', '/api/trades')).status).toBe(200);
     expect((await bearer(token, 'GET', '/api/accounts')).status).toBe(200);
-    expect((await bearer(token, 'GET', '/api/trades/export.csv')).status).toBe(200);
+    for (const [path, scope] of [
+      ['/api/analytics/summary', 'analytics:read'],
+      ['/api/trades/export.csv', 'reports:read'],
+      ['/api/journal/days?from=2025-01-01&to=2025-01-31', 'journal:read'],
+      ['/api/imports', 'imports:write'],
+    ]) {
+      const res = await bearer(token, 'GET', path!);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: 'FORBIDDEN', message: expect.stringContaining(scope!) });
+    }
+  });
+
+  it.each([
+    ['analytics:read', 'GET', '/api/analytics/summary'],
+    ['reports:read', 'GET', '/api/trades/export.csv'],
+    ['journal:read', 'GET', '/api/journal/days?from=2025-01-01&to=2025-01-31'],
+    ['imports:write', 'GET', '/api/imports'],
+  ])('lets a %s token reach %s %s', async (scope, method, path) => {
+    const { token } = await createToken(scope, [scope]);
+    expect((await bearer(token, method, path)).status).toBe(200);
   });
 
   it.each([
@@ -152,20 +249,21 @@ describe('a read-only token', () => {
     ['PATCH', '/api/trades/00000000-0000-4000-8000-000000000000', { notes: 'x' }],
     ['DELETE', '/api/trades/00000000-0000-4000-8000-000000000000', undefined],
     ['POST', '/api/trades/bulk', { action: 'delete', ids: ['00000000-0000-4000-8000-000000000000'] }],
-  ])('gets 403 with a clear message for %s %s, before anything runs', async (method, path, body) => {
-    const { token } = await createToken('Read only', ['read']);
+    ['PUT', '/api/journal/days/2025-01-02', { plan: 'x' }],
+  ])('refuses a read-only token %s %s with 403 naming the scope, before anything runs', async (method, path, body) => {
+    const { token } = await createToken('Read only', ['trades:read', 'analytics:read', 'reports:read', 'journal:read']);
     const before = await c.json<{ accounts: AccountJson[] }>(c.get('/api/accounts'));
     const res = await bearer(token, method, path, body);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({
       error: 'FORBIDDEN',
-      message: expect.stringMatching(/read-only.*write scope/),
+      message: expect.stringMatching(/lacks the \w+:write scope/),
     });
     expect(await c.json<{ accounts: AccountJson[] }>(c.get('/api/accounts'))).toEqual(before);
   });
 
-  it('leaves a read-write token free to write', async () => {
-    const { token } = await createToken('Writer', ['read', 'write']);
+  it('leaves a trades:write token free to write', async () => {
+    const { token } = await createToken('Writer', ['trades:read', 'trades:write']);
     const res = await bearer(token, 'POST', '/api/accounts', { name: 'Written by token' });
     expect(res.status).toBe(201);
   });

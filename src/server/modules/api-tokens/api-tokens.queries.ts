@@ -8,7 +8,15 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 export async function insertApiToken(
   db: Db,
-  params: { userId: string; name: string; tokenHash: string; prefix: string; scopes: ApiTokenScope[]; now: Date },
+  params: {
+    userId: string;
+    name: string;
+    tokenHash: string;
+    prefix: string;
+    scopes: ApiTokenScope[];
+    expiresAt: Date | null;
+    now: Date;
+  },
 ): Promise<ApiTokenRow> {
   const { now, ...values } = params;
   const [row] = await db

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiTokenCreateSchema } from '../../../contracts/trades';
+import { recordAudit } from '../../auth/audit';
 import { AppError } from '../../errors';
+import { apiTokenCreatedEmail } from '../../mail/templates';
 import { requireAccess, requireUser } from '../../plugins/auth';
 import type { UserRow } from '../users';
 import { parseInput } from '../../validation';
@@ -24,9 +26,25 @@ export const apiTokenRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/tokens', async (req, reply) => {
     requireSessionUser(req);
     const user = requireAccess(app, req);
-    const { name, scopes } = parseInput(apiTokenCreateSchema, req.body);
+    const body = parseInput(apiTokenCreateSchema, req.body);
+    const now = app.clock.now();
+    const created = await createApiToken(app.db, { userId: user.id, ...body, now });
+    await recordAudit(app.db, {
+      event: 'api_token_created',
+      userId: user.id,
+      ip: req.ip,
+      now,
+      meta: { tokenId: created.id, scopes: created.scopes.join(' ') },
+    });
+    await app.mailer.send(
+      apiTokenCreatedEmail(app.config.publicConfig, user, {
+        name: created.name,
+        scopes: created.scopes,
+        expiresAt: created.expiresAt === null ? null : new Date(created.expiresAt),
+      }),
+    );
     reply.header('cache-control', 'no-store');
-    return reply.code(201).send(await createApiToken(app.db, { userId: user.id, name, scopes, now: app.clock.now() }));
+    return reply.code(201).send(created);
   });
 
   app.delete('/api/tokens/:id', async (req, reply) => {

@@ -9,20 +9,15 @@ import {
 import { recordAudit } from '../../auth/audit';
 import { KNOWN_DEVICE_COOKIE } from '../../auth/known-device';
 import { LoginThrottle, toLoginThrottlePolicy } from '../../auth/login-throttle';
-import { deleteSession, deleteSessionByToken, listSessions } from '../../auth/sessions';
+import { deleteSession, deleteSessionByToken, deleteUserSessions, listSessions } from '../../auth/sessions';
 import { AppError } from '../../errors';
-import {
-  clearSessionCookie,
-  isCrossSiteRequest,
-  requireUser,
-  setKnownDeviceCookie,
-  setSessionCookie,
-} from '../../plugins/auth';
+import { clearSessionCookie, isCrossSiteRequest, requireUser } from '../../plugins/auth';
 import { parseInput } from '../../validation';
 import { startCheckout } from '../billing';
 import { toCurrentUserJson } from '../users';
+import { createLoginChallenge, finishSignIn, isTwoFactorEnabled } from '../two-factor';
 import {
-  authenticate,
+  checkCredentials,
   changePassword,
   isKnownDevice,
   registerTrialUser,
@@ -67,15 +62,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       });
       if (!decision.isAllowed) tooMany(reply, decision.retryAfterMs);
       try {
-        const { user, token } = await authenticate(deps, { ...body, ...meta(req) });
+        const user = await checkCredentials(deps, { ...body, ...meta(req) });
         throttle.recordSuccess(attempt);
-        // A new random token at every sign-in: a session id planted before login is never reused.
-        if (req.sessionToken) await deleteSessionByToken(app.db, req.sessionToken);
-        setSessionCookie(app, reply, token);
-        setKnownDeviceCookie(app, reply, user);
-        // The dashboard comes next: its analytics start loading now, in the background.
-        void app.analyticsCache.warm([user.id]);
-        return toCurrentUserJson(user, app.clock.now());
+        // Two-factor on: no session yet, the code step (POST /api/auth/login/2fa) finishes the sign-in.
+        if (await isTwoFactorEnabled(app.db, user.id))
+          return { twoFactorRequired: true as const, challenge: await createLoginChallenge(app, user.id) };
+        return await finishSignIn(app, req, reply, user);
       } catch (err) {
         if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS')
           throttle.recordFailure({ ...attempt, nowMs });
@@ -172,6 +164,23 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       lastSeenAt: s.lastSeenAt.toISOString(),
       isCurrent: s.id === req.session?.id,
     }));
+  });
+
+  // Every session but this one: "Sign out all other devices".
+  app.post('/api/auth/sessions/revoke-others', async (req) => {
+    const user = requireUser(req);
+    if (!req.session) throw new AppError('FORBIDDEN', 'Sessions are managed from a signed-in session');
+    const before = await listSessions(app.db, { userId: user.id, now: app.clock.now() });
+    await deleteUserSessions(app.db, { userId: user.id, exceptSessionId: req.session.id });
+    const revoked = before.filter((s) => s.id !== req.session?.id).length;
+    await recordAudit(app.db, {
+      event: 'other_sessions_revoked',
+      userId: user.id,
+      ip: req.ip,
+      now: app.clock.now(),
+      meta: { revoked },
+    });
+    return { revoked };
   });
 
   app.delete('/api/auth/sessions/:id', async (req, reply) => {

@@ -5,7 +5,7 @@ import { recordAudit } from '../../auth/audit';
 import { isKnownDeviceProof } from '../../auth/known-device';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { createSession, deleteUserSessions } from '../../auth/sessions';
+import { deleteUserSessions } from '../../auth/sessions';
 import { DAY_MS, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -26,11 +26,14 @@ export const RESET_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(`no-such-user-${Math.random()}`));
 
-/** Checks credentials. Every failure mode costs one argon2 verification. */
-export async function authenticate(
+/**
+ * Checks credentials and answers the user; the caller starts the session (or, with two-factor on,
+ * asks for a code first). Every failure mode costs one argon2 verification.
+ */
+export async function checkCredentials(
   deps: AuthDeps,
   params: { email: string; password: string } & RequestMeta,
-): Promise<{ user: UserRow; token: string }> {
+): Promise<UserRow> {
   const user = await getUserByEmail(deps.db, params.email);
   const now = deps.clock.now();
   const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), params.password);
@@ -47,9 +50,7 @@ export async function authenticate(
   if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED', 'ACCOUNT_DISABLED: this account has been disabled');
   if (!user.emailVerifiedAt)
     throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED: verify your email address first');
-  const { token } = await createSession(deps.db, { userId: user.id, ip: params.ip, userAgent: params.userAgent, now });
-  await recordAudit(deps.db, { event: 'login', userId: user.id, ip: params.ip, now });
-  return { user, token };
+  return user;
 }
 
 /** Whether a browser's known-device proof was made for the account of this address and its current password. */

@@ -34,7 +34,7 @@ async function signedIn(email: string): Promise<TestClient> {
 }
 
 async function createToken(c: TestClient): Promise<string> {
-  const res = await c.post('/api/tokens', { name: 'script' });
+  const res = await c.post('/api/tokens', { name: 'script', scopes: ['trades:read'] });
   expect(res.status).toBe(201);
   return ((await res.json()) as CreatedApiTokenJson).token;
 }
@@ -84,7 +84,7 @@ describe('API tokens after the trial', () => {
       .update(users)
       .set({ trialEndsAt: new Date(clock.now().getTime() - DAY_MS) })
       .where(eq(users.email, 'expired-tokens@example.com'));
-    const refused = await c.post('/api/tokens', { name: 'another' });
+    const refused = await c.post('/api/tokens', { name: 'another', scopes: ['trades:read'] });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ error: 'PAYMENT_REQUIRED' });
     const { tokens } = await c.json<{ tokens: { id: string }[] }>(c.get('/api/tokens'));

@@ -35,7 +35,7 @@ async function seed(c: TestClient, name: string): Promise<Owned> {
   );
   const tag = await c.json<{ id: string }>(c.post('/api/tags', { name: `${name} tag` }));
   const strategy = await c.json<{ id: string }>(c.post('/api/strategies', { name: `${name} strategy` }));
-  const token = await c.json<{ id: string }>(c.post('/api/tokens', { name: `${name} token` }));
+  const token = await c.json<{ id: string }>(c.post('/api/tokens', { name: `${name} token`, scopes: ['trades:read'] }));
   await c.request('PATCH', `/api/trades/${added.trades[0]!.id}`, { tags: [tag.id], strategyId: strategy.id });
   return { account: account.id, trade: added.trades[0]!.id, tag: tag.id, strategy: strategy.id, token: token.id };
 }

@@ -1,3 +1,4 @@
+import { API_CURL_EXAMPLES } from '../../../contracts/api-examples';
 import { DATE_RANGE_MEANING } from '../../../core/query';
 import { Formula, Brand, SupportEmail, type HelpArticleBody } from './article-parts';
 
@@ -9,10 +10,6 @@ function ApiAutomationArticle() {
         tool, the <Brand /> API lets you automate it.
       </p>
 
-      <p>
-        Broker connections, which sync executions with no files, are not available yet: until they are, import a file or
-        use the API described here.
-      </p>
       <h2>The API</h2>
       <h3>Create a token</h3>
       <ol>
@@ -21,43 +18,55 @@ function ApiAutomationArticle() {
           script”).
         </li>
         <li>
-          Choose its <strong>Access</strong>: <strong>Read only</strong> lists and exports trades, accounts, tags and
-          strategies; <strong>Read and write</strong> also adds executions and edits and deletes trades. Select{' '}
-          <strong>Create token</strong>.
+          Tick only the <strong>Scopes</strong> the script needs (<code>trades:read</code>, <code>trades:write</code>,{' '}
+          <code>imports:write</code>, <code>analytics:read</code>, <code>reports:read</code>, <code>journal:read</code>,{' '}
+          <code>journal:write</code>), choose when it <strong>expires</strong>, and select <strong>Create token</strong>
+          .
         </li>
-        <li>Copy the token. It is shown once; we store only a hashed version, so we cannot show it again.</li>
+        <li>Copy the token: it is shown once (we store only a hash). We e-mail you that it was created.</li>
       </ol>
-      <p>
-        Creating a token needs an active trial or subscription. Once the trial has ended you can still see and revoke
-        your tokens.
-      </p>
+      <p>Creating a token needs an active trial or subscription; after it you can still see and revoke tokens.</p>
 
       <h3>Use it</h3>
       <p>Send the token over HTTPS in the Authorization header of each request:</p>
       <Formula>{`Authorization: Bearer <your token>`}</Formula>
       <p>
-        A token opens the paths under <code>/api/accounts</code>, <code>/api/executions</code>, <code>/api/trades</code>
-        , <code>/api/tags</code> and <code>/api/strategies</code>: for example <code>GET /api/trades</code> and{' '}
-        <code>GET /api/trades/list.csv</code> for your trades and <code>POST /api/executions</code> to send fills.
-        Statistics, settings and billing answer only to a signed-in browser. There is no separate endpoint reference
-        yet.
+        Every route, its parameters, answers and the scope it needs are described at <a href="/api/docs">/api/docs</a>{' '}
+        (interactive) and <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1, for code generators). A token
+        without the route’s scope is answered 403 with the scope it lacks. A token never reaches sign-in, passwords,
+        two-factor, sessions, billing or the token settings, whatever its scopes (401).
+      </p>
+      <p>
+        Each token may make 120 requests a minute (the operator may set another number). Every answer says where it
+        stands in <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>{' '}
+        (seconds until the count starts again); beyond it the answer is 429 with <code>Retry-After</code>.
+      </p>
+
+      <h3>Examples</h3>
+      <p>
+        With <code>EDGEBOOK_URL</code>, <code>EDGEBOOK_TOKEN</code> and <code>ACCOUNT_ID</code> set (our tests run these
+        lines as written):
+      </p>
+      {API_CURL_EXAMPLES.map((example) => (
+        <div key={example.title}>
+          <h4>{example.title}</h4>
+          <p>{example.explanation}</p>
+          <Formula>{example.command}</Formula>
+        </div>
+      ))}
+
+      <h3>Versions and deprecation</h3>
+      <p>
+        The API is versioned in its path (<code>/api/v1/…</code>). A breaking change only comes as a new version, and
+        the old one keeps working for at least 12 months, its answers carrying <code>Deprecation</code> and{' '}
+        <code>Sunset</code> headers. The full policy is at the top of <a href="/api/docs">/api/docs</a>.
       </p>
 
       <h3>Sending executions</h3>
-      <ul>
-        <li>
-          Send individual fills, not round trips: the journal groups them into trades exactly as it does for file
-          imports.
-        </li>
-        <li>
-          Include the broker’s execution id when you have it. It makes the fingerprint exact, so resending after a
-          network error never creates duplicates.
-        </li>
-        <li>Include the time zone of your timestamps, or send them in UTC.</li>
-        <li>
-          A request that contains invalid rows reports each one with its position and reason, like the file importer.
-        </li>
-      </ul>
+      <p>
+        Send fills, not round trips: they are grouped into trades as an import groups them. Include the broker’s
+        execution id when you have it, so a resend never duplicates, and send times in UTC or with their offset.
+      </p>
 
       <h3>Filtering trades</h3>
       <p>
@@ -66,50 +75,23 @@ function ApiAutomationArticle() {
       </p>
 
       <h3>What the API accepts</h3>
-      <p>Every write, and the trade list’s filters, follow one set of rules; a file import applies them to each row.</p>
-      <ul>
-        <li>
-          <strong>Text</strong> (names, symbols, tags, strategies, notes, plans) may not contain control characters:
-          NUL, the other C0 and C1 control characters, or DEL. They are refused, not stripped. Notes, journal plans and
-          reviews, strategy descriptions and messages keep tabs and line breaks.
-        </li>
-        <li>
-          <strong>Numbers</strong> travel as strings of plain digits, such as <code>"1234.5"</code>. Prices, fees,
-          commissions, multipliers, stops, targets, risk amounts and starting balances take at most 16 digits before the
-          decimal point and 8 after it; quantities 18 and 12; the default risk per trade in your profile 12 and 8.
-        </li>
-        <li>
-          <strong>Dates</strong> of executions, manual trades and journal days lie between 1970-01-01 and one year after
-          the moment of the request. The trade list’s <code>from</code> and <code>to</code> filters take any date from
-          1970 to the year 9999.
-        </li>
-      </ul>
       <p>
-        A request that breaks a rule is answered with HTTP 400, and nothing of it is stored. The answer names each field
-        that is wrong, an execution in a list by its position:
+        Texts may not contain control characters (notes, plans and reviews keep tabs and line breaks). Numbers travel as
+        strings of digits such as <code>"1234.5"</code>: prices and fees at most 16 digits before the point and 8 after,
+        quantities 18 and 12. Dates lie between 1970-01-01 and a year from now. A request that breaks a rule is answered
+        400, nothing of it is stored, and <code>fields</code> names each wrong field:
       </p>
       <Formula>{`{ "error": "VALIDATION_ERROR", "message": "Invalid input: executions.3.price",
   "fields": { "executions.3.price": "At most 16 digits before the decimal point" } }`}</Formula>
-      <p>
-        In a file import, a row that breaks a rule is listed in the preview with its row number and the reason, and is
-        left out when you import the rest.
-      </p>
 
       <h2>Keep tokens safe</h2>
       <ul>
-        <li>Use one token per script, so you can revoke one without breaking the others.</li>
-        <li>Never paste a token into a shared document or commit it to a code repository.</li>
-        <li>
-          Revoke a token you no longer use in <strong>Settings → API tokens</strong>; it stops working immediately.
-        </li>
-        <li>
-          Changing or resetting your password revokes all of your tokens, as it signs out your sessions, and we e-mail
-          you that it did. Create new tokens for your scripts afterwards.
-        </li>
+        <li>One token per script, with the fewest scopes and an expiry; never commit one to a repository.</li>
+        <li>Revoking a token in Settings → API tokens stops it at once.</li>
+        <li>Changing or resetting your password revokes all of your tokens, and we e-mail you that it did.</li>
       </ul>
       <p>
-        Security-relevant events, such as creating or revoking a token, are recorded in an audit log. Questions? Write
-        to <SupportEmail />.
+        Creating a token is recorded in the audit log. Questions? Write to <SupportEmail />.
       </p>
     </>
   );
@@ -117,6 +99,6 @@ function ApiAutomationArticle() {
 
 export default {
   status: 'available',
-  updated: '2026-12-02',
+  updated: '2026-12-03',
   body: ApiAutomationArticle,
 } satisfies HelpArticleBody;

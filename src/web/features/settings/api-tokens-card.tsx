@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { ApiTokenJson, ApiTokenScope, CreatedApiTokenJson } from '../../../contracts/trades';
+import {
+  API_TOKEN_SCOPES,
+  type ApiTokenJson,
+  type ApiTokenScope,
+  type CreatedApiTokenJson,
+} from '../../../contracts/trades';
 import { formatDate } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,14 +16,31 @@ import { toast } from '../../lib/use-toast';
 
 export const TOKENS_KEY = ['/api/tokens'] as const;
 
-type Access = 'read' | 'read-write';
-const SCOPES_OF: Record<Access, ApiTokenScope[]> = { read: ['read'], 'read-write': ['read', 'write'] };
-const ACCESS_OPTIONS: { value: Access; label: string; hint: string }[] = [
-  { value: 'read', label: 'Read only', hint: 'List and export trades, accounts, tags and strategies.' },
-  { value: 'read-write', label: 'Read and write', hint: 'Also add executions, edit and delete trades.' },
-];
+const SCOPE_HINTS: Record<ApiTokenScope, string> = {
+  'trades:read': 'List trades, accounts, tags and strategies',
+  'trades:write': 'Add executions, edit and delete trades, accounts and tags',
+  'imports:write': 'Upload broker files and commit imports',
+  'analytics:read': 'Statistics, equity, calendar and breakdowns',
+  'reports:read': 'CSV exports and reconciliation',
+  'journal:read': 'Read the daily journal',
+  'journal:write': 'Write the daily journal',
+};
+const READ_ONLY: ApiTokenScope[] = API_TOKEN_SCOPES.filter((scope) => scope.endsWith(':read'));
 
-const toAccessLabel = (scopes: readonly ApiTokenScope[]) => (scopes.includes('write') ? 'Read and write' : 'Read only');
+const EXPIRY_OPTIONS = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: 'never', label: 'No expiry' },
+] as const;
+type Expiry = (typeof EXPIRY_OPTIONS)[number]['value'];
+
+/** The expiry a choice means, counted from now (ISO-8601); undefined for none. */
+function toExpiresAt(expiry: Expiry, nowMs: number): string | undefined {
+  return expiry === 'never' ? undefined : new Date(nowMs + Number(expiry) * 86_400_000).toISOString();
+}
+
+const isReadOnly = (scopes: readonly ApiTokenScope[]) => scopes.every((scope) => scope.endsWith(':read'));
 
 /** Settings → API: personal tokens for the public API, each read-only or read-write. */
 export function ApiTokensCard({ timeZone }: { timeZone: string }) {
@@ -26,12 +48,14 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();
   const { data, isLoading } = useQuery(apiQuery('GET /api/tokens'));
   const [name, setName] = useState('');
-  const [access, setAccess] = useState<Access>('read');
+  const [scopes, setScopes] = useState<ApiTokenScope[]>(READ_ONLY);
+  const [expiry, setExpiry] = useState<Expiry>('90');
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<CreatedApiTokenJson | null>(null);
 
   const create = useMutation({
-    mutationFn: async (body: { name: string; scopes: ApiTokenScope[] }) => api('POST /api/tokens', { body }),
+    mutationFn: async (body: { name: string; scopes: ApiTokenScope[]; expiresAt?: string }) =>
+      api('POST /api/tokens', { body }),
     onSuccess: async (token) => {
       setCreated(token);
       setName('');
@@ -55,8 +79,13 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
       setError('Name is required');
       return;
     }
+    if (scopes.length === 0) {
+      setError('Choose at least one scope');
+      return;
+    }
     setError(undefined);
-    create.mutate({ name: name.trim(), scopes: SCOPES_OF[access] });
+    const expiresAt = toExpiresAt(expiry, Date.now());
+    create.mutate({ name: name.trim(), scopes, ...(expiresAt ? { expiresAt } : {}) });
   };
 
   return (
@@ -66,8 +95,11 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
         API tokens
       </h2>
       <p className="mt-1 text-sm text-muted">
-        For scripts using the public API (<code>Authorization: Bearer eb_…</code>). A read-only token cannot change
-        anything.
+        For scripts using the public API (<code>Authorization: Bearer eb_…</code>, see{' '}
+        <a href="/api/docs" className="font-medium text-accent underline underline-offset-2">
+          the API docs
+        </a>
+        ). A token reaches only the areas its scopes name, never your password, billing or these settings.
       </p>
       <form className="mt-4 grid max-w-md gap-4" onSubmit={onSubmit} aria-label="Create API token" noValidate>
         <TextField
@@ -79,24 +111,43 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
           disabled={create.isPending}
         />
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium text-fg">Access</legend>
-          {ACCESS_OPTIONS.map((option) => (
-            <label key={option.value} className="flex items-start gap-2 text-sm text-fg">
+          <legend className="text-sm font-medium text-fg">Scopes</legend>
+          {API_TOKEN_SCOPES.map((scope) => (
+            <label key={scope} className="flex items-start gap-2 text-sm text-fg">
               <input
-                type="radio"
-                name={`${ids}-access`}
-                value={option.value}
-                checked={access === option.value}
-                onChange={() => setAccess(option.value)}
+                type="checkbox"
+                name={`${ids}-scope`}
+                value={scope}
+                checked={scopes.includes(scope)}
+                onChange={(e) =>
+                  setScopes((old) => API_TOKEN_SCOPES.filter((s) => (s === scope ? e.target.checked : old.includes(s))))
+                }
                 className="mt-1"
               />
               <span>
-                {option.label}
-                <span className="block text-xs text-muted">{option.hint}</span>
+                <code className="font-mono text-xs">{scope}</code>
+                <span className="block text-xs text-muted">{SCOPE_HINTS[scope]}</span>
               </span>
             </label>
           ))}
         </fieldset>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${ids}-expiry`} className="text-sm font-medium text-fg">
+            Expires after
+          </label>
+          <select
+            id={`${ids}-expiry`}
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value as Expiry)} // the options are EXPIRY_OPTIONS' values
+            className="block w-full rounded-lg border border-line bg-elevated px-3 py-2 text-sm text-fg"
+          >
+            {EXPIRY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create token'}
@@ -105,7 +156,7 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
       </form>
       {created && (
         <div role="status" className="mt-4 rounded-lg border border-gain/40 bg-accent-soft px-3 py-2.5 text-sm text-fg">
-          Copy “{created.name}” now ({toAccessLabel(created.scopes).toLowerCase()}); it is not shown again:
+          Copy “{created.name}” now ({created.scopes.join(', ')}); it is not shown again:
           <code className="mt-1 block break-all font-mono text-xs" data-testid="new-api-token">
             {created.token}
           </code>
@@ -126,11 +177,15 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
                   <p className="font-semibold text-fg">
                     {token.name}{' '}
                     <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-muted">
-                      {toAccessLabel(token.scopes)}
+                      {isReadOnly(token.scopes) ? 'Read only' : 'Read and write'}
                     </span>
+                  </p>
+                  <p className="mt-0.5 break-words text-xs text-muted" data-testid="token-scopes">
+                    {token.scopes.join(', ')}
                   </p>
                   <p className="mt-0.5 text-xs text-muted">
                     <code>{token.prefix}…</code> · Created {formatDate(token.createdAt, timeZone)} ·{' '}
+                    {token.expiresAt ? `Expires ${formatDate(token.expiresAt, timeZone)}` : 'No expiry'} ·{' '}
                     {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt, timeZone)}` : 'Never used'}
                   </p>
                 </div>

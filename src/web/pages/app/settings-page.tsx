@@ -15,49 +15,18 @@ import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-ca
 import { RecentlyDeletedCard } from '../../features/settings/recently-deleted-card';
 import { SampleDataCard } from '../../features/settings/sample-data-card';
 import { TagsCard } from '../../features/settings/tags-card';
+import { TwoFactorCard } from '../../features/settings/two-factor-card';
 import { api, apiQuery, toApiError } from '../../lib/api';
 import { useAuth, type CurrentUser } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
 
 import type { SessionJson } from '../../../contracts/auth';
+import { toDeviceLabel } from '../../../core/auth/device-label';
+
 const SESSIONS_QUERY_KEY = ['/api/auth/sessions'] as const;
 
 // ------------------------------------------------------------------------------------------------
 // Wording
-
-/** "Chrome on macOS" from a user agent; enough to recognise one's own devices, not a full parser. */
-export function toDeviceLabel(userAgent: string | null): { label: string; isMobile: boolean } {
-  if (!userAgent) return { label: 'Unknown device', isMobile: false };
-  const ua = userAgent;
-  const browser = /Edg(e|A|iOS)?\//.test(ua)
-    ? 'Edge'
-    : /OPR\/|Opera/.test(ua)
-      ? 'Opera'
-      : /Firefox\/|FxiOS\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|CriOS\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : null;
-  // iOS and Android agents also name "Mac OS X" and "Linux": test them first.
-  const os = /iPhone|iPad|iPod/.test(ua)
-    ? 'iOS'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /CrOS/.test(ua)
-          ? 'ChromeOS'
-          : /Macintosh|Mac OS X/.test(ua)
-            ? 'macOS'
-            : /Linux/.test(ua)
-              ? 'Linux'
-              : null;
-  const isMobile = /Mobi|iPhone|iPod|Android/.test(ua);
-  if (browser && os) return { label: `${browser} on ${os}`, isMobile };
-  return { label: browser ?? os ?? 'Unknown device', isMobile };
-}
 
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
@@ -314,6 +283,22 @@ function SessionsCard({ user }: { user: CurrentUser }) {
       toast({ variant: 'destructive', title: "Couldn't sign out that session", description: toApiError(err).message }),
   });
 
+  const revokeOthers = useMutation({
+    mutationFn: () => api('POST /api/auth/sessions/revoke-others'),
+    onSuccess: ({ revoked }) => {
+      queryClient.setQueryData<SessionJson[]>(SESSIONS_QUERY_KEY, (old) => old?.filter((s) => s.isCurrent));
+      toast({
+        title: revoked === 1 ? '1 other session signed out' : `${revoked} other sessions signed out`,
+      });
+    },
+    onError: (err) =>
+      toast({
+        variant: 'destructive',
+        title: "Couldn't sign out the other sessions",
+        description: toApiError(err).message,
+      }),
+  });
+
   const sorted = [...(sessions ?? [])].sort(
     (a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastSeenAt.localeCompare(a.lastSeenAt),
   );
@@ -355,6 +340,13 @@ function SessionsCard({ user }: { user: CurrentUser }) {
           </ul>
         )}
       </div>
+      {sorted.some((s) => !s.isCurrent) && (
+        <div className="mt-2 border-t border-line pt-4">
+          <Button variant="secondary" size="sm" onClick={() => revokeOthers.mutate()} disabled={revokeOthers.isPending}>
+            {revokeOthers.isPending ? 'Signing out...' : 'Sign out all other sessions'}
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }
@@ -366,7 +358,7 @@ export default function SettingsPage() {
     <AppPage>
       <AppPageHeader
         title="Settings"
-        intro="Your profile, accounts, exchange rates, tags, password and signed-in devices."
+        intro="Your profile, breakeven band, accounts, exchange rates, tags, password, two-factor sign-in, devices and API tokens."
       />
       <div className="mt-6 grid gap-6">
         <ProfileCard user={user} />
@@ -377,6 +369,7 @@ export default function SettingsPage() {
         <SampleDataCard />
         <RecentlyDeletedCard timeZone={user.timezone} />
         <PasswordCard email={user.email} />
+        <TwoFactorCard timeZone={user.timezone} />
         <SessionsCard user={user} />
         <ApiTokensCard timeZone={user.timezone} />
       </div>
