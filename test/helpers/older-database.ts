@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir, type Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
-import { createUser } from '../../src/server/modules/users';
 
 /**
  * A copy of the app's migrations that ends at `lastIndex`, to build a database as an older release
@@ -46,14 +46,23 @@ export async function openDatabaseAtMigration(lastIndex: number) {
   };
 }
 
-/** A verified user with one account, "Old", in a database opened by openDatabaseAtMigration. */
+/** The id `insert … returning id` answered (PGlite and node-postgres both answer `{ rows }`). */
+const idOf = (result: unknown): string => (result as { rows: { id: string }[] }).rows[0]!.id;
+
+/**
+ * A verified user with one account, "Old", in a database opened by openDatabaseAtMigration. Written
+ * in SQL with the columns the first release had: the app's statements name every column of today's
+ * schema, which an older database does not have yet.
+ */
 export async function addOldUserWithAccount(db: Db): Promise<{ userId: string; accountId: string }> {
-  const user = await createUser(db, {
-    email: 'old@example.com',
-    password: 'a long password 1',
-    isVerified: true,
-    now: new Date(),
-  });
-  const [account] = await db.insert(schema.accounts).values({ userId: user.id, name: 'Old' }).returning();
-  return { userId: user.id, accountId: account!.id };
+  const userId = idOf(
+    await db.execute(
+      sql`insert into users (email, password_hash, email_verified_at, trial_ends_at)
+        values ('old@example.com', 'not a usable hash', now(), now() + interval '14 days') returning id`,
+    ),
+  );
+  const accountId = idOf(
+    await db.execute(sql`insert into accounts (user_id, name) values (${userId}, 'Old') returning id`),
+  );
+  return { userId, accountId };
 }
