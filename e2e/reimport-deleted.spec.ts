@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findSeriousViolations } from './helpers/axe';
-import { DESKTOP, PHONE } from './helpers/pages';
+import { DESKTOP, PHONE, waitForHydration } from './helpers/pages';
 import { sameOrigin, signInNewUser, useBrowser } from './helpers/session';
 
 /**
@@ -23,9 +23,6 @@ const FILE = [
 ].join('\n');
 
 async function chooseFile(page: Page, name: string) {
-  // The counts are against the account chosen: the file goes up once the picker has it.
-  const picker = page.getByTestId('import-upload').getByLabel('Account', { exact: true });
-  await expect.poll(() => picker.inputValue()).not.toBe('');
   await page.getByTestId('import-file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(FILE) });
   await page.getByTestId('import-preview').waitFor();
 }
@@ -125,6 +122,56 @@ describe('importing a file again after deleting one of its trades', () => {
     await page.getByTestId('toast').filter({ hasText: 'Restored 1 trade' }).waitFor();
     const back = (await (await page.request.get('/api/trades?symbol=AAPL')).json()) as { trades: unknown[] };
     expect(back.trades).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('counts against the account even when the file is chosen before the accounts have loaded', async () => {
+    const { page, errors } = await open(DESKTOP);
+    await signInNewUser(page, {
+      label: 'reimport-fast',
+      password: 'Str0ng!pass',
+      firstName: 'Ed',
+      lastName: 'Seykota',
+    });
+    const account = (await (
+      await page.request.post('/api/accounts', { headers: sameOrigin(), data: { name: 'Main' } })
+    ).json()) as { id: string };
+    const upload = await page.request.post('/api/imports', {
+      headers: sameOrigin(),
+      multipart: {
+        accountId: account.id,
+        file: { name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) },
+      },
+    });
+    const { id } = (await upload.json()) as { id: string };
+    const commit = await page.request.post(`/api/imports/${id}/commit`, {
+      headers: sameOrigin(),
+      data: { accountId: account.id },
+    });
+    expect(commit.status()).toBe(200);
+    const list = (await (await page.request.get('/api/trades?symbol=AAPL')).json()) as { trades: { id: string }[] };
+    await page.request.delete(`/api/trades/${list.trades[0]!.id}`, { headers: sameOrigin() });
+
+    // The accounts answer late: the file is chosen first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/accounts', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/import');
+    await waitForHydration(page);
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'again.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(FILE),
+    });
+    setTimeout(release, 500);
+    await page.getByTestId('import-preview').waitFor();
+    const note = page.getByTestId('import-preview').getByTestId('import-recently-deleted');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('2 fills match trades in Recently deleted');
+    expect(await commitButton(page).textContent()).toMatch(/^Import 0 executions/);
     expect(errors).toEqual([]);
   });
 });
