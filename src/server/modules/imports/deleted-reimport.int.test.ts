@@ -115,6 +115,15 @@ describe('a background import of fills whose trades were deleted', () => {
     expect(again).toMatchObject({ status: 'done', executionsAdded: 0, duplicatesSkipped: 48, duplicatesDeleted: 2 });
   });
 
+  it('counts the fills of an import undone', async () => {
+    const accountId = await newAccount('Undone');
+    const file = [HEADER, ...plainRows(42)].join('\n');
+    const first = await importLarge(accountId, 'undo-me.csv', file);
+    expect((await c.delete(`/api/imports/${first.id}`)).status).toBe(200);
+    const again = await importLarge(accountId, 'undo-me-again.csv', file);
+    expect(again).toMatchObject({ status: 'done', executionsAdded: 0, duplicatesSkipped: 42, duplicatesDeleted: 42 });
+  });
+
   it('counts none for an account with nothing deleted', async () => {
     const accountId = await newAccount('Nothing deleted');
     const file = [HEADER, ...plainRows(44)].join('\n');
