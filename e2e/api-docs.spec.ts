@@ -21,6 +21,10 @@ describe.each([
     const operations = Object.values(documented.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     expect(await page.locator('.opblock').count()).toBe(operations);
     await page.getByText('/api/v1/trades', { exact: true }).first().waitFor();
+    // The deprecation policy (#39) is stated at the top of the docs.
+    const info = page.locator('.information-container');
+    await info.getByText('Versioning and deprecation.').waitFor();
+    expect(await info.textContent()).toContain('keeps working for at least 12 months');
     await page.screenshot({ path: `test-results/api-docs-${name}.png` });
     expect(errors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
     expect(errors).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_DEPRECATION_POLICY } from '../../../contracts/api-examples';
 import { PUBLIC_API_V1_PREFIX } from '../../../contracts/routes';
 import type { CreatedApiTokenJson } from '../../../contracts/trades';
 import { buildApp } from '../../app';
@@ -10,6 +11,7 @@ import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 
 type Doc = {
   openapi: string;
+  info: { description: string };
   paths: Record<
     string,
     Record<string, { security: { bearerAuth: string[] }[]; responses: Record<string, unknown>; description: string }>
@@ -35,6 +37,7 @@ describe('the OpenAPI document', () => {
       await app.ready();
       const doc = (await app.inject({ url: '/api/openapi.json' })).json<Doc>();
       expect(doc.openapi).toBe('3.1.0');
+      expect(doc.info.description).toContain(API_DEPRECATION_POLICY);
       const documented = new Set(
         Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => toDocKey(m, path))),
       );

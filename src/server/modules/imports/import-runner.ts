@@ -32,6 +32,7 @@ import {
   deleteImportExecutions,
   getImport,
   getImportBatchState,
+  hasDeletedExecutions,
   listAccountInstrumentKeys,
   listFlatInstruments,
   listDeletedFingerprints,
@@ -49,7 +50,7 @@ import type { ImportDeps } from './imports.service';
 export type ImportRunResult = {
   executionsAdded: number;
   duplicatesSkipped: number;
-  /** Of those, fills waiting in "Recently deleted" (counted by a small import only). */
+  /** Of those, fills waiting in "Recently deleted" (their trade deleted, or their import undone). */
   duplicatesDeleted: number;
   tradesCreated: number;
   tradesUpdated: number;
@@ -248,6 +249,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
   const fillsByInstrument = new Map<string, number>();
   const events: PlacedPositionEvent[] = [];
   let executionsAdded = 0;
+  let duplicatesDeleted = 0;
   let prepared = 0;
   let rowsRead = 0;
   await updateImport(db, { id: importRow.id, values: { status: 'running' } });
@@ -266,7 +268,8 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
     const state = await getImportBatchState(tx, { userId: user.id, accountId, importId: importRow.id });
     const knownInstruments = await listAccountInstrumentKeys(tx, accountId);
     const flatInstruments = await listFlatInstruments(tx, accountId, knownInstruments);
-    return { account, firstSequence, ...state, knownInstruments, flatInstruments };
+    const hasDeleted = await hasDeletedExecutions(tx, accountId);
+    return { account, firstSequence, ...state, knownInstruments, flatInstruments, hasDeleted };
   });
 
   const clock = new StageClock();
@@ -298,6 +301,8 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
       knownInstruments: start.knownInstruments,
       flatInstruments: start.flatInstruments,
     },
+    // Only then are the batches' fills looked up among the deleted ones (below): most accounts have none.
+    isListingFingerprints: start.hasDeleted,
   });
   // Batches are sized to a budget only where a transaction holds up every other request.
   const engine = engineOf(db);
@@ -346,9 +351,16 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
         const progress = Math.min(0.8, (0.8 * rowsRead) / Math.max(1, analysis.rowCount));
         const written = await db.transaction(async (tx) => {
           await engine.deferCommitFlush(tx);
-          return writer.writeBatch(tx, batch.grouped, {
+          const result = await writer.writeBatch(tx, batch.grouped, {
             endBatch: (db) => setImportProgress(db, { id: importRow.id, userId: user.id, progress }),
           });
+          // A deleted fill keeps its fingerprint, so the file's copy of it was skipped, as a small
+          // import counts it (runSmall); a fill this batch wrote is not one of them.
+          const deleted =
+            batch.fingerprints.length === 0
+              ? 0
+              : (await listDeletedFingerprints(tx, { accountId, fingerprints: batch.fingerprints })).size;
+          return { ...result, deleted };
         });
         const transactionMs = performance.now() - started;
         clock.add('write the fills and the trades (one transaction a batch)', transactionMs, fills);
@@ -358,6 +370,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
           clock.add(RESIZE_STAGE, 0, 1);
         }
         executionsAdded += written.added;
+        duplicatesDeleted += written.deleted;
         const checked = written.insertedChecked.filter((fill) => !writer.isStreamed(fill.instrumentKey));
         cuts.push(...toCuts(checked.map((fill) => ({ ...fill, accountId }))));
         await checkpointAfter(batch.rowCount);
@@ -433,8 +446,7 @@ export async function runLargeImport(deps: ImportDeps, params: LargeRunParams): 
     return {
       executionsAdded,
       duplicatesSkipped: prepared - executionsAdded,
-      // A long file's fingerprints are not kept past their batch: not counted here.
-      duplicatesDeleted: 0,
+      duplicatesDeleted,
       tradesCreated: writer.tradeCount() + tradesCreated,
       tradesUpdated,
       ...report.finish(),

@@ -178,6 +178,20 @@ export async function listDeletedFingerprints(
   return found;
 }
 
+/**
+ * Whether the account has any fill waiting in "Recently deleted": a large import looks its batches'
+ * fingerprints up among them only then (import-runner.ts). Few fills wait, and their index
+ * (executions_deleted_idx) holds only them.
+ */
+export async function hasDeletedExecutions(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: executions.id })
+    .from(executions)
+    .where(and(eq(executions.accountId, accountId), isNotNull(executions.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** A stored fill as toExecution takes it. */
 
 /**

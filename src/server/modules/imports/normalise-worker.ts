@@ -28,6 +28,11 @@ export type NormaliseWorkerData = {
   prepare: { accountCurrency: string; firstSequence: number };
   /** What grouping them needs (createBatchGrouper). */
   group: BatchGrouperParams;
+  /**
+   * Each batch lists its fills' fingerprints (`fingerprints`): the account has fills in "Recently
+   * deleted", and the parent counts the file's fills that match them (import-runner.ts).
+   */
+  isListingFingerprints?: boolean;
 };
 
 /** A batch as the parent gets it: prepared, its fills grouped and encoded (`grouped`) rather than listed. */
@@ -35,6 +40,8 @@ export type WorkerBatch = Omit<PreparedBatch, 'fills'> & {
   grouped: GroupedBatch;
   /** Time spent grouping and encoding the fills. */
   groupMs: number;
+  /** The fingerprints of the batch's fills, when the parent asked for them (isListingFingerprints); else none. */
+  fingerprints: string[];
 };
 
 export type NormaliseWorkerMessage =
@@ -124,9 +131,11 @@ try {
   const prepare = createBatchPreparer(data.prepare);
   const send = async (rows: NormalisedRow[], rowsRead: number) => {
     const { fills, ...prepared } = prepare(rows);
+    const fingerprints = data.isListingFingerprints ? fills.map((fill) => fill.fingerprint) : [];
     const started = performance.now();
     const grouped = grouper.group(fills);
-    const batch: WorkerBatch = { ...prepared, grouped, groupMs: performance.now() - started };
+    const groupMs = performance.now() - started;
+    const batch: WorkerBatch = { ...prepared, grouped, groupMs, fingerprints };
     const transferred = writeTransferredBatch(batch);
     port.postMessage(
       { type: 'batch', ...transferred, rowsRead } satisfies NormaliseWorkerMessage,

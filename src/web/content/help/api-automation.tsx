@@ -23,7 +23,10 @@ function ApiAutomationArticle() {
           <code>journal:write</code>), choose when it <strong>expires</strong>, and select <strong>Create token</strong>
           .
         </li>
-        <li>Copy the token: it is shown once (we store only a hash). We e-mail you that it was created.</li>
+        <li>
+          Copy the token (<strong>Copy token</strong>): it is shown once (we store only a hash). We e-mail you that it
+          was created.
+        </li>
       </ol>
       <p>Creating a token needs an active trial or subscription; after it you can still see and revoke tokens.</p>
 

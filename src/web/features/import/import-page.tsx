@@ -132,9 +132,12 @@ export default function ImportPage() {
     setFileName(file.name);
     setUpload({ fileName: file.name, progress: 0 });
     try {
+      // A file chosen before the accounts have loaded waits for them: its counts (duplicates, fills
+      // in Recently deleted, open trades) are taken against the account the picker then shows.
+      const uploadAccountId = accounts.isPending ? ((await accounts.refetch()).data?.accounts[0]?.id ?? '') : accountId;
       const answer = await uploadImport({
         file,
-        accountId: accountId || undefined,
+        accountId: uploadAccountId || undefined,
         timezone: timezone || undefined,
         onProgress: (progress) => setUpload({ fileName: file.name, progress }),
       });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
+import { Check, Copy, KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   API_TOKEN_SCOPES,
@@ -41,6 +41,27 @@ function toExpiresAt(expiry: Expiry, nowMs: number): string | undefined {
 }
 
 const isReadOnly = (scopes: readonly ApiTokenScope[]) => scopes.every((scope) => scope.endsWith(':read'));
+
+/** Copies the new token, the one time it is shown; says so, or how to copy it by hand. */
+function CopyTokenButton({ token }: { token: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token);
+      setIsCopied(true);
+      setTimeout(() => setIsCopied(false), 1500);
+      toast({ title: 'Token copied', description: 'Paste it where your script keeps its secrets.' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not copy', description: 'Select the token and copy it.' });
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" className="mt-2" onClick={() => void copy()}>
+      {isCopied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+      {isCopied ? 'Copied' : 'Copy token'}
+    </Button>
+  );
+}
 
 /** Settings → API: personal tokens for the public API, each read-only or read-write. */
 export function ApiTokensCard({ timeZone }: { timeZone: string }) {
@@ -160,6 +181,7 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
           <code className="mt-1 block break-all font-mono text-xs" data-testid="new-api-token">
             {created.token}
           </code>
+          <CopyTokenButton token={created.token} />
         </div>
       )}
       <div className="mt-4">

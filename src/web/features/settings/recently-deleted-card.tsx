@@ -5,6 +5,7 @@ import { formatDate } from '../../components/layout/app-shell';
 import { apiQuery, toApiError } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { useHashTarget } from '../../lib/use-hash-target';
 import { toast } from '../../lib/use-toast';
 import { formatMoney, toSign } from '../trades/format';
 import { toSymbolText } from '../trades/symbol-text';
@@ -46,6 +47,9 @@ export function toDays(trade: DeletedTradeJson, timeZone: string): string {
   return closed === null ? `${text} · open` : text;
 }
 
+/** The card's id: links to it end in `#recently-deleted`. */
+export const RECENTLY_DELETED_ID = 'recently-deleted';
+
 /**
  * Settings → Recently deleted: trades deleted (or taken out by an import's undo) in the last 30
  * days, each restorable, or all at once; after 30 days they are deleted for good.
@@ -54,6 +58,8 @@ export function RecentlyDeletedCard({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();
   const { data, isLoading } = useQuery(apiQuery('GET /api/trades/deleted'));
   const trades = data?.trades ?? [];
+  // The import page's "restore them there" links here (/settings#recently-deleted).
+  useHashTarget(RECENTLY_DELETED_ID, !isLoading);
 
   const restore = useMutation({
     mutationFn: (tradeIds: string[]) => restoreTrades({ tradeIds }),
@@ -67,7 +73,14 @@ export function RecentlyDeletedCard({ timeZone }: { timeZone: string }) {
 
   return (
     <Card>
-      <section id="recently-deleted" aria-labelledby="recently-deleted-heading" data-testid="recently-deleted">
+      <section
+        id={RECENTLY_DELETED_ID}
+        aria-labelledby="recently-deleted-heading"
+        data-testid="recently-deleted"
+        tabIndex={-1}
+        // Below the phone's sticky header when scrolled to; ringed while focused, to show where the link led.
+        className="scroll-mt-24 rounded-lg focus:outline-none focus:ring-2 focus:ring-accent focus:ring-offset-8 focus:ring-offset-elevated"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="recently-deleted-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
             <Trash2 className="h-5 w-5 text-accent" aria-hidden="true" />
