@@ -123,6 +123,7 @@ export function toTradeDetailJson(
     ...toTradeJson(row, tags),
     executions,
     events,
+    ...(D(row.income).eq(0) ? {} : { income: toDecimalText(row.income) }),
     ...(residual === null ? {} : { residual }),
     ...(unconvertedFees.length === 0 ? {} : { unconvertedFees }),
     ...toAccountCurrencyJson(row, parts, accountCurrency),
