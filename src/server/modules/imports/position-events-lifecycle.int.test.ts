@@ -94,6 +94,9 @@ describe('an import’s undo and the restore of its trades from Recently deleted
     expect(idsOf(after)).toEqual(idsOf(before));
     const nvda = await detail(c, after.find((tr) => tr.symbol === 'NVDA')!.id);
     expect(nvda.events.map((event) => event.kind)).toEqual(['dividend', 'split']);
+    // Closed flat: the 10 bought count as the 100 sold once split, not as 90 sold beyond the position.
+    expect(nvda.residual).toBeUndefined();
+    expect((await detail(c, after.find((tr) => tr.symbol === 'XYZ')!.id)).residual).toBeUndefined();
     // The file again adds nothing: its fills and events are all there.
     expect(await importFile(c, accountId, SCHWAB_FIXTURE)).toMatchObject({ executionsAdded: 0, errors: [] });
     expect(positions(await listTrades(c, accountId))).toEqual(positions(before));
