@@ -14,7 +14,10 @@ import type {
 import { TestClient } from '../../../../test/helpers/http-client';
 import { importCsv } from '../../../../test/helpers/imports';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
+import { eq } from 'drizzle-orm';
 import { ManualClock } from '../../clock';
+import { positionEvents } from '../../db/schema';
+import { purgeDeletedTrades } from '../trades';
 import { createUser } from '../users';
 
 /**
@@ -23,6 +26,7 @@ import { createUser } from '../users';
  * basis a transfer in asks for once.
  */
 const PASSWORD = 'long-enough-password';
+const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
 let clock: ManualClock;
 
@@ -99,6 +103,24 @@ describe('an import’s undo and the restore of its trades from Recently deleted
     expect((await detail(c, after.find((tr) => tr.symbol === 'XYZ')!.id)).residual).toBeUndefined();
     // The file again adds nothing: its fills and events are all there.
     expect(await importFile(c, accountId, SCHWAB_FIXTURE)).toMatchObject({ executionsAdded: 0, errors: [] });
+    expect(positions(await listTrades(c, accountId))).toEqual(positions(before));
+  });
+});
+
+describe('a restore of some of an undone import’s trades', () => {
+  it('applies the events of the positions restored, and the rest once every trade is back', async () => {
+    const { c, accountId } = await signIn();
+    const done = await importFile(c, accountId, SCHWAB_FIXTURE);
+    const before = await listTrades(c, accountId);
+    expect((await c.delete(`/api/imports/${done.id}`)).status).toBe(200);
+    const deleted = (await c.json<DeletedTradeListJson>(c.get('/api/trades/deleted'))).trades;
+    const nvda = deleted.find((tr) => tr.symbol === 'NVDA')!;
+    expect((await c.post('/api/trades/restore', { tradeIds: [nvda.id] })).status).toBe(200);
+    // NVDA with its split; no trade of SCHD's reinvestment alone while SCHD waits in Recently deleted.
+    expect(positions(await listTrades(c, accountId))).toEqual([['NVDA', 'closed', '100', '7000']]);
+
+    expect((await c.post('/api/trades/restore', { undoToken: nvda.undoToken })).status).toBe(200);
+    // Every trade back: the import's other events too (the journaled AAPL shares).
     expect(positions(await listTrades(c, accountId))).toEqual(positions(before));
   });
 });
@@ -242,5 +264,21 @@ describe('a transfer in without a cost basis', () => {
     expect((await patch(c, `/api/position-events/${transfer!.id}`, { costBasis: '-1' })).status).toBe(400);
     const split = (await eventOf('NVDA')).find((event) => event.kind === 'split')!;
     expect((await patch(c, `/api/position-events/${split.id}`, { costBasis: '1' })).status).toBe(400);
+  });
+});
+
+describe('the events of an undone import', () => {
+  it('are purged with its trades after 30 days, and not before', async () => {
+    const { c, accountId } = await signIn();
+    const done = await importFile(c, accountId, SCHWAB_FIXTURE);
+    expect((await c.delete(`/api/imports/${done.id}`)).status).toBe(200);
+    const kept = () => t.database.db.select().from(positionEvents).where(eq(positionEvents.importId, done.id));
+    expect(await kept()).toHaveLength(7);
+    clock.advance(29 * DAY_MS);
+    await purgeDeletedTrades(t.database.db, { now: clock.now() });
+    expect(await kept()).toHaveLength(7);
+    clock.advance(DAY_MS);
+    await purgeDeletedTrades(t.database.db, { now: clock.now() });
+    expect(await kept()).toEqual([]);
   });
 });

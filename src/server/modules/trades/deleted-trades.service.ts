@@ -210,12 +210,24 @@ export async function restoreTrades(
     const restored = new Map<string, RestoredTrade>(
       records.map((row) => [row.openingExecutionId, { id: row.tradeId, createdAt: row.tradeCreatedAt }]),
     );
+    await deleteDeletedTradeRows(
+      tx,
+      records.map((row) => row.id),
+    );
     const importIds = [...new Set(records.flatMap((row) => (row.importId ? [row.importId] : [])))];
-    // An undone import's events come back with its trades; in an account with events, they apply
-    // again to the fills back (a fill before a split, a reinvestment's lots): the fills they stand
-    // for are written again and the instruments regrouped with the restored ones.
-    await restoreImportEvents(tx, { userId: user.id, importIds });
+    const done = await markRestoredImportsDone(tx, { userId: user.id, importIds });
     const cuts = toCuts(changed);
+    // An undone import's events come back with its trades (restoreImportEvents); in an account with
+    // events, they apply again to the fills back (a fill before a split, a reinvestment's lots): the
+    // fills they stand for are written again and the instruments regrouped with the restored ones.
+    await restoreImportEvents(tx, {
+      userId: user.id,
+      importIds: done,
+      partly: {
+        importIds: importIds.filter((id) => !done.includes(id)),
+        instrumentKeys: [...new Set(cuts.map((cut) => cut.instrumentKey))],
+      },
+    });
     const accountIds = [...new Set(records.map((row) => row.accountId))];
     const plain = [];
     for (const accountId of accountIds) {
@@ -232,11 +244,6 @@ export async function restoreTrades(
     }
     if (plain.length > 0)
       await regroupInstruments(tx, { cuts: plain, defaultRiskAmount: user.defaultRiskAmount, now, restored });
-    await deleteDeletedTradeRows(
-      tx,
-      records.map((row) => row.id),
-    );
-    await markRestoredImportsDone(tx, { userId: user.id, importIds });
     return { count: records.length, tradeIds: [...new Set(records.map((row) => row.tradeId))] };
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ImportedPositionEvent } from '../../../core/import/normalise/event-rows';
 import { applyPositionEvents, D, toMoneyText, toQuantityText, type Execution } from '../../../core/trades';
 import type { Db } from '../../db/client';
@@ -147,23 +147,40 @@ export async function deleteImportEvents(
 }
 
 /**
- * The restore of an undone import's trades: its events apply again. Answers the accounts whose
- * events came back (to apply with applyAccountEvents).
+ * The restore of an undone import's trades: its events apply again. All of them once every trade
+ * of the import is back (`importIds`); while some wait in "Recently deleted", those of the
+ * instruments restored (`partly`), so that a restored trade gets its split without a reinvestment
+ * of a position still deleted making a trade of its own.
  */
-export async function restoreImportEvents(tx: Db, params: { userId: string; importIds: readonly string[] }) {
-  if (params.importIds.length === 0) return [];
-  const rows = await tx
-    .update(positionEvents)
-    .set({ deletedAt: null })
-    .where(
+export async function restoreImportEvents(
+  tx: Db,
+  params: {
+    userId: string;
+    importIds: readonly string[];
+    partly: { importIds: readonly string[]; instrumentKeys: readonly string[] };
+  },
+): Promise<void> {
+  const restore = (scope: SQL | undefined) =>
+    tx
+      .update(positionEvents)
+      .set({ deletedAt: null })
+      .where(and(eq(positionEvents.userId, params.userId), isNotNull(positionEvents.deletedAt), scope));
+  if (params.importIds.length > 0) await restore(inArray(positionEvents.importId, [...params.importIds]));
+  const { partly } = params;
+  if (partly.importIds.length > 0 && partly.instrumentKeys.length > 0) {
+    const keys = [...partly.instrumentKeys];
+    await restore(
       and(
-        eq(positionEvents.userId, params.userId),
-        inArray(positionEvents.importId, [...params.importIds]),
-        isNotNull(positionEvents.deletedAt),
+        inArray(positionEvents.importId, [...partly.importIds]),
+        or(
+          inArray(positionEvents.instrumentKey, keys),
+          inArray(positionEvents.toInstrumentKey, keys),
+          inArray(positionEvents.resolvedInstrumentKey, keys),
+          inArray(positionEvents.appliedInstrumentKey, keys),
+        ),
       ),
-    )
-    .returning({ accountId: positionEvents.accountId });
-  return [...new Set(rows.map((row) => row.accountId))];
+    );
+  }
 }
 
 /** The purge job's part: events of imports undone more than `days` ago, for good. */
