@@ -187,11 +187,13 @@ describe('the income setting (dividends in net P&L)', () => {
     const { c, accountId } = await signIn();
     const me = await c.json<CurrentUser>(c.get('/api/auth/user'));
     expect(me.isIncomeInNetPnl).toBe(false);
+    // R from a default risk of 1,000 per trade.
+    expect((await patch(c, '/api/auth/user', { defaultRiskAmount: '1000' })).status).toBe(200);
     expect((await importFile(c, accountId, SCHWAB_FIXTURE)).errors).toEqual([]);
 
     const nvdaOf = async () => (await listTrades(c, accountId)).find((tr) => tr.symbol === 'NVDA')!;
     const off = await nvdaOf();
-    expect(off.netPnl).toBe('7000');
+    expect(off).toMatchObject({ netPnl: '7000', rMultiple: '7' });
     expect((await detail(c, off.id)).income).toBe('4');
     const totalOff = Number((await summary(c, accountId)).trades.netPnl);
     expect(totalOff).toBe(7000 + 504.4 + 50 + 3000);
@@ -199,7 +201,7 @@ describe('the income setting (dividends in net P&L)', () => {
     const on = await c.json<CurrentUser>(patch(c, '/api/auth/user', { isIncomeInNetPnl: true }));
     expect(on.isIncomeInNetPnl).toBe(true);
     // NVDA's $4 dividend and SCHD's $66 are in their trades' net P&L, and in analytics.
-    expect((await nvdaOf()).netPnl).toBe('7004');
+    expect(await nvdaOf()).toMatchObject({ netPnl: '7004', rMultiple: '7.004' });
     expect((await listTrades(c, accountId)).find((tr) => tr.symbol === 'SCHD')!.netPnl).toBe('570.4');
     expect((await summary(c, accountId)).trades.netPnl).toBeCloseTo(totalOff + 70, 6);
 
@@ -214,10 +216,10 @@ describe('the income setting (dividends in net P&L)', () => {
         ],
       }),
     );
-    expect(added.trades.find((tr) => tr.symbol === 'NVDA')).toMatchObject({ netPnl: '7004' });
+    expect(added.trades.find((tr) => tr.symbol === 'NVDA')).toMatchObject({ netPnl: '7004', rMultiple: '7.004' });
 
     await c.json<CurrentUser>(patch(c, '/api/auth/user', { isIncomeInNetPnl: false }));
-    expect((await nvdaOf()).netPnl).toBe('7000');
+    expect(await nvdaOf()).toMatchObject({ netPnl: '7000', rMultiple: '7' });
     expect((await summary(c, accountId)).trades.netPnl).toBeCloseTo(totalOff, 6);
   });
 });

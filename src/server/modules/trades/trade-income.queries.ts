@@ -8,8 +8,8 @@ import { positionEvents } from '../../db/schema';
  * was open, as the trade dialog lists them (listTradeEvents). Shown beside its P&L; part of its net
  * P&L only when its user counts income (users.is_income_in_net_pnl, off by default): then net P&L
  * is gross − costs + income, and so is its account-currency net P&L when the trade is in the
- * account's currency. A trade in another currency keeps its account figure without the income
- * (the file gives no rate for a dividend).
+ * account's currency, and its R. A trade in another currency keeps its account figure without the
+ * income (the file gives no rate for a dividend).
  *
  * One statement over the trades `scope` picks (SQL over `t`); trades whose figures already agree
  * are left alone, so their analytics do not move.
@@ -39,6 +39,9 @@ function toIncomeUpdateSql(scope: SQL): SQL {
     UPDATE trades u SET
       income = f.income,
       net_pnl = f.net,
+      -- R is net P&L over the risk (core computeRMultiple), to 8 places as stored.
+      r_multiple = CASE WHEN u.status = 'closed' AND u.initial_risk IS NOT NULL AND u.initial_risk <> 0
+        THEN round(f.net / u.initial_risk, 8) ELSE u.r_multiple END,
       account_net_pnl = CASE WHEN f.is_own_currency THEN f.net ELSE u.account_net_pnl END
     FROM figures f
     WHERE u.id = f.id AND (u.income <> f.income OR u.net_pnl <> f.net)`;
