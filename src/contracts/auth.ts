@@ -80,6 +80,8 @@ export const profilePatchSchema = z
       z.enum(ASSET_CLASSES, { error: `Must be one of ${ASSET_CLASSES.join(', ')}` }),
       decimalString(DECIMAL_COLUMNS.riskSetting, 'nonNegative'),
     ),
+    /** Count a trade's income (dividends, staking rewards) in its net P&L; off by default. */
+    isIncomeInNetPnl: z.boolean(),
   })
   .partial()
   .strict();
@@ -117,6 +119,8 @@ export const currentUserJsonSchema = z.object({
   defaultRiskAmount: z.string().nullable(),
   /** The breakeven band per asset class (money); a class left out has none. */
   breakevenBands: z.record(z.string(), z.string()),
+  /** Whether a trade's income (dividends, staking rewards) is part of its net P&L. */
+  isIncomeInNetPnl: z.boolean(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   trialInfo: z.object({ daysRemaining: z.number(), endsAt: z.string().nullable() }).nullable(),
   planId: z.enum(PLAN_IDS),

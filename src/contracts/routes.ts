@@ -100,6 +100,7 @@ import {
   deletedTradeListJsonSchema,
   createdApiTokenJsonSchema,
   manualTradeRequestSchema,
+  positionEventPatchSchema,
   restoredTradesJsonSchema,
   restoreTradesRequestSchema,
   strategyInputSchema,
@@ -113,6 +114,7 @@ import {
   tagPatchSchema,
   tradeCountJsonSchema,
   tradeDetailJsonSchema,
+  tradeEventJsonSchema,
   tradeListJsonSchema,
   tradeListQuerySchema,
   tradePatchSchema,
@@ -338,6 +340,12 @@ export const API_ROUTES = {
     summary: "Change a trade's journal: notes, tags, stop, target, rating…",
     body: tradePatchSchema,
     responses: { 200: tradeDetailJsonSchema },
+  },
+  'PATCH /api/position-events/:id': {
+    scope: 'trades:write',
+    summary: "Give a transfer in's cost basis per unit, when its file gave none",
+    body: positionEventPatchSchema,
+    responses: { 200: tradeEventJsonSchema },
   },
   // The trade goes to "Recently deleted" for 30 days; the undo token brings it back.
   'DELETE /api/trades/:id': {

@@ -305,6 +305,7 @@ export type AddExecutionsJson = z.infer<typeof addExecutionsJsonSchema>;
  * change restated the fills before it (their quantity and price as the file gave them).
  */
 export const tradeEventJsonSchema = z.object({
+  id: z.string(),
   kind: z.enum(POSITION_EVENT_KINDS),
   at: instant,
   /** New units per old (a split, a symbol change whose quantities differ). */
@@ -320,14 +321,33 @@ export const tradeEventJsonSchema = z.object({
   currency: z.string(),
   /** The file's row it came from; null for one derived from another row (an assignment's shares). */
   sourceRow: z.number().nullable(),
+  /**
+   * A transfer in whose file gave no cost basis: its shares count at 0 until the trader gives one
+   * (PATCH /api/position-events/:id).
+   */
+  isCostBasisMissing: z.boolean().optional(),
 });
 export type TradeEventJson = z.infer<typeof tradeEventJsonSchema>;
+
+/** `PATCH /api/position-events/:id`: a transfer in's cost basis, when its file gave none. */
+export const positionEventPatchSchema = z
+  .object({
+    /** Per unit (share, coin), in the event's currency. */
+    costBasis: nonNegativeMoney,
+  })
+  .strict();
+export type PositionEventPatch = z.infer<typeof positionEventPatchSchema>;
 
 export const tradeDetailJsonSchema = tradeJsonSchema.extend({
   ...tradeExtrasJsonSchema.shape,
   executions: z.array(tradeExecutionJsonSchema),
   /** In time order (issue #45); empty for a trade no event changed. */
   events: z.array(tradeEventJsonSchema),
+  /**
+   * Σ of its events' income (dividends' cash, rewards' value), in its currency; absent when none.
+   * Part of `netPnl` only when the user counts income (isIncomeInNetPnl).
+   */
+  income: decimalText.optional(),
   /**
    * A crypto trade closed as dust (below its instrument's step): Σ entry − Σ exit quantity, > 0
    * still held, < 0 sold beyond it. Absent when it closed flat or is open.

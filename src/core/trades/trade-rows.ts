@@ -65,6 +65,8 @@ export type TradeRowValues = {
   commission: string;
   fees: string;
   netPnl: string;
+  /** Written 0: the income of its events is added after the write (trade-income.queries.ts). */
+  income: string;
   holdingSeconds: number | null;
   executionCount: number;
   /**
@@ -215,6 +217,7 @@ export function buildTradeRows(params: BuildTradeRowsParams): { trade: TradeRowV
       commission,
       fees,
       netPnl: toMoneyText(netPnl),
+      income: '0',
       holdingSeconds: trade.holdingSeconds,
       executionCount: trade.executions.length,
       ...toOwnAccountPnl(trade.currency === params.accountCurrency, { grossPnl, commission, fees, netPnl }),

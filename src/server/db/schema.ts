@@ -44,6 +44,11 @@ export const users = pgTable(
      * within it counts as breakeven in filters and analytics (core/query/breakeven.ts). {} is 0.
      */
     breakevenBands: jsonb().$type<BreakevenBands>().notNull().default({}),
+    /**
+     * Whether a trade's income (dividends, staking rewards while it was open: trades.income) is
+     * part of its net P&L. Off by default: the income is shown beside the trade, not in its P&L.
+     */
+    isIncomeInNetPnl: boolean().notNull().default(false),
     subscriptionStatus: text({ enum: ['trialing', 'active', 'past_due', 'canceled', 'expired'] })
       .notNull()
       .default('trialing'),
@@ -412,6 +417,11 @@ export const positionEvents = pgTable(
     appliedRatio: quantity(),
     /** Why the event could not be applied (a split of a position the account does not hold). */
     problem: text(),
+    /**
+     * Set when its import was undone: kept (applied no more) so that restoring the import's trades
+     * from "Recently deleted" brings it back; purged with them.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -529,6 +539,12 @@ export const trades = pgTable(
     grossPnl: money().notNull(),
     commission: money().notNull(),
     fees: money().notNull(),
+    /**
+     * Σ of the income of the position events the trade went through (dividends' cash, rewards'
+     * value: core toIncome), in its currency. Part of `netPnl` only when its user counts income
+     * (users.is_income_in_net_pnl): then `netPnl` is gross − costs + income (trade-income.queries.ts).
+     */
+    income: money().notNull().default('0'),
     netPnl: money().notNull(),
     holdingSeconds: doublePrecision(),
     executionCount: integer().notNull(),

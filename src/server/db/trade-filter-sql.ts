@@ -68,7 +68,7 @@ const tagsAmong = (ids: string[]) =>
 const formerSymbol = (match: SQL) =>
   sql`exists (select 1 from ${positionEvents} pe where pe.account_id = ${trades.accountId}
     and pe.applied_instrument_key = ${trades.instrumentKey} and pe.kind = 'symbolChange' and pe.problem is null
-    and pe.at >= ${trades.openedAt} and (${trades.closedAt} is null or pe.at <= ${trades.closedAt}) and ${match})`;
+    and pe.deleted_at is null    and pe.at >= ${trades.openedAt} and (${trades.closedAt} is null or pe.at <= ${trades.closedAt}) and ${match})`;
 
 /** A wall-clock time of the trade in a zone (a `timestamp` without zone). */
 const zoned = (column: PgColumn | SQL, timeZone: string) => sql`(${column} at time zone ${timeZone})`;

@@ -1,7 +1,7 @@
 import type { ProfilePatch } from '../../../contracts/auth';
 import { D } from '../../../core/trades';
 import type { Db } from '../../db/client';
-import { recomputeDefaultRisk } from '../trades';
+import { recomputeDefaultRisk, updateUserIncome } from '../trades';
 import { toCurrentUserJson, updateUser, type CurrentUserJson, type UserRow } from '../users';
 
 // The profile is its own area, above users and trades: changing the default risk re-derives the
@@ -16,7 +16,8 @@ export function toProfileJson(user: UserRow, now: Date): ProfileJson {
 
 /**
  * Applies a profile change. When the default risk per trade changes (or is cleared), every trade
- * whose R rests on it is derived again, in the same transaction.
+ * whose R rests on it is derived again, in the same transaction; when the income setting changes,
+ * every trade with income gets its net P&L again.
  */
 export async function updateProfile(
   db: Db,
@@ -34,6 +35,9 @@ export async function updateProfile(
         defaultRiskAmount: updated.defaultRiskAmount,
         now: params.now,
       });
+    // Net P&L follows the income setting: every trade with income is written again (and so are
+    // its analytics).
+    if (updated.isIncomeInNetPnl !== user.isIncomeInNetPnl) await updateUserIncome(tx, user.id);
     return updated;
   });
 }

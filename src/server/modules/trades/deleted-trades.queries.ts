@@ -204,9 +204,9 @@ export async function deleteDeletedTradeRows(db: Db, ids: readonly string[]): Pr
 export async function markRestoredImportsDone(
   db: Db,
   params: { userId: string; importIds: readonly string[] },
-): Promise<void> {
-  if (params.importIds.length === 0) return;
-  await db
+): Promise<string[]> {
+  if (params.importIds.length === 0) return [];
+  const rows = await db
     .update(imports)
     .set({ status: 'done', undoneAt: null })
     .where(
@@ -216,7 +216,9 @@ export async function markRestoredImportsDone(
         eq(imports.status, 'undone'),
         sql`not exists (select 1 from ${deletedTrades} d where d.import_id = ${imports.id})`,
       ),
-    );
+    )
+    .returning({ id: imports.id });
+  return rows.map((row) => row.id);
 }
 
 /** Deleted trades whose 30 days are over (any user's), the oldest first. */

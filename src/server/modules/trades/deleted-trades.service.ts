@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { applyAccountEvents, deleteImportEvents } from './position-events.service';
+import {
+  applyAccountEvents,
+  deleteImportEvents,
+  hasAccountEvents,
+  purgeDeletedEvents,
+  restoreImportEvents,
+} from './position-events.service';
 import type { DeletedTradeJson, DeletedTradeListJson, RestoredTradesJson } from '../../../contracts/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -146,13 +152,15 @@ export async function deleteImportFills(
   params: { user: UserRow; importId: string; accountId: string; now: Date },
 ): Promise<TradeDeletion> {
   const { user, importId } = params;
-  // Its position events go first, and with them the fills they stood for (the account's other
-  // events applied again, as if the import had never come).
-  if ((await deleteImportEvents(tx, { accountId: params.accountId, importId })) > 0)
+  // Its position events go first (kept for a restore), and with them the fills they stood for (the
+  // account's other events applied again, as if the import had never come).
+  const eventInstruments = await deleteImportEvents(tx, { accountId: params.accountId, importId, now: params.now });
+  if (eventInstruments.length > 0)
     await applyAccountEvents(tx, {
       accountId: params.accountId,
       defaultRiskAmount: user.defaultRiskAmount,
       now: params.now,
+      cuts: eventInstruments.map((instrumentKey) => ({ accountId: params.accountId, instrumentKey, changedAt: null })),
     });
   const batch = new Set(await listLiveImportFillIds(tx, { userId: user.id, importId }));
   const candidates = await listTradeIdsNearImport(tx, { userId: user.id, accountId: params.accountId, importId });
@@ -202,13 +210,40 @@ export async function restoreTrades(
     const restored = new Map<string, RestoredTrade>(
       records.map((row) => [row.openingExecutionId, { id: row.tradeId, createdAt: row.tradeCreatedAt }]),
     );
-    await regroupInstruments(tx, { cuts: toCuts(changed), defaultRiskAmount: user.defaultRiskAmount, now, restored });
     await deleteDeletedTradeRows(
       tx,
       records.map((row) => row.id),
     );
     const importIds = [...new Set(records.flatMap((row) => (row.importId ? [row.importId] : [])))];
-    await markRestoredImportsDone(tx, { userId: user.id, importIds });
+    const done = await markRestoredImportsDone(tx, { userId: user.id, importIds });
+    const cuts = toCuts(changed);
+    // An undone import's events come back with its trades (restoreImportEvents); in an account with
+    // events, they apply again to the fills back (a fill before a split, a reinvestment's lots): the
+    // fills they stand for are written again and the instruments regrouped with the restored ones.
+    await restoreImportEvents(tx, {
+      userId: user.id,
+      importIds: done,
+      partly: {
+        importIds: importIds.filter((id) => !done.includes(id)),
+        instrumentKeys: [...new Set(cuts.map((cut) => cut.instrumentKey))],
+      },
+    });
+    const accountIds = [...new Set(records.map((row) => row.accountId))];
+    const plain = [];
+    for (const accountId of accountIds) {
+      const own = cuts.filter((cut) => cut.accountId === accountId);
+      if (await hasAccountEvents(tx, accountId))
+        await applyAccountEvents(tx, {
+          accountId,
+          defaultRiskAmount: user.defaultRiskAmount,
+          now,
+          cuts: own,
+          restored,
+        });
+      else plain.push(...own);
+    }
+    if (plain.length > 0)
+      await regroupInstruments(tx, { cuts: plain, defaultRiskAmount: user.defaultRiskAmount, now, restored });
     return { count: records.length, tradeIds: [...new Set(records.map((row) => row.tradeId))] };
   });
 }
@@ -285,6 +320,10 @@ export async function purgeDeletedTrades(
     });
     if (keys.length > 0) await params.removeFiles?.(keys);
     purged += count;
-    if (count < PURGE_BATCH) return purged;
+    if (count < PURGE_BATCH) {
+      // The events of imports undone as long ago: their trades cannot be restored any more.
+      await purgeDeletedEvents(db, { before: new Date(params.now.getTime() - DELETED_TRADE_DAYS * DAY_MS) });
+      return purged;
+    }
   }
 }

@@ -49,3 +49,4 @@ export { listAccountEvents } from './position-events.queries';
 // Deleted trades: an import's undo keeps its trades restorable; the purge job ends their 30 days.
 export { deleteImportFills, purgeDeletedTrades } from './deleted-trades.service';
 export { updatePendingAccountPnl, updateUserAccountPnl } from './account-pnl.queries';
+export { updateUserIncome } from './trade-income.queries';

@@ -64,6 +64,7 @@ export async function listRestatingEvents(
         inArray(positionEvents.kind, ['split', 'symbolChange']),
         isNull(positionEvents.problem),
         isNotNull(positionEvents.resolvedInstrumentKey),
+        isNull(positionEvents.deletedAt),
       ),
     )
     .orderBy(asc(positionEvents.at), asc(positionEvents.sequence), asc(positionEvents.rank));
@@ -72,7 +73,7 @@ export async function listRestatingEvents(
   const places = await tx
     .select({ id: positionEvents.id, sequence: positionEvents.sequence, rank: positionEvents.rank })
     .from(positionEvents)
-    .where(inArray(positionEvents.accountId, [...accountIds]));
+    .where(and(inArray(positionEvents.accountId, [...accountIds]), isNull(positionEvents.deletedAt)));
   return {
     events: rows.map((row) => toPositionEvent(row, { isResolved: true })),
     sequenceOf: new Map(places.map((place) => [place.id, toEventSequence(place)])),
@@ -95,6 +96,7 @@ export async function listTradeEvents(
         eq(positionEvents.accountId, trade.accountId),
         eq(positionEvents.appliedInstrumentKey, trade.instrumentKey),
         isNull(positionEvents.problem),
+        isNull(positionEvents.deletedAt),
         gte(positionEvents.at, trade.openedAt),
         ...(trade.closedAt ? [lte(positionEvents.at, trade.closedAt)] : []),
       ),
@@ -103,12 +105,13 @@ export async function listTradeEvents(
   return rows.map(toTradeEventJson);
 }
 
-function toTradeEventJson(row: PositionEventRow): TradeEventJson {
+export function toTradeEventJson(row: PositionEventRow): TradeEventJson {
   const text = (value: string | null) => (value === null ? undefined : D(value).toString());
   const ratio = text(row.appliedRatio ?? row.ratio);
   const price = text(row.price);
   const cashAmount = text(row.cashAmount);
   return {
+    id: row.id,
     kind: row.kind as PositionEventKind, // written from POSITION_EVENT_KINDS
     at: row.at.toISOString(),
     ...(ratio === undefined ? {} : { ratio }),
@@ -119,15 +122,21 @@ function toTradeEventJson(row: PositionEventRow): TradeEventJson {
     ...(cashAmount === undefined ? {} : { cashAmount }),
     currency: row.currency,
     sourceRow: row.sourceRow,
+    ...(isCostBasisMissing(row) ? { isCostBasisMissing: true } : {}),
   };
 }
 
-/** Every event of the account as the grouping takes it (an import's preview applies them with its own). */
+/** A transfer in whose file gave no cost basis (core applies it at 0). */
+export function isCostBasisMissing(row: Pick<PositionEventRow, 'kind' | 'quantityDelta' | 'price'>): boolean {
+  return row.kind === 'transfer' && D(row.quantityDelta).gt(0) && row.price === null;
+}
+
+/** Every live event of the account (not of an undone import) as the grouping takes it (an import's preview applies them with its own). */
 export async function listAccountEvents(db: Db, accountId: string): Promise<PositionEvent[]> {
   const rows = await db
     .select()
     .from(positionEvents)
-    .where(eq(positionEvents.accountId, accountId))
+    .where(and(eq(positionEvents.accountId, accountId), isNull(positionEvents.deletedAt)))
     .orderBy(asc(positionEvents.at), asc(positionEvents.sequence), asc(positionEvents.rank));
   return rows.map((row) => toPositionEvent(row));
 }

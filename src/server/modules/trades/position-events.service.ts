@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ImportedPositionEvent } from '../../../core/import/normalise/event-rows';
 import { applyPositionEvents, D, toMoneyText, toQuantityText, type Execution } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { executions, positionEvents } from '../../db/schema';
-import { regroupInstruments, toExecution } from './regroup';
-import { toPositionEvent } from './position-events.queries';
+import { regroupInstruments, toExecution, type RegroupCut, type RegroupParams } from './regroup';
+import { toPositionEvent, toTradeEventJson } from './position-events.queries';
+import type { TradeEventJson } from '../../../contracts/trades';
+import { AppError } from '../../errors';
+import { getAccountForUpdate } from '../accounts';
+import { isUuid } from '../ids';
+import type { UserRow } from '../users';
+import { hasRunningImportInto } from './trades.queries';
 
 /**
  * Position events (issue #45): stored with the import that read them, applied to the account's
@@ -103,13 +109,97 @@ export async function insertImportEvents(
   return stored;
 }
 
-/** Removes an import's events (its undo); applyAccountEvents then takes their fills out. */
-export async function deleteImportEvents(tx: Db, params: { accountId: string; importId: string }): Promise<number> {
+/**
+ * An import's undo: its events are marked deleted (kept for a restore of its trades from "Recently
+ * deleted", restoreImportEvents); applyAccountEvents then takes their fills out. Answers the
+ * instruments they changed, to regroup without them: a position they moved (a symbol change) goes
+ * back to its own instrument, where the undo finds its trades.
+ */
+export async function deleteImportEvents(
+  tx: Db,
+  params: { accountId: string; importId: string; now: Date },
+): Promise<string[]> {
   const deleted = await tx
+    .update(positionEvents)
+    .set({ deletedAt: params.now })
+    .where(
+      and(
+        eq(positionEvents.accountId, params.accountId),
+        eq(positionEvents.importId, params.importId),
+        isNull(positionEvents.deletedAt),
+      ),
+    )
+    .returning({
+      instrumentKey: positionEvents.instrumentKey,
+      toInstrumentKey: positionEvents.toInstrumentKey,
+      resolvedInstrumentKey: positionEvents.resolvedInstrumentKey,
+      appliedInstrumentKey: positionEvents.appliedInstrumentKey,
+    });
+  return [
+    ...new Set(
+      deleted.flatMap((row) =>
+        [row.instrumentKey, row.toInstrumentKey, row.resolvedInstrumentKey, row.appliedInstrumentKey].filter(
+          (key): key is string => key !== null,
+        ),
+      ),
+    ),
+  ];
+}
+
+/**
+ * The restore of an undone import's trades: its events apply again. All of them once every trade
+ * of the import is back (`importIds`); while some wait in "Recently deleted", those of the
+ * instruments restored (`partly`), so that a restored trade gets its split without a reinvestment
+ * of a position still deleted making a trade of its own.
+ */
+export async function restoreImportEvents(
+  tx: Db,
+  params: {
+    userId: string;
+    importIds: readonly string[];
+    partly: { importIds: readonly string[]; instrumentKeys: readonly string[] };
+  },
+): Promise<void> {
+  const restore = (scope: SQL | undefined) =>
+    tx
+      .update(positionEvents)
+      .set({ deletedAt: null })
+      .where(and(eq(positionEvents.userId, params.userId), isNotNull(positionEvents.deletedAt), scope));
+  if (params.importIds.length > 0) await restore(inArray(positionEvents.importId, [...params.importIds]));
+  const { partly } = params;
+  if (partly.importIds.length > 0 && partly.instrumentKeys.length > 0) {
+    const keys = [...partly.instrumentKeys];
+    await restore(
+      and(
+        inArray(positionEvents.importId, [...partly.importIds]),
+        or(
+          inArray(positionEvents.instrumentKey, keys),
+          inArray(positionEvents.toInstrumentKey, keys),
+          inArray(positionEvents.resolvedInstrumentKey, keys),
+          inArray(positionEvents.appliedInstrumentKey, keys),
+        ),
+      ),
+    );
+  }
+}
+
+/** The purge job's part: events of imports undone more than `days` ago, for good. */
+export async function purgeDeletedEvents(tx: Db, params: { before: Date }): Promise<number> {
+  const rows = await tx
     .delete(positionEvents)
-    .where(and(eq(positionEvents.accountId, params.accountId), eq(positionEvents.importId, params.importId)))
+    .where(lte(positionEvents.deletedAt, params.before))
     .returning({ id: positionEvents.id });
-  return deleted.length;
+  return rows.length;
+}
+
+/** Whether the account has any event that applies (none of an undone import). */
+export async function hasAccountEvents(tx: Db, accountId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: positionEvents.id })
+    .from(positionEvents)
+    .where(and(eq(positionEvents.accountId, accountId), isNull(positionEvents.deletedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A fill an event stands for: the event's own id, or a stable one derived from it for a further part. */
@@ -136,18 +226,34 @@ export type AppliedEventProblem = { importId: string | null; row: number | null;
  */
 export async function applyAccountEvents(
   tx: Db,
-  params: { accountId: string; defaultRiskAmount: string | null; now: Date },
+  params: {
+    accountId: string;
+    defaultRiskAmount: string | null;
+    now: Date;
+    /** Further instruments to regroup with them (fills just added or restored). */
+    cuts?: readonly RegroupCut[];
+    restored?: RegroupParams['restored'];
+  },
 ): Promise<{ tradeIds: string[]; problems: AppliedEventProblem[] }> {
   const rows = await tx
     .select()
     .from(positionEvents)
-    .where(eq(positionEvents.accountId, params.accountId))
+    .where(and(eq(positionEvents.accountId, params.accountId), isNull(positionEvents.deletedAt)))
     .orderBy(asc(positionEvents.at), asc(positionEvents.sequence), asc(positionEvents.rank));
   const stale = await tx
     .select({ id: executions.id, instrumentKey: executions.instrumentKey })
     .from(executions)
     .where(and(eq(executions.accountId, params.accountId), isNotNull(executions.positionEventId)));
-  if (rows.length === 0 && stale.length === 0) return { tradeIds: [], problems: [] };
+  if (rows.length === 0 && stale.length === 0) {
+    if (!params.cuts?.length) return { tradeIds: [], problems: [] };
+    const tradeIds = await regroupInstruments(tx, {
+      cuts: params.cuts,
+      defaultRiskAmount: params.defaultRiskAmount,
+      now: params.now,
+      restored: params.restored,
+    });
+    return { tradeIds, problems: [] };
+  }
 
   // Every live fill of the account: a line named by CUSIP finds its position among all of them.
   const fills = (
@@ -233,9 +339,13 @@ export async function applyAccountEvents(
   for (const fill of eventFills) touched.add(fill.instrumentKey);
 
   const tradeIds = await regroupInstruments(tx, {
-    cuts: [...touched].map((instrumentKey) => ({ accountId: params.accountId, instrumentKey, changedAt: null })),
+    cuts: [
+      ...[...touched].map((instrumentKey) => ({ accountId: params.accountId, instrumentKey, changedAt: null })),
+      ...(params.cuts ?? []).filter((cut) => !touched.has(cut.instrumentKey)),
+    ],
     defaultRiskAmount: params.defaultRiskAmount,
     now: params.now,
+    restored: params.restored,
   });
   return {
     tradeIds,
@@ -269,4 +379,51 @@ function toEventFillRow(execution: Execution, event: EventRow, id: string): type
     sourceRow: event.sourceRow,
     positionEventId: event.id,
   };
+}
+
+/**
+ * `PATCH /api/position-events/:id`: the cost basis per unit of a transfer in whose file gave none
+ * (issue #45: asked once, in the trade dialog). The account's events apply again with it, so the
+ * shares it brought count at that cost. Another user's id, or an event of an undone import, is a 404.
+ */
+export async function setTransferCostBasis(
+  db: Db,
+  params: { user: UserRow; id: string; costBasis: string; now: Date },
+): Promise<TradeEventJson> {
+  const { user } = params;
+  if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'Position event not found');
+  return db.transaction(async (tx) => {
+    const find = async () => {
+      const [row] = await tx
+        .select()
+        .from(positionEvents)
+        .where(
+          and(eq(positionEvents.id, params.id), eq(positionEvents.userId, user.id), isNull(positionEvents.deletedAt)),
+        );
+      return row;
+    };
+    const seen = await find();
+    if (!seen) throw new AppError('NOT_FOUND', 'Position event not found');
+    if (!(await getAccountForUpdate(tx, { userId: user.id, id: seen.accountId })))
+      throw new AppError('NOT_FOUND', 'Position event not found');
+    if (await hasRunningImportInto(tx, { userId: user.id, accountIds: [seen.accountId] }))
+      throw new AppError(
+        'CONFLICT',
+        'An import into this account is running: give the cost basis once it has finished.',
+      );
+    if (seen.kind !== 'transfer' || !D(seen.quantityDelta).gt(0))
+      throw new AppError('VALIDATION_ERROR', 'Invalid input: costBasis', {
+        costBasis: 'Only shares transferred in take a cost basis',
+      });
+    await tx
+      .update(positionEvents)
+      .set({ price: toMoneyText(D(params.costBasis)) })
+      .where(eq(positionEvents.id, seen.id));
+    await applyAccountEvents(tx, {
+      accountId: seen.accountId,
+      defaultRiskAmount: user.defaultRiskAmount,
+      now: params.now,
+    });
+    return toTradeEventJson((await find())!); // just updated, under the account's lock
+  });
 }

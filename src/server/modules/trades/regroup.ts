@@ -21,6 +21,7 @@ import { executions, tradeExecutions, trades, tradeTags } from '../../db/schema'
 import { listJournalsByOpener, moveJournals } from './trade-journals.queries';
 import { insertTradeRows, type TradeExecutionInsert, type TradeInsert } from './trade-rows-insert';
 import { listAccountCurrencies, updatePendingAccountPnl } from './account-pnl.queries';
+import { updateTradeIncome } from './trade-income.queries';
 import { listRestatingEvents } from './position-events.queries';
 
 /**
@@ -427,6 +428,10 @@ async function regroupPass(
     tradeRows.flatMap((row) => (row.accountPnlIssue === 'pending' ? [row.accountId] : [])),
   );
   await updatePendingAccountPnl(tx, [...pendingAccounts]);
+  await updateTradeIncome(tx, {
+    tradeIds: tradeRows.map((row) => row.id),
+    accountIds: [...new Set(cuts.map((cut) => cut.accountId))],
+  });
   await moveJournals(tx, movedJournals);
   if (movedTags.length > 0) await moveTags(tx, movedTags);
   return { tradeIds: tradeRows.map((row) => row.id), rest, replayed };

@@ -3,6 +3,7 @@ import {
   add,
   D,
   isZero,
+  multiply,
   subtract,
   ZERO,
   type Decimal,
@@ -117,12 +118,13 @@ export function toTradeDetailJson(
   events: TradeDetailJson['events'] = [],
 ): TradeDetailJson {
   const executions = parts.map(toTradeExecutionJson);
-  const residual = row.status === 'closed' ? toResidual(parts) : null;
+  const residual = row.status === 'closed' ? toResidual(parts, events) : null;
   const unconvertedFees = toUnconvertedFees(executions);
   return {
     ...toTradeJson(row, tags),
     executions,
     events,
+    ...(D(row.income).eq(0) ? {} : { income: toDecimalText(row.income) }),
     ...(residual === null ? {} : { residual }),
     ...(unconvertedFees.length === 0 ? {} : { unconvertedFees }),
     ...toAccountCurrencyJson(row, parts, accountCurrency),
@@ -161,10 +163,19 @@ function toAccountCurrencyJson(
  * A closed trade's dust (core/trades/dust.ts): Σ entry − Σ exit quantity over its parts, as text,
  * or null when it closed flat.
  */
-function toResidual(parts: readonly TradePartRow[]): string | null {
+function toResidual(parts: readonly TradePartRow[], events: TradeDetailJson['events']): string | null {
+  // Fills before a split or a symbol change with a ratio count in the units after it (issue #45): a
+  // buy of 10 split 10-for-1 and a sale of 100 leave nothing.
+  const restating = events.flatMap((event) =>
+    (event.kind === 'split' || event.kind === 'symbolChange') && event.ratio !== undefined
+      ? [{ at: Date.parse(event.at), ratio: D(event.ratio) }]
+      : [],
+  );
   let residual = ZERO;
   for (const part of parts) {
-    residual = part.role === 'entry' ? add(residual, D(part.quantity)) : subtract(residual, D(part.quantity));
+    let quantity = D(part.quantity);
+    for (const event of restating) if (event.at > part.executedAt.getTime()) quantity = multiply(quantity, event.ratio);
+    residual = part.role === 'entry' ? add(residual, quantity) : subtract(residual, quantity);
   }
   return isZero(residual) ? null : residual.toString();
 }

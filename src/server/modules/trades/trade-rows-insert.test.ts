@@ -26,6 +26,7 @@ const trade: TradeInsert = {
   commission: '1',
   fees: '0',
   netPnl: '99',
+  income: '0',
   holdingSeconds: 60,
   executionCount: 2,
   accountGrossPnl: '100',

@@ -762,3 +762,17 @@ export async function getBreakevenBands(db: Db, userId: string): Promise<Breakev
   const [row] = await db.select({ bands: users.breakevenBands }).from(users).where(eq(users.id, userId));
   return row?.bands ?? {};
 }
+
+/** Those of `ids` that are trades of these instruments, in the order given. */
+export async function filterTradeIdsOfInstruments(
+  db: Db,
+  params: { ids: readonly string[]; instrumentKeys: readonly string[] },
+): Promise<string[]> {
+  if (params.ids.length === 0 || params.instrumentKeys.length === 0) return [];
+  const rows = await db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(and(inArray(trades.id, [...params.ids]), inArray(trades.instrumentKey, [...params.instrumentKeys])));
+  const kept = new Set(rows.map((row) => row.id));
+  return params.ids.filter((id) => kept.has(id));
+}

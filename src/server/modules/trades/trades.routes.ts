@@ -4,6 +4,7 @@ import {
   addExecutionsRequestSchema,
   bulkTradeRequestSchema,
   manualTradeRequestSchema,
+  positionEventPatchSchema,
   restoreTradesRequestSchema,
   tradeListQuerySchema,
   tradePatchSchema,
@@ -14,6 +15,7 @@ import { parseInput } from '../../validation';
 import { idParam } from '../ids';
 import { streamTradesCsv } from './csv-export';
 import { listDeletedTrades, restoreTrades } from './deleted-trades.service';
+import { setTransferCostBasis } from './position-events.service';
 import { streamTradeListCsv } from './trade-list-csv';
 import {
   addExecutions,
@@ -142,6 +144,13 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
     const user = requireAccess(app, req);
     const patch = parseInput(tradePatchSchema, req.body);
     return patchTrade(app.db, { user, id: idParam(req), patch, now: app.clock.now() });
+  });
+
+  // A transfer in's cost basis per unit, when its file gave none (the trade dialog asks for it).
+  app.patch('/api/position-events/:id', async (req) => {
+    const user = requireAccess(app, req);
+    const { costBasis } = parseInput(positionEventPatchSchema, req.body);
+    return setTransferCostBasis(app.db, { user, id: idParam(req), costBasis, now: app.clock.now() });
   });
 
   // The trade goes to "Recently deleted" for 30 days; the answer's undoToken brings it back.

@@ -34,11 +34,13 @@ import { requireStrategy } from '../strategies';
 import { assertOwnTags } from '../tags';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
 import { regroupInstruments, toCuts } from './regroup';
+import { applyAccountEvents, hasAccountEvents } from './position-events.service';
 import { deleteTrades, type TradeDeletion } from './deleted-trades.service';
 import { upsertJournals } from './trade-journals.queries';
 import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
 import {
   addTagsToTrades,
+  filterTradeIdsOfInstruments,
   getMaxSequenceFrom,
   getTradeIdByEntry,
   getTradeRow,
@@ -133,6 +135,11 @@ export async function insertAndRegroup(
      * that an import's position events between two fills take the odd numbers between (`firstSequence`).
      */
     orders?: readonly number[];
+    /**
+     * Apply the account's position events again with the new fills (fills added by hand: an event
+     * after them, a split or a reinvestment, now counts them). An import applies them itself.
+     */
+    isEventsApplied?: boolean;
   },
 ): Promise<{ inserted: InsertedExecution[]; tradeIds: string[]; firstSequence: number }> {
   const { user, account, items } = params;
@@ -160,11 +167,22 @@ export async function insertAndRegroup(
         await upsertJournals(tx, { userId: user.id, openerIds: [id], patch: seed, now: params.now });
     }
   }
-  const tradeIds = await regroupInstruments(tx, {
-    cuts: toCuts(inserted.map((row) => ({ ...row, accountId: account.id }))),
-    defaultRiskAmount: user.defaultRiskAmount,
-    now: params.now,
-  });
+  const cuts = toCuts(inserted.map((row) => ({ ...row, accountId: account.id })));
+  if (params.isEventsApplied && cuts.length > 0 && (await hasAccountEvents(tx, account.id))) {
+    // The events replay the instruments they touch whole: answered are the trades of those that got fills.
+    const applied = await applyAccountEvents(tx, {
+      accountId: account.id,
+      defaultRiskAmount: user.defaultRiskAmount,
+      now: params.now,
+      cuts,
+    });
+    const tradeIds = await filterTradeIdsOfInstruments(tx, {
+      ids: applied.tradeIds,
+      instrumentKeys: cuts.map((cut) => cut.instrumentKey),
+    });
+    return { inserted, tradeIds, firstSequence: lastSequence + 1 };
+  }
+  const tradeIds = await regroupInstruments(tx, { cuts, defaultRiskAmount: user.defaultRiskAmount, now: params.now });
   return { inserted, tradeIds, firstSequence: lastSequence + 1 };
 }
 
@@ -181,7 +199,13 @@ export async function addExecutions(
   return db.transaction(async (tx) => {
     const account = await lockAccount(tx, { userId: user.id, accountId: params.accountId });
     const items = prepareExecutions(params.items, { accountCurrency: account.currency });
-    const { inserted, tradeIds } = await insertAndRegroup(tx, { user, account, items, now: params.now });
+    const { inserted, tradeIds } = await insertAndRegroup(tx, {
+      user,
+      account,
+      items,
+      now: params.now,
+      isEventsApplied: true,
+    });
     return {
       inserted: inserted.length,
       skipped: items.length - inserted.length,
@@ -247,6 +271,7 @@ export async function createManualTrade(
       items,
       now: params.now,
       seedsByIndex: new Map([[0, seed]]),
+      isEventsApplied: true,
     });
     const entryId = inserted.find((row) => row.fingerprint === items[0]?.fingerprint)?.id;
     const tradeId = entryId ? await getTradeIdByEntry(tx, entryId) : undefined;

@@ -30,6 +30,8 @@ export type CurrentUserJson = {
   defaultRiskAmount: string | null;
   /** The breakeven band per asset class (money); a class left out has none. */
   breakevenBands: Record<string, string>;
+  /** Whether a trade's income (dividends, staking rewards) is part of its net P&L. */
+  isIncomeInNetPnl: boolean;
 } & SubscriptionView;
 
 export function toCurrentUserJson(user: UserRow, now: Date): CurrentUserJson {
@@ -48,6 +50,7 @@ export function toCurrentUserJson(user: UserRow, now: Date): CurrentUserJson {
         amount === undefined ? [] : [[assetClass, D(amount).toString()]],
       ),
     ),
+    isIncomeInNetPnl: user.isIncomeInNetPnl,
     ...toSubscriptionView(toSubscriptionState(user), now),
   };
 }

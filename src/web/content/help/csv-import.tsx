@@ -30,19 +30,18 @@ function CsvImportArticle() {
           zone; you can change the date order and decimal separator.
         </li>
         <li>
-          <strong>Columns.</strong> Each column shows sample values, its role (date, symbol, side, quantity, price…) and
-          how sure the detector is; unsure ones come first and “AI suggested” marks a language model’s choice. You can
-          change any role.
+          <strong>Columns.</strong> Each column shows sample values, its role and how sure the detector is; unsure ones
+          come first and “AI suggested” marks a language model’s choice.
         </li>
         <li>
-          <strong>Preview.</strong> The first executions are shown as they will be imported, with any rows that cannot
-          be read and the reason.
+          <strong>Preview.</strong> The first executions as they will be imported, and any unreadable rows with the
+          reason.
         </li>
         <li>
           <strong>Import.</strong> The button stays in view and counts what the file adds, such as{' '}
           <strong>Import 8 executions → 4 trades</strong>, leaving out executions the account already has. Over 5,000
-          rows (by default), a file imports in the background with a progress bar, counted as it runs; if it fails,
-          everything it wrote is removed.
+          rows (by default), a file imports in the background with a progress bar; if it fails, everything it wrote is
+          removed.
         </li>
       </ol>
 
@@ -51,13 +50,15 @@ function CsvImportArticle() {
         Schwab, Trading 212, BUX and Coinbase rows that change a position are applied: a split restates it, a symbol
         change moves it (found by either name), a reinvestment buys. The count names them (
         <strong>3 splits, 40 reinvestments</strong>) and any it cannot apply; the trade lists its{' '}
-        <strong>Position events</strong>.
+        <strong>Position events</strong>. Dividends are income, in net P&amp;L only when{' '}
+        <strong>Settings → Dividends and rewards</strong> says so; a transfer in without a cost basis asks for one on
+        its trade.
       </p>
 
       <h2>Re-importing is safe</h2>
       <p>
         Each execution gets a fingerprint: the broker’s execution id when the file has one, otherwise the fill’s
-        content. Importing the same file twice, or overlapping exports, adds nothing new (deleted ones included, while
+        content. Importing the same file twice, or overlapping exports, adds nothing (deleted ones included, while
         restorable).
       </p>
 
@@ -73,8 +74,8 @@ function CsvImportArticle() {
           hours.
         </li>
         <li>
-          <strong>Download the Edgebook CSV template</strong> for your own records: it also carries stops, targets,
-          strategy, tags, rating and notes. The Trades page’s CSV export of executions imports back as it was.
+          <strong>Download the Edgebook CSV template</strong>: it also carries stops, targets, strategy, tags, rating
+          and notes. The Trades page’s CSV export of executions imports back as it was.
         </li>
       </ul>
 
@@ -89,8 +90,8 @@ function CsvImportArticle() {
       <p>
         Each execution keeps the symbol as your file wrote it (<code>MESH5</code>), while the journal shows the
         instrument in one form (<code>MES Mar 25</code>). The <strong>Symbol search</strong> on Trades finds a trade by
-        the start of either, in any case, and a ticker finds its options and futures. Where the two differ, the trade’s
-        window says <strong>In your broker’s file: MESH5</strong>.
+        the start of either, and a ticker finds its options and futures. Where the two differ, the trade’s window says{' '}
+        <strong>In your broker’s file: MESH5</strong>.
       </p>
 
       <h2>Crypto fees</h2>

@@ -5,6 +5,7 @@ import type { StrategyJson, TagJson, TradeDetailJson } from '../../../contracts/
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { api, apiQuery, toApiError } from '../../lib/api';
+import { useAuth } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
@@ -227,6 +228,7 @@ function TradeEditor({
   };
   const money = (value: string) => formatMoney(value, trade.currency);
   const isPhone = useIsPhone();
+  const isIncomeInNetPnl = useAuth().user?.isIncomeInNetPnl ?? false;
 
   return (
     <form
@@ -260,6 +262,13 @@ function TradeEditor({
             value={trade.avgExitPrice === null ? '—' : formatPrice(trade.avgExitPrice, trade, 'average')}
           />
         </dl>
+        {trade.income !== undefined && (
+          <p className="mt-2 text-sm text-fg">
+            Income (dividends, rewards): {formatMoney(trade.income, trade.currency, { isSigned: true })},{' '}
+            {isIncomeInNetPnl ? 'included in net P&L' : 'not in net P&L'}{' '}
+            <span className="text-fg-muted">(Settings → Dividends and rewards)</span>
+          </p>
+        )}
         <CryptoFeeNotes trade={trade} />
         <AccountCurrencyPnl trade={trade} />
       </section>
@@ -282,10 +291,13 @@ function TradeEditor({
           </h3>
           <ol aria-labelledby={`${id}-events`} className="space-y-1 text-sm text-fg">
             {trade.events.map((event, index) => (
-              <li key={`${event.at}-${index}`} className="flex flex-wrap gap-x-2">
-                <span className="tabular-nums text-fg-muted">{event.at.slice(0, 10)}</span>
-                <span>{describeEvent(event)}</span>
-                {event.sourceRow !== null && <span className="text-fg-muted">(file row {event.sourceRow})</span>}
+              <li key={`${event.id}-${index}`}>
+                <div className="flex flex-wrap gap-x-2">
+                  <span className="tabular-nums text-fg-muted">{event.at.slice(0, 10)}</span>
+                  <span>{describeEvent(event, isIncomeInNetPnl)}</span>
+                  {event.sourceRow !== null && <span className="text-fg-muted">(file row {event.sourceRow})</span>}
+                </div>
+                {event.isCostBasisMissing && <CostBasisPrompt trade={trade} event={event} />}
               </li>
             ))}
           </ol>
@@ -582,8 +594,70 @@ function ExecutionCards({ trade, labelledBy }: ExecutionsProps) {
   );
 }
 
+type TradeEvent = TradeDetailJson['events'][number];
+
+/**
+ * A transfer in whose file gave no cost basis: its shares count at 0 until the trader gives what
+ * they paid per share (asked once: the prompt goes when it is saved). Not a form of its own: it
+ * sits inside the journal's form, so Enter saves the cost basis here rather than the journal.
+ */
+function CostBasisPrompt({ trade, event }: { trade: TradeDetailJson; event: TradeEvent }) {
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const quantity = event.quantityDelta.replace(/^-/, '');
+  const save = useMutation({
+    mutationFn: () =>
+      api('PATCH /api/position-events/:id', { params: { id: event.id }, body: { costBasis: value.trim() } }),
+    onSuccess: async () => {
+      toast({ title: `Cost basis saved: ${trade.symbol} regrouped with it` });
+      await queryClient.invalidateQueries();
+    },
+    onError: (err) => {
+      const apiError = toApiError(err);
+      setError(apiError.fields.costBasis ?? apiError.message);
+    },
+  });
+  const submit = () => {
+    if (value.trim() === '') return setError('Enter what one share cost');
+    setError(undefined);
+    save.mutate();
+  };
+  return (
+    <div className="mt-2 grid gap-2 rounded-lg border border-highlight/40 bg-highlight/10 p-3">
+      <p className="text-sm text-fg">
+        The file gave no cost basis for these {quantity} shares transferred in: they count at 0 (all profit when sold)
+        until you give what one share cost.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <TextField
+          label={`Cost basis per share (${event.currency})`}
+          inputMode="decimal"
+          className="w-48"
+          value={value}
+          error={error}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(undefined);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            e.stopPropagation();
+            submit();
+          }}
+        />
+        <Button type="button" variant="secondary" disabled={save.isPending} onClick={submit}>
+          {save.isPending ? 'Saving…' : 'Save cost basis'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** One position event as the trade's list says it (issue #45). */
-function describeEvent(event: TradeDetailJson['events'][number]): string {
+function describeEvent(event: TradeEvent, isIncomeInNetPnl: boolean): string {
+  const income = isIncomeInNetPnl ? 'income, in net P&L' : 'income, not in net P&L';
   const quantity = event.quantityDelta.replace(/^-/, '');
   switch (event.kind) {
     case 'split':
@@ -595,15 +669,18 @@ function describeEvent(event: TradeDetailJson['events'][number]): string {
     case 'reinvestment':
       return `Dividend reinvested: ${quantity} bought${event.price ? ` at ${event.price}` : ''}`;
     case 'dividend':
-      return `Dividend ${event.cashAmount ?? ''} ${event.currency} (income, not in the P&L)`;
+      return `Dividend ${event.cashAmount ?? ''} ${event.currency} (${income})`;
     case 'distribution':
       return `Stock distribution: ${quantity} received`;
     case 'transfer':
-      return event.quantityDelta.startsWith('-') ? `Transfer out: ${quantity}` : `Transfer in: ${quantity}`;
+      if (event.quantityDelta.startsWith('-')) return `Transfer out: ${quantity}`;
+      return event.price === undefined
+        ? `Transfer in: ${quantity}, no cost basis`
+        : `Transfer in: ${quantity} at a cost basis of ${event.price}`;
     case 'conversion':
       return `Conversion: ${event.quantityDelta.startsWith('-') ? 'sold' : 'bought'} ${quantity}`;
     case 'reward':
-      return `Reward: ${quantity} received at no cost`;
+      return `Reward: ${quantity} received at no cost (${income})`;
     case 'cashInLieu':
       return `Cash in lieu ${event.cashAmount ?? ''} ${event.currency} for the fraction`;
     case 'assignment':

@@ -10,6 +10,7 @@ import { Loading } from '../../components/ui/spinner';
 import { AccountsCard } from '../../features/settings/accounts-card';
 import { ExchangeRatesCard } from '../../features/settings/exchange-rates-card';
 import { BreakevenCard } from '../../features/settings/breakeven-card';
+import { IncomeCard } from '../../features/settings/income-card';
 import { ProfileCard } from '../../features/settings/profile-card';
 import { ApiTokensCard, TOKENS_KEY } from '../../features/settings/api-tokens-card';
 import { RecentlyDeletedCard } from '../../features/settings/recently-deleted-card';
@@ -358,11 +359,12 @@ export default function SettingsPage() {
     <AppPage>
       <AppPageHeader
         title="Settings"
-        intro="Your profile, breakeven band, accounts, exchange rates, tags, password, two-factor sign-in, devices and API tokens."
+        intro="Your profile, breakeven band, dividends and rewards, accounts, exchange rates, tags, password, two-factor sign-in, devices and API tokens."
       />
       <div className="mt-6 grid gap-6">
         <ProfileCard user={user} />
         <BreakevenCard user={user} />
+        <IncomeCard user={user} />
         <AccountsCard />
         <ExchangeRatesCard baseCurrency={user.baseCurrency} />
         <TagsCard />
