@@ -82,6 +82,7 @@ describe('GET /api/analytics/outcomes', () => {
       timeZone: 'Europe/Paris',
       currency: 'USD',
       unconverted: [],
+      unconvertedStartingBalances: [],
       pnl: [40, -12.5, 7.25],
       r: [2, null, null],
     } satisfies AnalyticsOutcomesJson);
