@@ -166,9 +166,22 @@ describe.each([
     expect(await risk.getByTestId('risk-maxDrawdownAbs').textContent()).not.toContain('$');
     expect(await hasNoSidewaysScroll(page)).toBe(true);
     expect(await findSeriousViolations(page)).toEqual([]);
+    // The Monte Carlo section's figures are in the currency of the outcomes it resamples.
+    const monteCarlo = page.getByTestId('monte-carlo');
+    expect(await monteCarlo.getByLabel('Starting equity (€)').inputValue()).toBe('10000');
+    await monteCarlo.getByRole('button', { name: 'Run simulation' }).click();
+    const results = monteCarlo.getByTestId('monte-carlo-results');
+    await results.waitFor({ timeout: 20_000 });
+    // The median of 10,000 paths of two trades drawn from two: one of each, 10,000 + 70.25 + 50.
+    expect(await results.textContent()).toContain('Median final equity€10,120.25');
+    expect(await results.textContent()).not.toContain('$');
+    await results.screenshot({ path: `test-results/analytics-eur-monte-carlo-${width}.png` });
     await page.screenshot({ path: `test-results/analytics-eur-${width}.png`, fullPage: true });
     await breakdown.screenshot({ path: `test-results/analytics-eur-breakdown-${width}.png` });
     await note.screenshot({ path: `test-results/analytics-eur-balance-note-${width}.png` });
+
+    await visit(page, '/dashboard');
+    expect(await page.getByTestId('starting-balance-note').textContent()).toContain('Hargreaves (£5,000.00');
 
     await visit(page, '/trades');
     await page.getByTestId('trade-row').filter({ hasText: 'AAPL' }).first().getByRole('button').first().click();
