@@ -92,6 +92,16 @@ export const unconvertedTotalJsonSchema = z.object({
 });
 export type UnconvertedTotalJson = z.infer<typeof unconvertedTotalJsonSchema>;
 
+/** A selected account's starting balance that no rate converts into the answer's currency (issue 42). */
+export const unconvertedStartingBalanceJsonSchema = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
+  currency: z.string(),
+  /** In `currency`, exact decimal text. */
+  startingBalance: z.string(),
+});
+export type UnconvertedStartingBalanceJson = z.infer<typeof unconvertedStartingBalanceJsonSchema>;
+
 export const analyticsContextJsonSchema = z.object({
   /** The sum of the selected accounts' starting balances: the base of every return. */
   startingEquity: z.number(),
@@ -103,6 +113,11 @@ export const analyticsContextJsonSchema = z.object({
   currency: z.string(),
   /** Trades left out of every figure because no rate converts them into `currency`, per currency. */
   unconverted: z.array(unconvertedTotalJsonSchema),
+  /**
+   * Selected accounts whose starting balance no rate converts into `currency`: left out of
+   * `startingEquity`, so returns and drawdown % stand on the other accounts' balances only.
+   */
+  unconvertedStartingBalances: z.array(unconvertedStartingBalanceJsonSchema),
 });
 export type AnalyticsContextJson = z.infer<typeof analyticsContextJsonSchema>;
 
@@ -220,8 +235,17 @@ const distributionSummarySchema = z.object({
   histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
 });
 
-/** `POST /api/analytics/monte-carlo`: core's MonteCarloResult on the wire. */
+/**
+ * `POST /api/analytics/monte-carlo`: core's MonteCarloResult on the wire, its amounts (the
+ * starting and ruin equity, the fan, final equity, drawdown in money) in `currency`, the currency
+ * of the resampled trades' P&L (as every analytics answer; see analyticsContextJsonSchema).
+ */
 export const monteCarloJsonSchema = z.object({
+  currency: z.string(),
+  /** Trades left out of the sample because no rate converts them into `currency`, per currency. */
+  unconverted: z.array(unconvertedTotalJsonSchema),
+  /** Balances left out of the default starting equity (none when the request gave one). */
+  unconvertedStartingBalances: z.array(unconvertedStartingBalanceJsonSchema),
   seed: z.number(),
   runs: z.number(),
   horizon: z.number(),
@@ -252,3 +276,4 @@ export const monteCarloJsonSchema = z.object({
   /** Share of paths whose maximum drawdown from peak reached ruinDrawdownFrac. */
   probabilityOfDrawdownAtLeast: z.number(),
 });
+export type MonteCarloJson = z.infer<typeof monteCarloJsonSchema>;

@@ -356,16 +356,29 @@ export const tradeDetailJsonSchema = tradeJsonSchema.extend({
   /** Fees its fills paid in other assets that could not be converted (not in `fees`), by asset. */
   unconvertedFees: z.array(z.object({ asset: z.string(), amount: decimalText })).optional(),
   /**
-   * A closed trade in another currency than its account's, when every fill carries its rate
-   * (issue 42): its P&L in the account's currency at each fill's own rate, and those rates.
+   * A closed trade in another currency than its account's (issue 42): its P&L in the account's
+   * currency, each fill converted at the rate its file gave, else the rate table's latest rate on
+   * or before the fill's day (as analytics take it); the amounts are null when a fill has neither.
    */
   accountCurrency: z
     .object({
       currency: z.string(),
-      gross: decimalText,
-      fees: decimalText,
-      net: decimalText,
-      rates: z.array(z.object({ executionId: z.string(), rate: decimalText })),
+      gross: decimalText.nullable(),
+      fees: decimalText.nullable(),
+      net: decimalText.nullable(),
+      rates: z.array(
+        z.object({
+          executionId: z.string(),
+          /** The fill's day (UTC, or the file's day when it gave no time). */
+          fillDay: z.string(),
+          /** Account-currency units per unit of the trade's currency; null when no rate exists. */
+          rate: decimalText.nullable(),
+          /** Where the rate came from: the fill's file, the user's rate table, or nowhere (null). */
+          source: z.enum(['file', 'table']).nullable(),
+          /** The rate table's day of the rate used (`source: 'table'`). */
+          rateDay: z.string().optional(),
+        }),
+      ),
     })
     .optional(),
 });

@@ -18,7 +18,6 @@ import {
   toMonthRange,
   type BreakdownDimension,
   type HeatmapMetric,
-  type MonteCarloResult,
 } from '../../../core/analytics';
 import type {
   AnalyticsBreakdownJson,
@@ -29,6 +28,7 @@ import type {
   AnalyticsHeatmapJson,
   AnalyticsSummaryJson,
   EquityQuery,
+  MonteCarloJson,
   MonteCarloRequest,
 } from '../../../contracts/analytics';
 import type { Db } from '../../db/client';
@@ -97,6 +97,7 @@ export async function getSummary(db: Db, scope: Scope): Promise<AnalyticsSummary
     timeZone,
     currency: currency.currency,
     unconverted: trades.unconverted,
+    unconvertedStartingBalances: currency.unconvertedStartingBalances,
     trades: {
       ...toJsonNumbers(tradeStats),
       maxDrawdownAbsTroughAt: toIso(tradeStats.maxDrawdownAbsTroughAt),
@@ -130,6 +131,7 @@ export async function getEquity(
     timeZone,
     currency: currency.currency,
     unconverted: trades.unconverted,
+    unconvertedStartingBalances: currency.unconvertedStartingBalances,
     tradePointCount,
     dayPointCount,
     isDownsampled: shown.perTrade.closedAt.length < tradePointCount || shown.perDay.date.length < dayPointCount,
@@ -161,6 +163,7 @@ export async function getCalendar(db: Db, scope: Scope & { month: string }): Pro
     timeZone: resolved.timeZone,
     currency: currency.currency,
     unconverted: trades.unconverted,
+    unconvertedStartingBalances: currency.unconvertedStartingBalances,
   };
 }
 
@@ -175,6 +178,7 @@ export async function getHeatmap(db: Db, scope: Scope & { metric: HeatmapMetric 
     timeZone,
     currency: currency.currency,
     unconverted: trades.unconverted,
+    unconvertedStartingBalances: currency.unconvertedStartingBalances,
     metric: scope.metric,
     timeNotInFile: countOpenTimeUnknown(trades),
     cells,
@@ -192,6 +196,7 @@ export async function getBreakdown(db: Db, scope: Scope & { by: BreakdownDimensi
     timeZone,
     currency: currency.currency,
     unconverted: trades.unconverted,
+    unconvertedStartingBalances: currency.unconvertedStartingBalances,
     by: scope.by,
     groups: groups.map(toBreakdownGroupJson),
   };
@@ -209,14 +214,16 @@ export async function getDistribution(db: Db, scope: Scope & { of: 'r' | 'pnl' }
     timeZone,
     currency: currency.currency,
     unconverted: trades.unconverted,
+    unconvertedStartingBalances: currency.unconvertedStartingBalances,
     of: scope.of,
     ...distribution,
   };
 }
 
 /**
- * `POST /api/analytics/monte-carlo`: resamples the filtered trades ($ P&L for fixed-dollar sizing,
- * R for fixed-fraction) from the selected accounts' starting balance (or the request's). A missing
+ * `POST /api/analytics/monte-carlo`: resamples the filtered trades (P&L in the answer's currency
+ * for fixed-dollar sizing, R for fixed-fraction) from the selected accounts' starting balance (or
+ * the request's), and says which currency its amounts are in. A missing
  * seed is drawn by `makeSeed` and answered, so any run can be repeated.
  */
 export async function runMonteCarloFor(
@@ -228,7 +235,7 @@ export async function runMonteCarloFor(
     request: MonteCarloRequest;
     makeSeed: () => number;
   },
-): Promise<MonteCarloResult> {
+): Promise<MonteCarloJson> {
   const { runs, horizon, seed, method, sizing, riskFraction, ruinDrawdownFrac, startingEquity, fanPoints, ...query } =
     params.request;
   const { userId, filter } = await resolve(db, { userId: params.userId, userTimeZone: params.userTimeZone, query });
@@ -248,7 +255,7 @@ export async function runMonteCarloFor(
       startingEquity: "Set the account's starting balance, or give a starting equity",
     });
   }
-  return runMonteCarloInWorker({
+  const result = await runMonteCarloInWorker({
     outcomes,
     startingEquity: balance,
     runs,
@@ -260,4 +267,10 @@ export async function runMonteCarloFor(
     fanPoints,
     seed: seed ?? params.makeSeed(),
   });
+  return {
+    currency: opened.currency.currency,
+    unconverted: trades.unconverted,
+    unconvertedStartingBalances: startingEquity === undefined ? opened.currency.unconvertedStartingBalances : [],
+    ...result,
+  };
 }

@@ -18,8 +18,18 @@ export type CurrencyScope = {
   accountCurrency: ReadonlyMap<string, string>;
   /** The selected accounts' starting balances in `currency` (one that cannot be converted left out). */
   startingEquity: number;
+  /** The selected accounts whose non-zero starting balance no rate converts: left out of `startingEquity`. */
+  unconvertedStartingBalances: UnconvertedStartingBalance[];
   /** Units of `currency` per unit of `from` for a trade closed at `closedAtMs`, or null. */
   rateOf(from: string, closedAtMs: number): Big | null;
+};
+
+/** An account's starting balance in its own currency (exact decimal text), with no rate into the answer's. */
+export type UnconvertedStartingBalance = {
+  accountId: string;
+  accountName: string;
+  currency: string;
+  startingBalance: string;
 };
 
 const DAY_MS = 86_400_000;
@@ -35,7 +45,12 @@ export async function loadCurrencyScope(
 ): Promise<CurrencyScope> {
   const [accountRows, [user]] = await Promise.all([
     db
-      .select({ id: accounts.id, currency: accounts.currency, startingBalance: accounts.startingBalance })
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        currency: accounts.currency,
+        startingBalance: accounts.startingBalance,
+      })
       .from(accounts)
       .where(eq(accounts.userId, params.userId)),
     db.select({ baseCurrency: users.baseCurrency }).from(users).where(eq(users.id, params.userId)),
@@ -55,12 +70,31 @@ export async function loadCurrencyScope(
     const at = lastAtOrBefore(list.days, Math.floor(closedAtMs / DAY_MS));
     return at < 0 ? null : list.rates[at]!;
   };
+  // A balance is never added in another currency's units: one with no rate is left out and named,
+  // so the answer can say its returns stand on the other accounts' balances only.
   let startingEquity = new Big(0);
+  const unconvertedStartingBalances: UnconvertedStartingBalance[] = [];
   for (const row of selected) {
+    const balance = new Big(row.startingBalance);
     const rate = rateOf(row.currency, Number.MAX_SAFE_INTEGER);
-    if (rate !== null) startingEquity = startingEquity.plus(new Big(row.startingBalance).times(rate).round(2));
+    if (rate !== null) startingEquity = startingEquity.plus(balance.times(rate).round(2));
+    else if (!balance.eq(0)) {
+      unconvertedStartingBalances.push({
+        accountId: row.id,
+        accountName: row.name,
+        currency: row.currency,
+        startingBalance: balance.toString(),
+      });
+    }
   }
-  return { currency, accountCurrency, startingEquity: startingEquity.toNumber(), rateOf };
+  unconvertedStartingBalances.sort((a, b) => a.accountName.localeCompare(b.accountName));
+  return {
+    currency,
+    accountCurrency,
+    startingEquity: startingEquity.toNumber(),
+    unconvertedStartingBalances,
+    rateOf,
+  };
 }
 
 /** The user's rates into `currency` by source currency, the opposite pairs' inverted where a day has no direct one. */

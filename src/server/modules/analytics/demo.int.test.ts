@@ -82,6 +82,7 @@ describe('GET /api/analytics/outcomes', () => {
       timeZone: 'Europe/Paris',
       currency: 'USD',
       unconverted: [],
+      unconvertedStartingBalances: [],
       pnl: [40, -12.5, 7.25],
       r: [2, null, null],
     } satisfies AnalyticsOutcomesJson);
@@ -95,7 +96,15 @@ describe('GET /api/analytics/outcomes', () => {
 
   it('answers an empty sample to a user with no trades', async () => {
     const body = await newcomer.json<AnalyticsOutcomesJson>(newcomer.get('/api/analytics/outcomes?tz=UTC'));
-    expect(body).toEqual({ startingEquity: 0, timeZone: 'UTC', currency: 'USD', unconverted: [], pnl: [], r: [] });
+    expect(body).toEqual({
+      startingEquity: 0,
+      timeZone: 'UTC',
+      currency: 'USD',
+      unconverted: [],
+      unconvertedStartingBalances: [],
+      pnl: [],
+      r: [],
+    });
   });
 
   it('refuses an unknown time zone and a visitor who is not signed in', async () => {

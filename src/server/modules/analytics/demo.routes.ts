@@ -35,7 +35,7 @@ import { parseInput } from '../../validation';
 import { SAMPLE_SEED, buildSampleRows } from '../sample-data';
 import { toUserTradeFilter } from '../trades';
 import { listAnalyticsTrades } from './analytics.queries';
-import { loadCurrencyScope, type UnconvertedTotal } from './currency-scope';
+import { loadCurrencyScope, type UnconvertedStartingBalance, type UnconvertedTotal } from './currency-scope';
 
 /**
  * The closed trades' outcomes in close order, for simulations run in the browser (the Monte Carlo
@@ -120,7 +120,11 @@ function toCalendar(tz: string | undefined, userTimeZone: string): { timeZone: s
  * user with no trades can explore /demo-advanced-analytics. Every figure comes from the core.
  */
 /** The demo's sample account is in dollars, and all of it is. */
-const DEMO_CURRENCY = { currency: 'USD', unconverted: [] as UnconvertedTotal[] };
+const DEMO_CURRENCY = {
+  currency: 'USD',
+  unconverted: [] as UnconvertedTotal[],
+  unconvertedStartingBalances: [] as UnconvertedStartingBalance[],
+};
 
 export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
   const demoSet = createDemoCache();
@@ -142,25 +146,27 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
       timeZone,
       currency: scope.currency,
       unconverted,
+      unconvertedStartingBalances: scope.unconvertedStartingBalances,
       pnl: trades.map((t) => t.netPnl),
       r: trades.map((t) => t.rMultiple),
     };
   });
 
   app.get('/api/analytics/demo/outcomes', async (req): Promise<AnalyticsOutcomesJson> => {
-    const { timeZone, set, currency, unconverted } = scopeOf(req);
+    const { timeZone, set, currency, unconverted, unconvertedStartingBalances } = scopeOf(req);
     return {
       startingEquity: set.startingEquity,
       timeZone,
       currency,
       unconverted,
+      unconvertedStartingBalances,
       pnl: set.trades.map((t) => t.netPnl),
       r: set.trades.map((t) => t.rMultiple),
     };
   });
 
   app.get('/api/analytics/demo/summary', async (req): Promise<AnalyticsSummaryJson> => {
-    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted, unconvertedStartingBalances } = scopeOf(req);
     const { startingEquity, trades } = set;
     const tradeStats = computeTradeStats(trades, { startingEquity });
     const daily = computeDailyStats(toDailySeries(trades, { startingEquity, calendar }), { startingEquity });
@@ -170,6 +176,7 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
       timeZone,
       currency,
       unconverted,
+      unconvertedStartingBalances,
       trades: {
         ...toJsonNumbers(tradeStats),
         maxDrawdownAbsTroughAt: toIso(tradeStats.maxDrawdownAbsTroughAt),
@@ -184,13 +191,14 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/analytics/demo/equity', async (req): Promise<AnalyticsEquityJson> => {
-    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted, unconvertedStartingBalances } = scopeOf(req);
     const series = computeEquitySeries(set.trades, { startingEquity: set.startingEquity, calendar });
     return {
       ...series,
       timeZone,
       currency,
       unconverted,
+      unconvertedStartingBalances,
       tradePointCount: series.perTrade.closedAt.length,
       dayPointCount: series.perDay.date.length,
       isDownsampled: false,
@@ -198,15 +206,24 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/analytics/demo/heatmap', async (req): Promise<AnalyticsHeatmapJson> => {
-    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted, unconvertedStartingBalances } = scopeOf(req);
     const { metric } = parseInput(heatmapQuerySchema.pick({ metric: true }), req.query);
     const cells = computeHeatmap(set.trades, { metric, calendar });
     // The demo has times.
-    return { startingEquity: set.startingEquity, timeZone, currency, unconverted, metric, timeNotInFile: 0, cells };
+    return {
+      startingEquity: set.startingEquity,
+      timeZone,
+      currency,
+      unconverted,
+      unconvertedStartingBalances,
+      metric,
+      timeNotInFile: 0,
+      cells,
+    };
   });
 
   app.get('/api/analytics/demo/breakdown', async (req): Promise<AnalyticsBreakdownJson> => {
-    const { timeZone, calendar, set, currency, unconverted } = scopeOf(req);
+    const { timeZone, calendar, set, currency, unconverted, unconvertedStartingBalances } = scopeOf(req);
     const { by } = parseInput(breakdownQuerySchema.pick({ by: true }), req.query);
     const groups = computeBreakdown(set.trades, { by, calendar });
     return {
@@ -214,19 +231,28 @@ export const analyticsDemoRoutes: FastifyPluginAsync = async (app) => {
       timeZone,
       currency,
       unconverted,
+      unconvertedStartingBalances,
       by,
       groups: groups.map(toBreakdownGroupJson),
     };
   });
 
   app.get('/api/analytics/demo/distribution', async (req): Promise<AnalyticsDistributionJson> => {
-    const { timeZone, set, currency, unconverted } = scopeOf(req);
+    const { timeZone, set, currency, unconverted, unconvertedStartingBalances } = scopeOf(req);
     const { of } = parseInput(distributionQuerySchema.pick({ of: true }), req.query);
     const values =
       of === 'r'
         ? set.trades.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple]))
         : set.trades.map((t) => t.netPnl);
     const distribution = computeDistribution(values, of === 'r' ? { binWidth: 0.5 } : {});
-    return { startingEquity: set.startingEquity, timeZone, currency, unconverted, of, ...distribution };
+    return {
+      startingEquity: set.startingEquity,
+      timeZone,
+      currency,
+      unconverted,
+      unconvertedStartingBalances,
+      of,
+      ...distribution,
+    };
   });
 };

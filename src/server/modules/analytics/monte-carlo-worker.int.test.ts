@@ -21,9 +21,15 @@ let account: AccountJson;
 const simulate = (body: Record<string, unknown>) =>
   client.post('/api/analytics/monte-carlo', { accountId: account.id, ...body });
 
-/** What the engine answers in this thread for the seeded trades (the service's defaults otherwise). */
-const simulateInThread = (params: { runs: number; seed: number }) =>
-  runMonteCarlo({
+/**
+ * What the route answers, the engine run in this thread for the seeded trades (the service's
+ * defaults otherwise): the answer's currency (the account's, USD) first, then the result.
+ */
+const simulateInThread = (params: { runs: number; seed: number }) => ({
+  currency: 'USD',
+  unconverted: [],
+  unconvertedStartingBalances: [],
+  ...runMonteCarlo({
     outcomes: PNL,
     startingEquity: STARTING_BALANCE,
     horizon: PNL.length,
@@ -32,7 +38,8 @@ const simulateInThread = (params: { runs: number; seed: number }) =>
     riskFraction: 0.01,
     ruinDrawdownFrac: 0.5,
     ...params,
-  });
+  }),
+});
 
 /**
  * One worker that hangs on FAULTY_WORKER_RUNS.hang, under a time limit only the test reaches

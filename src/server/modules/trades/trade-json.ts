@@ -114,7 +114,7 @@ export function toTradeDetailJson(
   row: TradeRow,
   tags: readonly TradeTagJson[],
   parts: readonly TradePartRow[],
-  accountCurrency?: string,
+  account?: AccountRates,
   events: TradeDetailJson['events'] = [],
 ): TradeDetailJson {
   const executions = parts.map(toTradeExecutionJson);
@@ -127,34 +127,52 @@ export function toTradeDetailJson(
     ...(D(row.income).eq(0) ? {} : { income: toDecimalText(row.income) }),
     ...(residual === null ? {} : { residual }),
     ...(unconvertedFees.length === 0 ? {} : { unconvertedFees }),
-    ...toAccountCurrencyJson(row, parts, accountCurrency),
+    ...toAccountCurrencyJson(row, parts, account),
   };
 }
 
-/** A closed trade's P&L in its account's currency when that differs and every fill has a rate. */
+/** The trade's account's currency, and the rate table's rates for its fills' days (by day). */
+export type AccountRates = { currency: string; tableRates: ReadonlyMap<string, { day: string; rate: string }> };
+
+/** The day a fill's rate is read for: the file's day when it gave no time, else the UTC date. */
+export const toFillDay = (part: Pick<TradePartRow, 'executedAt' | 'executedOn'>): string =>
+  part.executedOn ?? part.executedAt.toISOString().slice(0, 10);
+
+/**
+ * A closed trade's P&L in its account's currency when that differs: each fill at its file's rate,
+ * else the rate table's (account-pnl.queries.ts computes the stored figure the same way); the
+ * amounts null when a fill has neither, and every fill's rate and where it came from.
+ */
 function toAccountCurrencyJson(
   row: TradeRow,
   parts: readonly TradePartRow[],
-  currency: string | undefined,
+  account: AccountRates | undefined,
 ): Pick<TradeDetailJson, 'accountCurrency'> {
-  if (currency === undefined || currency === row.currency || row.status !== 'closed') return {};
-  const rated = parts.map((part) => ({
+  if (account === undefined || account.currency === row.currency || row.status !== 'closed') return {};
+  const rates = parts.map((part) => {
+    const fillDay = toFillDay(part);
+    if (part.fxRate) return { executionId: part.executionId, fillDay, rate: D(part.fxRate), source: 'file' as const };
+    const table = account.tableRates.get(fillDay);
+    return table
+      ? { executionId: part.executionId, fillDay, rate: D(table.rate), source: 'table' as const, rateDay: table.day }
+      : { executionId: part.executionId, fillDay, rate: null, source: null };
+  });
+  const rated = parts.map((part, i) => ({
     side: part.side,
     quantity: D(part.quantity),
     price: D(part.price),
     commission: D(part.commission),
     fees: D(part.fees),
-    rate: part.fxRate ? D(part.fxRate) : null,
+    rate: rates[i]!.rate,
   }));
   const pnl = toAccountCurrencyPnl(rated, D(row.multiplier));
-  if (pnl === null) return {};
   return {
     accountCurrency: {
-      currency,
-      gross: pnl.gross.toString(),
-      fees: pnl.fees.toString(),
-      net: pnl.net.toString(),
-      rates: parts.map((part) => ({ executionId: part.executionId, rate: D(part.fxRate ?? '1').toString() })),
+      currency: account.currency,
+      gross: pnl ? pnl.gross.toString() : null,
+      fees: pnl ? pnl.fees.toString() : null,
+      net: pnl ? pnl.net.toString() : null,
+      rates: rates.map((r) => ({ ...r, rate: r.rate === null ? null : r.rate.toString() })),
     },
   };
 }

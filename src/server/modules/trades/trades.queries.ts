@@ -31,6 +31,7 @@ import { toTradeFilterSql, TRADE_DATE_SQL } from '../../db/trade-filter-sql';
 import {
   accounts,
   executions,
+  fxRates,
   imports,
   tags,
   tradeJournals,
@@ -387,6 +388,37 @@ export async function listTagsByOpener(db: Db, openerIds: readonly string[]): Pr
 export async function getAccountCurrency(db: Db, accountId: string): Promise<string | undefined> {
   const [row] = await db.select({ currency: accounts.currency }).from(accounts).where(eq(accounts.id, accountId));
   return row?.currency;
+}
+
+/**
+ * The rate table's rate from `from` to `to` for each of these days: its latest on or before the
+ * day (as the stored account-currency P&L takes it, account-pnl.queries.ts), by day; a day with
+ * none is absent. Direct pairs only, as that statement reads them.
+ */
+export async function listTableRatesOnOrBefore(
+  db: Db,
+  params: { userId: string; from: string; to: string; days: readonly string[] },
+): Promise<Map<string, { day: string; rate: string }>> {
+  const found = new Map<string, { day: string; rate: string }>();
+  if (params.days.length === 0) return found;
+  const latest = params.days.reduce((a, b) => (a > b ? a : b));
+  const rows = await db
+    .select({ day: fxRates.day, rate: fxRates.rate })
+    .from(fxRates)
+    .where(
+      and(
+        eq(fxRates.userId, params.userId),
+        eq(fxRates.fromCurrency, params.from),
+        eq(fxRates.toCurrency, params.to),
+        lte(fxRates.day, latest),
+      ),
+    )
+    .orderBy(desc(fxRates.day));
+  for (const day of params.days) {
+    const row = rows.find((r) => r.day <= day);
+    if (row) found.set(day, row);
+  }
+  return found;
 }
 
 /** The parts of these trades with their fills, each trade's in replay order. */

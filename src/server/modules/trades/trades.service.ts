@@ -37,7 +37,7 @@ import { regroupInstruments, toCuts } from './regroup';
 import { applyAccountEvents, hasAccountEvents } from './position-events.service';
 import { deleteTrades, type TradeDeletion } from './deleted-trades.service';
 import { upsertJournals } from './trade-journals.queries';
-import { toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
+import { toFillDay, toTradeDetailJson, toTradeJson, type TradePartRow, type TradeRow } from './trade-json';
 import {
   addTagsToTrades,
   filterTradeIdsOfInstruments,
@@ -67,6 +67,7 @@ import {
   type TradeCursor,
   type TradePageParams,
   getAccountCurrency,
+  listTableRatesOnOrBefore,
 } from './trades.queries';
 import { TOO_LARGE, toPagePositions, toPosition, type TradeOrderCache } from './trade-order-cache';
 
@@ -92,9 +93,17 @@ async function toTradeJsonList(db: Db, rows: readonly TradeRow[]): Promise<Trade
 async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> {
   const tags = await listTagsByOpener(db, [row.openingExecutionId]);
   const parts = await listTradeParts(db, [row.id]);
+  const tradeParts = parts.get(row.id) ?? [];
   const currency = await getAccountCurrency(db, row.accountId);
   const events = await listTradeEvents(db, row);
-  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], currency, events);
+  // Fills whose file gave no rate into the account's currency take the rate table's (issue 42).
+  const unrated = tradeParts.filter((part) => !part.fxRate).map(toFillDay);
+  const tableRates =
+    currency === undefined || currency === row.currency || row.status !== 'closed'
+      ? new Map<string, { day: string; rate: string }>()
+      : await listTableRatesOnOrBefore(db, { userId: row.userId, from: row.currency, to: currency, days: unrated });
+  const account = currency === undefined ? undefined : { currency, tableRates };
+  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], tradeParts, account, events);
 }
 
 /** The user's trade, or 404 (another user's id included). */

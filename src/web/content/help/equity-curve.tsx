@@ -58,14 +58,16 @@ max drawdown     = the largest drawdown over the period`}</Formula>
         A trade in another currency than its account’s also has its P&amp;L in the account’s currency: each fill
         converted at the broker file’s rate, else at the latest rate on or before its day in{' '}
         <strong>Settings → Exchange rates</strong> (a CSV of date, from, to and rate, or fetched from a provider), to
-        the cent.
+        the cent. The trade’s window shows both amounts and each rate used, the file’s or the rate table’s with its day,
+        or says that a fill has none.
       </p>
       <p>
         The dashboard and analytics show one account, or accounts that share a currency, in that currency. Accounts in
         different currencies are shown in your base currency (<strong>Settings → Profile</strong>), each trade converted
         at your rate table’s rate (or the opposite pair’s inverse) of the day it closed. A trade no rate converts is
         never added in: it is listed apart per currency with its own net P&amp;L, as in “1 trade in GBP could not be
-        converted: add a GBP→EUR rate in Settings → Exchange rates”.
+        converted: add a GBP→EUR rate in Settings → Exchange rates”. A starting balance no rate converts is left out of
+        the starting balance too, and a note beside returns and drawdown % names it.
       </p>
 
       <h2>What to look for</h2>

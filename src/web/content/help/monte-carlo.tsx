@@ -41,7 +41,7 @@ function MonteCarloArticle() {
           ],
           [
             'Starting equity ($)',
-            'Where every path starts: your accounts’ starting balance, or $10,000 when none is set.',
+            'Where every path starts, in the currency of your analytics ($ for dollar accounts, € for euro ones): your accounts’ starting balance, or 10,000 when none is set.',
           ],
           [
             'Position sizing',

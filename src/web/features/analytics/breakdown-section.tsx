@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { useIsPhone } from '../../lib/use-media-query';
 import { SELECT_BASE } from '../trades/dialog-frame';
 import { useAnalytics, type AnalyticsSource } from './analytics-api';
-import { formatStat, formatUsd, toStatNumber, toStatSign, type StatKind } from './metric-format';
+import { formatMoneyIn, formatStat, toStatNumber, toStatSign, type StatKind } from './metric-format';
 import { AnalyticsSection, ChartBox, QueryState } from './section';
 
 export const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
@@ -81,13 +81,15 @@ export function BreakdownSection({
   const [sort, setSort] = useState<Sort>(null);
   const groups = useMemo(() => sortGroups(query.data?.groups ?? [], sort), [query.data, sort]);
   const charted = groups.slice(0, CHART_GROUPS);
+  const currency = query.data?.currency ?? 'USD';
+  const money = (value: number) => formatMoneyIn(value, currency, { isSigned: true });
   const best = [...groups].sort((a, b) => Number(b.netPnl) - Number(a.netPnl))[0];
   const worst = [...groups].sort((a, b) => Number(a.netPnl) - Number(b.netPnl))[0];
   const summary =
     groups.length === 0
       ? 'No trades to group.'
       : `Bar chart of net P&L for ${charted.length} of ${groups.length} groups by ${DIMENSION_LABELS[by].toLowerCase()}. ` +
-        `Best: ${best ? toGroupLabel(best, by) : ''} at ${formatUsd(Number(best?.netPnl), { isSigned: true })}; worst: ${worst ? toGroupLabel(worst, by) : ''} at ${formatUsd(Number(worst?.netPnl), { isSigned: true })}.`;
+        `Best: ${best ? toGroupLabel(best, by) : ''} at ${money(Number(best?.netPnl))}; worst: ${worst ? toGroupLabel(worst, by) : ''} at ${money(Number(worst?.netPnl))}.`;
 
   const onSort = (key: string) =>
     setSort((prev) =>
@@ -126,7 +128,7 @@ export function BreakdownSection({
       {query.data && groups.length > 0 && (
         <div className="grid gap-6">
           {isPhone ? (
-            <BreakdownCards groups={groups} by={by} />
+            <BreakdownCards groups={groups} by={by} currency={currency} />
           ) : (
             <div
               role="region"
@@ -183,7 +185,7 @@ export function BreakdownSection({
                             </th>
                           );
                         }
-                        const { text, note } = formatStat(g[c.key], c.kind);
+                        const { text, note } = formatStat(g[c.key], c.kind, currency);
                         const sign = c.isColored ? toStatSign(g[c.key]) : 0;
                         return (
                           <td
@@ -221,7 +223,7 @@ export function BreakdownSection({
                 height={240}
                 isSigned
                 valueLabel="Net P&L"
-                formatValue={(v) => formatUsd(v, { isSigned: true })}
+                formatValue={money}
                 testId="breakdown-chart"
               />
             </ChartBox>
@@ -273,8 +275,18 @@ function ControlSelect({
 }
 
 /** One figure of a card: its label over its value, coloured by sign when the column is. */
-function CardStat({ group, column, isMain }: { group: Group; column: Column; isMain?: boolean }) {
-  const { text, note } = formatStat(group[column.key], column.kind as StatKind); // a card shows only the number columns
+function CardStat({
+  group,
+  column,
+  currency,
+  isMain,
+}: {
+  group: Group;
+  column: Column;
+  currency: string;
+  isMain?: boolean;
+}) {
+  const { text, note } = formatStat(group[column.key], column.kind as StatKind, currency); // a card shows only the number columns
   const sign = column.isColored ? toStatSign(group[column.key]) : 0;
   return (
     <div className="min-w-0">
@@ -296,7 +308,15 @@ const MAIN_KEYS = new Set(['count', 'winRate', 'netPnl']);
  * The breakdown as cards on a phone: each group's trades, win rate and net P&L first, then the
  * table's other columns; the first ten, then "Show all".
  */
-function BreakdownCards({ groups, by }: { groups: readonly Group[]; by: BreakdownDimension }) {
+function BreakdownCards({
+  groups,
+  by,
+  currency,
+}: {
+  groups: readonly Group[];
+  by: BreakdownDimension;
+  currency: string;
+}) {
   const [isAll, setIsAll] = useState(false);
   const shown = isAll ? groups : groups.slice(0, PHONE_CARDS);
   const main = COLUMNS.filter((c) => MAIN_KEYS.has(c.key));
@@ -311,12 +331,12 @@ function BreakdownCards({ groups, by }: { groups: readonly Group[]; by: Breakdow
             </p>
             <dl className="mt-1.5 grid grid-cols-3 gap-2">
               {main.map((c) => (
-                <CardStat key={c.key} group={g} column={c} isMain />
+                <CardStat key={c.key} group={g} column={c} currency={currency} isMain />
               ))}
             </dl>
             <dl className="mt-2 grid grid-cols-3 gap-2 border-t border-line pt-2">
               {rest.map((c) => (
-                <CardStat key={c.key} group={g} column={c} />
+                <CardStat key={c.key} group={g} column={c} currency={currency} />
               ))}
             </dl>
           </li>

@@ -1,8 +1,7 @@
 import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
 import { BarChart } from '../../components/charts/bar-chart';
-import { formatCompact } from '../../components/charts/time-series-chart';
 import { useAnalytics, type AnalyticsSource } from './analytics-api';
-import { formatRValue, formatUsd } from './metric-format';
+import { formatMoneyIn, formatRValue } from './metric-format';
 import { AnalyticsSection, ChartBox, QueryState, Segmented } from './section';
 
 const OF_OPTIONS = [
@@ -24,9 +23,11 @@ export function DistributionSection({
 }) {
   const query = useAnalytics(source, 'distribution', filters, { of });
   const data = query.data;
-  const format = (v: number) => (of === 'r' ? formatRValue(v) : formatUsd(v, { isSigned: true }));
+  const currency = data?.currency ?? 'USD';
+  const format = (v: number) => (of === 'r' ? formatRValue(v) : formatMoneyIn(v, currency, { isSigned: true }));
+  const compact = (v: number) => formatMoneyIn(v, currency, { compactDigits: 1 });
   const binLabel = (from: number, to: number) =>
-    of === 'r' ? `${formatRValue(from)} to ${formatRValue(to)}` : `${formatCompact(from)} to ${formatCompact(to)}`;
+    of === 'r' ? `${formatRValue(from)} to ${formatRValue(to)}` : `${compact(from)} to ${compact(to)}`;
   const peak = data?.bins.reduce((best, b) => (b.count > best.count ? b : best), data.bins[0]!);
   const summary =
     !data || data.count === 0 || !peak
@@ -61,7 +62,11 @@ export function DistributionSection({
                 ['Median', data.median === null ? '—' : format(data.median)],
                 [
                   'Std dev',
-                  data.stdev === null ? '—' : of === 'r' ? `${data.stdev.toFixed(2)}R` : formatUsd(data.stdev),
+                  data.stdev === null
+                    ? '—'
+                    : of === 'r'
+                      ? `${data.stdev.toFixed(2)}R`
+                      : formatMoneyIn(data.stdev, currency),
                 ],
                 ['Range', data.min === null || data.max === null ? '—' : `${format(data.min)} … ${format(data.max)}`],
               ] as const
@@ -76,7 +81,7 @@ export function DistributionSection({
             <BarChart
               key={`${of}-${data.bins.length}`}
               labels={data.bins.map((b) => binLabel(b.from, b.to))}
-              axisLabels={data.bins.map((b) => (of === 'r' ? `${Number(b.from.toFixed(2))}R` : formatCompact(b.from)))}
+              axisLabels={data.bins.map((b) => (of === 'r' ? `${Number(b.from.toFixed(2))}R` : compact(b.from)))}
               values={data.bins.map((b) => b.count)}
               height={220}
               valueLabel="Trades"

@@ -4,7 +4,7 @@ import type { MonteCarloResult } from '../../../core/analytics';
 import { withAlpha } from '../../components/charts/chart-theme';
 import { formatCompact } from '../../components/charts/time-series-chart';
 import { UPlotChart, type ChartOptionsBuilder } from '../../components/charts/uplot-chart';
-import { formatUsd } from './metric-format';
+import { formatMoneyIn } from './metric-format';
 
 const BANDS = ['p5', 'p25', 'p50', 'p75', 'p95'] as const;
 const LABELS = ['5th percentile', '25th percentile', 'Median', '75th percentile', '95th percentile'];
@@ -14,7 +14,16 @@ const LABELS = ['5th percentile', '25th percentile', 'Median', '75th percentile'
  * 5–95 and 25–75 ranges shaded and a dashed ruin line. Built on the shared uPlot wrapper (numeric x:
  * the trade number), as the shared time-series chart draws dates only.
  */
-export function FanChart({ result, height }: { result: MonteCarloResult; height: number }) {
+export function FanChart({
+  result,
+  currency,
+  height,
+}: {
+  result: MonteCarloResult;
+  /** The currency of the outcomes it resampled. */
+  currency: string;
+  height: number;
+}) {
   const data = useMemo(
     () =>
       [
@@ -64,10 +73,10 @@ export function FanChart({ result, height }: { result: MonteCarloResult; height:
     (index: number) => {
       const point = result.fan[index];
       if (!point) return '';
-      const lines = BANDS.map((k, i) => `${LABELS[i]}: ${formatUsd(point[k])}`).reverse();
+      const lines = BANDS.map((k, i) => `${LABELS[i]}: ${formatMoneyIn(point[k], currency)}`).reverse();
       return [`After ${point.step} trades`, ...lines].join('\n');
     },
-    [result],
+    [result, currency],
   );
   return <UPlotChart data={data} makeOptions={makeOptions} height={height} readout={readout} testId="fan-chart" />;
 }

@@ -3,7 +3,7 @@ import type { AnalyticsHeatmapJson } from '../../../contracts/analytics';
 import type { HeatmapMetric } from '../../../core/analytics';
 import { useIsPhone } from '../../lib/use-media-query';
 import { useAnalytics, type AnalyticsSource } from './analytics-api';
-import { formatPercent, formatUsd, toHeatBackground, toHeatScale, toHeatTint } from './metric-format';
+import { formatMoneyIn, formatPercent, toHeatBackground, toHeatScale, toHeatTint } from './metric-format';
 import { AnalyticsSection, QueryState, Segmented } from './section';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -15,27 +15,22 @@ const METRIC_OPTIONS = [
 
 type Cell = AnalyticsHeatmapJson['cells'][number];
 
-const COMPACT_MONEY = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-// A phone's seven weekday columns leave no room for cents: whole dollars below a thousand (`$217`).
-const NARROW_MONEY = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 0 });
-
 /** A cell's short text (fits a narrow column, or a phone's narrower one) and its full description. */
 function describeCell(
   cell: Cell | undefined,
   metric: HeatmapMetric,
-  isNarrow: boolean,
+  options: { isNarrow: boolean; currency: string },
 ): { short: string; full: string } {
   if (!cell || cell.count === 0) return { short: '', full: 'no trades' };
   const trades = `${cell.count} ${cell.count === 1 ? 'trade' : 'trades'}`;
-  const full = `${trades}, net ${formatUsd(cell.netPnl, { isSigned: true })}, win rate ${
+  const full = `${trades}, net ${formatMoneyIn(cell.netPnl, options.currency, { isSigned: true })}, win rate ${
     cell.winRate === null ? '—' : formatPercent(cell.winRate, 0)
   }`;
   if (metric === 'count') return { short: String(cell.count), full };
   if (metric === 'winRate') return { short: cell.winRate === null ? '—' : formatPercent(cell.winRate, 0), full };
-  const sign = cell.netPnl < 0 ? '-' : cell.netPnl > 0 ? '+' : '';
-  const amount = Math.abs(cell.netPnl);
-  const format = isNarrow && amount < 1000 ? NARROW_MONEY : COMPACT_MONEY;
-  return { short: `${sign}$${format.format(amount)}`, full };
+  // A phone's seven weekday columns leave no room for cents: whole units below a thousand (`€217`).
+  const compactDigits = options.isNarrow && Math.abs(cell.netPnl) < 1000 ? 0 : 1;
+  return { short: formatMoneyIn(cell.netPnl, options.currency, { isSigned: true, compactDigits }), full };
 }
 
 function HourName({ hour }: { hour: number }) {
@@ -97,6 +92,7 @@ export function HeatmapSection({
     };
   }, [query.data, metric]);
   const timeZone = query.data?.timeZone;
+  const currency = query.data?.currency ?? 'USD';
 
   return (
     <AnalyticsSection
@@ -151,7 +147,7 @@ export function HeatmapSection({
                   {(isTransposed ? view.weekdays : view.hours).map((columnKey) => {
                     const [d, h] = isTransposed ? [columnKey, rowKey] : [rowKey, columnKey];
                     const cell = view.byKey.get(`${d}-${h}`);
-                    const { short, full } = describeCell(cell, metric, isTransposed);
+                    const { short, full } = describeCell(cell, metric, { isNarrow: isTransposed, currency });
                     const value =
                       !cell || cell.count === 0
                         ? null

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatPercentTicks,
   formatRValue,
+  formatMoneyIn,
   formatStat,
   formatUsd,
   toHeatBackground,
@@ -55,7 +56,50 @@ describe('number formats', () => {
   });
 });
 
+describe('formatMoneyIn', () => {
+  it.each([
+    [1234.5, 'USD', {}, '$1,234.50'],
+    [1234.5, 'EUR', {}, '€1,234.50'],
+    [-12, 'EUR', { isSigned: true }, '-€12.00'],
+    [3.1, 'GBP', { isSigned: true }, '+£3.10'],
+    [0, 'EUR', { isSigned: true }, '€0.00'],
+    [-0.004, 'EUR', {}, '€0.00'],
+    [12, 'CHF', {}, 'CHF 12.00'],
+    [1999.6, 'EUR', { isWhole: true }, '€2,000'],
+    [-1234, 'EUR', { isSigned: true, compactDigits: 1 }, '-€1.2K'],
+    [217.4, 'EUR', { isSigned: true, compactDigits: 0 }, '+€217'],
+    [5, 'USDT', {}, 'USDT 5.00'],
+  ] as const)('shows %s in %s (%o) as %s', (value, currency, options, text) => {
+    expect(formatMoneyIn(value, currency, options)).toBe(text);
+  });
+
+  it('writes every money statistic in the currency it is given, never in dollars', () => {
+    expect(formatStat(-70.25, 'signedMoney', 'EUR').text).toBe('-€70.25');
+    expect(formatStat(70.25, 'money', 'GBP').text).toBe('£70.25');
+    expect(formatStat(0.5, 'percent', 'EUR').text).toBe('50.00%');
+  });
+
+  it('is formatUsd in dollars, digit for digit', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.boolean(), (value, isSigned) => {
+        expect(formatUsd(value, { isSigned })).toBe(formatMoneyIn(value, 'USD', { isSigned }));
+        expect(formatMoneyIn(value, 'EUR', { isSigned })).toBe(formatUsd(value, { isSigned }).replace('$', '€'));
+      }),
+    );
+  });
+});
+
 describe('risk explanations', () => {
+  it('says the loss and the drawdown in the answer’s currency', () => {
+    const inEuros = { ...context, currency: 'EUR' };
+    const varHist = RISK_METRICS.find((m) => m.id === 'varHist95')!;
+    expect(explainRisk(varHist, -0.0132, inEuros)).toBe(
+      "On a bad day (1 in 20) you lose at least 1.32% of your account, about €158 at today's equity.",
+    );
+    const drawdown = RISK_METRICS.find((m) => m.id === 'maxDrawdownAbs')!;
+    expect(explainRisk(drawdown, 812.5, inEuros)).toContain('you were €812.50 below your peak');
+  });
+
   it('says what a historical 95% VaR means in dollars at today’s equity', () => {
     const metric = RISK_METRICS.find((m) => m.id === 'varHist95')!;
     expect(explainRisk(metric, -0.0132, context)).toBe(

@@ -4,6 +4,7 @@
  * colour scale. Pure: no React, no DOM.
  */
 import type { JsonNumber } from '../../../core/analytics';
+import { toCurrencySymbol } from '../trades/format';
 
 /** The kinds of statistic the pages format. Fractions are never percentages on the wire (0.0427 = 4.27%). */
 export type StatKind = 'money' | 'signedMoney' | 'percent' | 'ratio' | 'r' | 'count';
@@ -27,27 +28,39 @@ const groupFormat = (digits: number) =>
 const TWO = groupFormat(2);
 const ZERO = groupFormat(0);
 
-/** "$1,234.50", "-$12.00"; "+$…" with `isSigned` for a non-zero amount. Rounded half away from zero to cents. */
-export function formatUsd(value: number, options: { isSigned?: boolean; isWhole?: boolean } = {}): string {
+/** How {@link formatMoneyIn} writes an amount. */
+export type MoneyFormatOptions = {
+  /** "+" before a non-zero gain. */
+  isSigned?: boolean;
+  /** Whole units, no cents. */
+  isWhole?: boolean;
+  /** Compact notation with at most this many decimals ("€1.2K", "€217"): for narrow cells and axes. */
+  compactDigits?: 0 | 1;
+};
+
+const COMPACT = [0, 1].map(
+  (digits) => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: digits }),
+);
+
+/**
+ * An amount in a currency, rounded half away from zero to cents (or whole units with `isWhole`):
+ * "$1,234.50", "-€12.00", "+£3.10" with `isSigned` for a non-zero amount, "CHF 12.00" where
+ * en-US writes a code. Every money figure of the analytics pages goes through this, in the
+ * currency of the answer it comes from (issue 42).
+ */
+export function formatMoneyIn(value: number, currency: string, options: MoneyFormatOptions = {}): string {
   const rounded = Math.round(Math.abs(value) * 100) / 100;
   const sign = value < 0 && rounded !== 0 ? '-' : options.isSigned && rounded !== 0 ? '+' : '';
-  return `${sign}$${(options.isWhole ? ZERO : TWO).format(options.isWhole ? Math.round(rounded) : rounded)}`;
+  const digits =
+    options.compactDigits !== undefined
+      ? COMPACT[options.compactDigits]!.format(rounded)
+      : (options.isWhole ? ZERO : TWO).format(options.isWhole ? Math.round(rounded) : rounded);
+  return `${sign}${toCurrencySymbol(currency)}${digits}`;
 }
 
-/** An amount in a currency: "$1,234.50" in USD (formatUsd), "€1,234.50" in EUR, "CHF 12.00" otherwise. */
-export function formatMoneyIn(value: number, currency: string, options: { isSigned?: boolean } = {}): string {
-  const text = formatUsd(value, options);
-  if (currency === 'USD') return text;
-  let symbol = `${currency} `;
-  try {
-    symbol =
-      new Intl.NumberFormat('en-US', { style: 'currency', currency })
-        .formatToParts(0)
-        .find((p) => p.type === 'currency')?.value ?? symbol;
-  } catch {
-    // Not a currency Intl knows (a crypto quote asset): its code.
-  }
-  return text.replace('$', symbol);
+/** {@link formatMoneyIn} in dollars, for pages whose figures are always in USD. */
+export function formatUsd(value: number, options: MoneyFormatOptions = {}): string {
+  return formatMoneyIn(value, 'USD', options);
 }
 
 /** A fraction as a percentage: 0.0427 → "4.27%" (`digits` decimals, default 2). */
@@ -135,6 +148,8 @@ export type RiskContext = {
   days: number;
   trades: number;
   hasDailyReturns: boolean;
+  /** The answer's currency, the one its amounts are in; USD when absent. */
+  currency?: string;
 };
 
 const NO_DAILY_RETURNS =
@@ -152,9 +167,11 @@ export type RiskMetric = {
   explainMissing: string;
 };
 
-/** A daily return (negative = loss) as a loss in dollars at the current equity. */
+/** A daily return (negative = loss) as a loss in the answer's currency at the current equity. */
 function lossAtEquity(fraction: number, context: RiskContext): string {
-  return formatUsd(Math.abs(fraction) * Math.max(0, context.endingEquity), { isWhole: true });
+  return formatMoneyIn(Math.abs(fraction) * Math.max(0, context.endingEquity), context.currency ?? 'USD', {
+    isWhole: true,
+  });
 }
 
 function describeTail(oneIn: number, fraction: number, context: RiskContext, model: string): string {
@@ -205,10 +222,10 @@ export const RISK_METRICS: readonly RiskMetric[] = [
     id: 'maxDrawdownAbs',
     source: 'trades',
     key: 'maxDrawdownAbs',
-    label: 'Max drawdown ($)',
+    label: 'Max drawdown (amount)',
     kind: 'money',
-    explain: (v) =>
-      `The largest fall from an equity high, trade by trade: at worst you were ${formatUsd(v)} below your peak.`,
+    explain: (v, c) =>
+      `The largest fall from an equity high, trade by trade: at worst you were ${formatMoneyIn(v, c.currency ?? 'USD')} below your peak.`,
     explainMissing: 'No trades yet.',
   },
   {

@@ -1,7 +1,6 @@
 import { Dice5, Play, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MonteCarloResult, MonteCarloMethod, MonteCarloSizing } from '../../../core/analytics';
-import { formatCompact } from '../../components/charts/time-series-chart';
 import { BarChart } from '../../components/charts/bar-chart';
 import { Button } from '../../components/ui/button';
 import { SELECT_CLASS } from '../trades/dialog-frame';
@@ -9,7 +8,15 @@ import { useAnalytics, type AnalyticsSource } from './analytics-api';
 import { FanChart } from './fan-chart';
 import type { MonteCarloWorkerResponse } from './monte-carlo-messages';
 import { makeSeed, type MonteCarloRunParams } from './monte-carlo-run';
-import { formatPercent, formatPercentTicks, formatUsd, toDistinctPercentDigits } from './metric-format';
+import { toCurrencySymbol } from '../trades/format';
+import { StartingBalanceNote } from './unconverted-note';
+import {
+  formatMoneyIn,
+  type MoneyFormatOptions,
+  formatPercent,
+  formatPercentTicks,
+  toDistinctPercentDigits,
+} from './metric-format';
 import { AnalyticsSection, ChartBox, QueryState } from './section';
 
 const MIN_RUNS = 1_000;
@@ -236,9 +243,11 @@ export function MonteCarloSection({ source, filters }: { source: AnalyticsSource
             )}
             {field(
               'startingEquity',
-              'Starting equity ($)',
+              `Starting equity (${toCurrencySymbol(data.currency).trim()})`,
               <input {...inputProps('startingEquity')} inputMode="decimal" />,
-              data.startingEquity > 0 ? 'Your accounts’ starting balance' : 'No starting balance set: using $10,000',
+              data.startingEquity > 0
+                ? 'Your accounts’ starting balance'
+                : `No starting balance set: using ${formatMoneyIn(FALLBACK_EQUITY, data.currency, { isWhole: true })}`,
             )}
             {field(
               'seed',
@@ -259,6 +268,7 @@ export function MonteCarloSection({ source, filters }: { source: AnalyticsSource
               'Same seed, same result',
             )}
           </div>
+          <StartingBalanceNote balances={data.unconvertedStartingBalances} currency={data.currency} />
           {!hasSample && (
             <p className="text-sm text-muted">
               {form.sizing === 'fixed-fraction'
@@ -308,12 +318,16 @@ export function MonteCarloSection({ source, filters }: { source: AnalyticsSource
         </p>
       )}
       {/* A new run remounts its charts: uPlot is rebuilt for data of another shape. */}
-      {status.kind === 'done' && <MonteCarloResults key={status.runId} result={status.result} />}
+      {status.kind === 'done' && (
+        <MonteCarloResults key={status.runId} result={status.result} currency={outcomes.data?.currency ?? 'USD'} />
+      )}
     </AnalyticsSection>
   );
 }
 
-function MonteCarloResults({ result }: { result: MonteCarloResult }) {
+/** The simulation's figures, its amounts in the currency of the outcomes it resampled. */
+function MonteCarloResults({ result, currency }: { result: MonteCarloResult; currency: string }) {
+  const money = (value: number, options: MoneyFormatOptions = {}) => formatMoneyIn(value, currency, options);
   const ruined = Math.round(result.probabilityOfRuin * result.runs);
   const runs = result.runs.toLocaleString('en-US');
   const sizing =
@@ -326,7 +340,7 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
   const ddDigits = toDistinctPercentDigits([...dd.histogram.map((b) => b.from), dd.histogram.at(-1)?.to ?? 0], 1);
   const last = result.fan.at(-1);
   const fanSummary = last
-    ? `Equity fan over ${result.horizon} trades from ${formatUsd(result.startingEquity)}: after the last trade the median path ends at ${formatUsd(last.p50)}, the middle half between ${formatUsd(last.p25)} and ${formatUsd(last.p75)}, and 90% between ${formatUsd(last.p5)} and ${formatUsd(last.p95)}.`
+    ? `Equity fan over ${result.horizon} trades from ${money(result.startingEquity)}: after the last trade the median path ends at ${money(last.p50)}, the middle half between ${money(last.p25)} and ${money(last.p75)}, and 90% between ${money(last.p5)} and ${money(last.p95)}.`
     : 'No equity fan.';
   const pct = (v: number) => formatPercent(v, 0);
   const tableSteps = result.fan.filter(
@@ -342,7 +356,7 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
           </p>
           <p className="mt-2 text-sm text-muted">
             {ruined.toLocaleString('en-US')} of {runs} simulated paths of {result.horizon} trades touched{' '}
-            {formatUsd(result.ruinEquity)} ({pct(result.ruinDrawdownFrac)} below the start) at some point.
+            {money(result.ruinEquity)} ({pct(result.ruinDrawdownFrac)} below the start) at some point.
           </p>
           <p className="mt-2 text-xs text-muted" data-testid="monte-carlo-seed">
             Seed {result.seed} · {runs} runs · {result.method} · {sizing} · sample of {result.sampleSize} trades
@@ -351,10 +365,10 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
           {(
             [
-              ['Median final equity', formatUsd(percentile(final, 50))],
+              ['Median final equity', money(percentile(final, 50))],
               [
                 'Final equity, 5th–95th',
-                `${formatUsd(percentile(final, 5), { isWhole: true })} – ${formatUsd(percentile(final, 95), { isWhole: true })}`,
+                `${money(percentile(final, 5), { isWhole: true })} – ${money(percentile(final, 95), { isWhole: true })}`,
               ],
               ['Ends below the start', formatPercent(final.probabilityBelowStart, 1)],
               ['Median max drawdown', formatPercent(percentile(dd, 50), 1)],
@@ -378,7 +392,7 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
           Equity fan (5th, 25th, median, 75th, 95th percentile)
         </figcaption>
         <ChartBox summary={fanSummary}>
-          <FanChart result={result} height={280} />
+          <FanChart result={result} currency={currency} height={280} />
         </ChartBox>
         <details className="mt-2">
           <summary className="cursor-pointer text-sm font-medium text-accent hover:underline">
@@ -409,7 +423,7 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
                     </th>
                     {[f.p5, f.p25, f.p50, f.p75, f.p95].map((v, i) => (
                       <td key={i} className="px-3 py-1.5 text-right tabular-nums text-fg">
-                        {formatUsd(v, { isWhole: true })}
+                        {money(v, { isWhole: true })}
                       </td>
                     ))}
                   </tr>
@@ -441,13 +455,13 @@ function MonteCarloResults({ result }: { result: MonteCarloResult }) {
         <figure className="min-w-0">
           <figcaption className="mb-2 text-sm font-semibold text-fg">Final equity per path</figcaption>
           <ChartBox
-            summary={`Histogram of final equity on ${runs} paths: median ${formatUsd(percentile(final, 50))}, 5th percentile ${formatUsd(percentile(final, 5))}, 95th percentile ${formatUsd(percentile(final, 95))}.`}
+            summary={`Histogram of final equity on ${runs} paths: median ${money(percentile(final, 50))}, 5th percentile ${money(percentile(final, 5))}, 95th percentile ${money(percentile(final, 95))}.`}
           >
             <BarChart
               labels={final.histogram.map(
-                (b) => `${formatUsd(b.from, { isWhole: true })}–${formatUsd(b.to, { isWhole: true })}`,
+                (b) => `${money(b.from, { isWhole: true })}–${money(b.to, { isWhole: true })}`,
               )}
-              axisLabels={final.histogram.map((b) => `$${formatCompact(b.from)}`)}
+              axisLabels={final.histogram.map((b) => money(b.from, { compactDigits: 1 }))}
               values={final.histogram.map((b) => b.count)}
               height={200}
               color="accent"

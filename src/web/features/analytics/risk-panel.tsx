@@ -1,7 +1,8 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import type { AnalyticsSummaryJson } from '../../../contracts/analytics';
-import { explainRisk, formatStat, RISK_METRICS, toStatNumber, type RiskContext } from './metric-format';
+import { explainRisk, formatMoneyIn, formatStat, RISK_METRICS, toStatNumber, type RiskContext } from './metric-format';
 import { AnalyticsSection } from './section';
+import { StartingBalanceNote } from './unconverted-note';
 
 /**
  * Sharpe, Sortino, Calmar, drawdown, VaR/CVaR (historical, Gaussian, modified), SQN and Kelly, each
@@ -23,17 +24,23 @@ export function RiskPanel({ summary }: { summary: AnalyticsSummaryJson | undefin
     days: toStatNumber(summary.daily.days) ?? 0,
     trades: toStatNumber(summary.trades.count) ?? 0,
     hasDailyReturns: toStatNumber(summary.daily.totalReturn) !== null,
+    currency: summary.currency,
   };
   return (
     <AnalyticsSection
       title="Risk"
-      intro={`Daily figures use the ${context.days} ${context.days === 1 ? 'day' : 'days'} with a closed trade (${summary.timeZone}), as returns on a starting balance of $${summary.startingEquity.toLocaleString('en-US')}; annualised with 252 days and no risk-free rate.`}
+      intro={`Daily figures use the ${context.days} ${context.days === 1 ? 'day' : 'days'} with a closed trade (${summary.timeZone}), as returns on a starting balance of ${formatMoneyIn(summary.startingEquity, summary.currency)}; annualised with 252 days and no risk-free rate.`}
       testId="risk-panel"
     >
+      <StartingBalanceNote
+        balances={summary.unconvertedStartingBalances}
+        currency={summary.currency}
+        className="mb-3"
+      />
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {RISK_METRICS.map((metric) => {
           const raw = metric.source === 'daily' ? summary.daily[metric.key] : summary.trades[metric.key];
-          const { text, note } = formatStat(raw, metric.kind);
+          const { text, note } = formatStat(raw, metric.kind, summary.currency);
           return (
             <li
               key={metric.id}

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { AlertTriangle } from 'lucide-react';
-import type { UnconvertedTotalJson } from '../../../contracts/analytics';
+import type { UnconvertedStartingBalanceJson, UnconvertedTotalJson } from '../../../contracts/analytics';
 import { EXCHANGE_RATES_HASH } from '../settings/exchange-rates-card';
 import { formatMoney, toSign } from '../trades/format';
 
@@ -48,5 +48,49 @@ export function UnconvertedNote({ unconverted, currency }: { unconverted: Unconv
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * "Starting balance without Hargreaves (£5,000.00: no GBP→EUR rate): returns and drawdown % use the
+ * other accounts' balances only." Null when every selected balance is in the total.
+ */
+export function toStartingBalanceSentence(
+  balances: readonly UnconvertedStartingBalanceJson[],
+  currency: string,
+): string | null {
+  if (balances.length === 0) return null;
+  const left = balances
+    .map((b) => `${b.accountName} (${formatMoney(b.startingBalance, b.currency)}: no ${b.currency}→${currency} rate)`)
+    .join(', ');
+  return `Starting balance without ${left}: returns and drawdown % use the other accounts’ balances only.`;
+}
+
+/**
+ * A short note beside the figures that rest on the starting balance (returns, drawdown %, the
+ * Monte Carlo start) when an account's balance could not be converted into the answer's currency
+ * (issue 42): those figures stand on the other balances, never on a sum across currencies.
+ */
+export function StartingBalanceNote({
+  balances,
+  currency,
+  className = '',
+}: {
+  balances: readonly UnconvertedStartingBalanceJson[];
+  currency: string;
+  className?: string;
+}) {
+  const sentence = toStartingBalanceSentence(balances, currency);
+  if (sentence === null) return null;
+  return (
+    <p role="note" data-testid="starting-balance-note" className={`flex gap-2 text-sm text-fg ${className}`}>
+      <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+      <span className="min-w-0">
+        {sentence}{' '}
+        <Link href={`/settings#${EXCHANGE_RATES_HASH}`} className="font-semibold text-accent underline">
+          Add exchange rates
+        </Link>
+      </span>
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { UnconvertedNote } from '../analytics/unconverted-note';
+import { StartingBalanceNote, UnconvertedNote } from '../analytics/unconverted-note';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -204,6 +204,10 @@ export default function DashboardPage() {
             <>
               <UnconvertedNote unconverted={summary.data.unconverted} currency={summary.data.currency} />
               <HeadlineCards summary={summary.data} currency={currency} />
+              <StartingBalanceNote
+                balances={summary.data.unconvertedStartingBalances}
+                currency={summary.data.currency}
+              />
             </>
           ) : (
             <Skeleton className="h-28" />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDisplayTimeZone } from '../../lib/display-time-zone';
-import { formatDateTime, formatDecimal, formatFillTime, formatMoney, formatR } from './format';
+import { formatDateTime, formatDecimal, formatFillTime, formatMoney, formatR, toCurrencySymbol } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -12,6 +12,19 @@ describe('formatMoney', () => {
     ['-1234567.12500000', '-$1,234,567.13'],
   ])('shows %s as %s', (value, expected) => {
     expect(formatMoney(value, 'USD', { isSigned: true })).toBe(expected);
+  });
+});
+
+describe('toCurrencySymbol', () => {
+  it.each([
+    ['USD', '$'],
+    ['EUR', '€'],
+    ['GBP', '£'],
+    ['CHF', 'CHF '],
+    ['USDT', 'USDT '],
+  ])('writes %s as "%s" before an amount', (currency, symbol) => {
+    expect(toCurrencySymbol(currency)).toBe(symbol);
+    expect(formatMoney('-5', currency)).toBe(`-${symbol}5.00`);
   });
 });
 

@@ -1,12 +1,17 @@
 /** Display helpers for the trades table. Decimal strings are formatted without floats. */
 import { getDisplayTimeZone } from '../../lib/display-time-zone';
 
-function currencySymbol(currency: string): string {
+/**
+ * What goes before an amount in `currency`: "$", "€", "£", or the code and a space where en-US
+ * writes one ("CHF ", "SEK ") or Intl does not know the currency (a crypto asset: "USDT ").
+ * The analytics pages' numbers (formatMoneyIn) and this file's decimal strings share it.
+ */
+export function toCurrencySymbol(currency: string): string {
   try {
-    const part = new Intl.NumberFormat('en-US', { style: 'currency', currency })
-      .formatToParts(0)
-      .find((p) => p.type === 'currency');
-    return part?.value ?? `${currency} `;
+    const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
+    const at = parts.findIndex((p) => p.type === 'currency');
+    if (at < 0) return `${currency} `;
+    return parts[at + 1]?.type === 'literal' ? `${parts[at]!.value} ` : parts[at]!.value;
   } catch {
     return `${currency} `;
   }
@@ -33,7 +38,7 @@ export function formatMoney(value: string, currency: string, options: { isSigned
   const whole = groupThousands((parsed.cents / 100n).toString());
   const cents = (parsed.cents % 100n).toString().padStart(2, '0');
   const sign = parsed.isNegative ? '-' : options.isSigned && parsed.cents !== 0n ? '+' : '';
-  return `${sign}${currencySymbol(currency)}${whole}.${cents}`;
+  return `${sign}${toCurrencySymbol(currency)}${whole}.${cents}`;
 }
 
 /** The sign of a decimal string: 1, -1 or 0. */
