@@ -1,4 +1,13 @@
-/** Strategies: their routes, and what trades, imports and sample data use of them. */
+/** Strategies: their routes, and what trades, imports, sample data and the playbook use of them. */
 export { strategyRoutes } from './strategies.routes';
 export { requireStrategy } from './strategies.service';
-export { listStrategies, upsertStrategiesByName } from './strategies.queries';
+export {
+  listRuleChecksByOpener,
+  listRules,
+  listStrategies,
+  saveRuleChecks,
+  upsertStrategiesByName,
+  type RuleCheckRow,
+  type RuleRow,
+  type StrategyRow,
+} from './strategies.queries';

@@ -11,10 +11,13 @@ import {
 } from '../../../core/trades';
 import type { trades } from '../../db/schema';
 import { toAccountCurrencyPnl } from '../../../core/fx';
+import { computeAdherencePct, type RuleState } from '../../../core/playbook';
 
 /** A trade as read: its row and its journal (trade_journals; empty without one). */
 export type TradeRow = Omit<typeof trades.$inferSelect, 'analyticsRow'> & { journal: TradeJournal };
 export type TradeTagJson = TradeJson['tags'][number];
+/** An answer on the trade's opening execution, with its rule's strategy. */
+export type TradeRuleCheck = { ruleId: string; strategyId: string; state: RuleState };
 
 /** One execution's part in a trade, as read back: trade_executions joined with its execution. */
 export type TradePartRow = TradePartValues & {
@@ -52,8 +55,19 @@ const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 const toNullableDecimalText = (value: string | null) => (value === null ? null : toDecimalText(value));
 
-export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): TradeJson & TradeExtrasJson {
+/**
+ * A trade on the wire. `checks` may hold answers to another strategy's rules (the trade's strategy
+ * changed since): only its current strategy's count.
+ */
+export function toTradeJson(
+  row: TradeRow,
+  tags: readonly TradeTagJson[],
+  checks: readonly TradeRuleCheck[] = [],
+): TradeJson & TradeExtrasJson {
   const { journal } = row;
+  const ruleChecks = checks
+    .filter((check) => check.strategyId === journal.strategyId)
+    .map((check) => ({ ruleId: check.ruleId, state: check.state }));
   return {
     id: row.id,
     accountId: row.accountId,
@@ -88,6 +102,8 @@ export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): Trade
     rating: journal.rating,
     notes: journal.notes,
     executionCount: Number(row.executionCount),
+    ruleChecks,
+    adherencePct: computeAdherencePct(ruleChecks.map((check) => check.state)),
   };
 }
 
@@ -113,14 +129,14 @@ export function toTradeDetailJson(
   row: TradeRow,
   tags: readonly TradeTagJson[],
   parts: readonly TradePartRow[],
-  accountCurrency?: string,
-  events: TradeDetailJson['events'] = [],
+  options: { accountCurrency?: string; events?: TradeDetailJson['events']; checks?: readonly TradeRuleCheck[] } = {},
 ): TradeDetailJson {
+  const { accountCurrency, events = [], checks = [] } = options;
   const executions = parts.map(toTradeExecutionJson);
   const residual = row.status === 'closed' ? toResidual(parts) : null;
   const unconvertedFees = toUnconvertedFees(executions);
   return {
-    ...toTradeJson(row, tags),
+    ...toTradeJson(row, tags, checks),
     executions,
     events,
     ...(residual === null ? {} : { residual }),

@@ -24,13 +24,14 @@ import {
   toTradeFilterWithShorthands,
   type ResolvedTradeFilter,
 } from '../../../core/query';
+import type { RuleState } from '../../../core/playbook';
 import { computeStoredRisk, D, toJournalFacts, type TradeExecution, type TradeJournal } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAnalyticsVersion, type UserRow } from '../users';
 import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts';
 import { isUuid } from '../ids';
-import { requireStrategy } from '../strategies';
+import { listRuleChecksByOpener, listRules, requireStrategy, saveRuleChecks } from '../strategies';
 import { assertOwnTags } from '../tags';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
 import { regroupInstruments, toCuts } from './regroup';
@@ -84,7 +85,13 @@ async function toTradeJsonList(db: Db, rows: readonly TradeRow[]): Promise<Trade
     db,
     rows.map((row) => row.openingExecutionId),
   );
-  return rows.map((row) => toTradeJson(row, tags.get(row.openingExecutionId) ?? []));
+  const checks = await listRuleChecksByOpener(
+    db,
+    rows.map((row) => row.openingExecutionId),
+  );
+  return rows.map((row) =>
+    toTradeJson(row, tags.get(row.openingExecutionId) ?? [], checks.get(row.openingExecutionId) ?? []),
+  );
 }
 
 async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> {
@@ -92,7 +99,12 @@ async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> 
   const parts = await listTradeParts(db, [row.id]);
   const currency = await getAccountCurrency(db, row.accountId);
   const events = await listTradeEvents(db, row);
-  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], currency, events);
+  const checks = await listRuleChecksByOpener(db, [row.openingExecutionId]);
+  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], parts.get(row.id) ?? [], {
+    accountCurrency: currency,
+    events,
+    checks: checks.get(row.openingExecutionId) ?? [],
+  });
 }
 
 /** The user's trade, or 404 (another user's id included). */
@@ -623,4 +635,38 @@ export async function recomputeDefaultRisk(
 
 function sameDecimal(a: string | null, b: string | null): boolean {
   return a === null || b === null ? a === b : D(a).eq(D(b));
+}
+
+/**
+ * `PUT /api/trades/:id/rule-checks`: answers to the trade's strategy's current rules (`null`
+ * clears one), kept on its opening execution. A rule of another strategy, a removed rule or
+ * another user's answers 404; a trade without a strategy has no rules to answer (400).
+ */
+export async function putRuleChecks(
+  db: Db,
+  params: { userId: string; id: string; checks: readonly { ruleId: string; state: RuleState | null }[]; now: Date },
+): Promise<TradeDetailJson> {
+  const { userId } = params;
+  const found = await requireTradeRow(db, { userId, id: params.id });
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, { userId, accountId: found.accountId });
+    const current = await requireTradeRow(tx, { userId, id: found.id });
+    const strategyId = current.journal.strategyId;
+    if (strategyId === null)
+      throw new AppError('VALIDATION_ERROR', 'Pick a strategy for the trade before answering its rules', {
+        strategyId: 'Pick a strategy first',
+      });
+    const ruleIds = new Set((await listRules(tx, { strategyId })).map((rule) => rule.id));
+    const unknown = params.checks.find((check) => !ruleIds.has(check.ruleId));
+    if (unknown) throw new AppError('NOT_FOUND', `Rule ${unknown.ruleId} is not a rule of the trade's strategy`);
+    await saveRuleChecks(tx, {
+      userId,
+      openingExecutionId: current.openingExecutionId,
+      checks: params.checks,
+      now: params.now,
+    });
+    // NOTE: touching the row moves the analytics version, so a cached answer filtered on rules is read again.
+    await updateTradeRow(tx, { userId, id: current.id, patch: { updatedAt: params.now } });
+    return loadTradeDetail(tx, current);
+  });
 }
