@@ -40,7 +40,8 @@ export function RuleChecklist({ trade, strategyId }: { trade: TradeDetailJson; s
       toast({ title: 'Could not save the answer', description: toApiError(err).message, variant: 'destructive' }),
   });
 
-  const rules = strategy.data?.rules ?? [];
+  // Shown grouped by phase (in the strategy's order within each): the keyboard moves in that order.
+  const rules = RULE_PHASES.flatMap((phase) => (strategy.data?.rules ?? []).filter((rule) => rule.phase === phase));
   const answer = (ruleId: string, state: RuleState) => {
     const next = answers.get(ruleId) === state ? null : state;
     setAnswers((current) => {
@@ -52,10 +53,15 @@ export function RuleChecklist({ trade, strategyId }: { trade: TradeDetailJson; s
     save.mutate({ ruleId, state: next });
   };
 
+  /** Focuses the answer button `k` of the rule at `index` (its roving tab stop follows on render). */
+  const focusAnswer = (index: number, k: number) => {
+    setFocused(index);
+    rowRefs.current[index]?.querySelectorAll<HTMLElement>('[role="radio"]')[k]?.focus();
+  };
   const focusRow = (index: number) => {
     const clamped = Math.max(0, Math.min(rules.length - 1, index));
-    setFocused(clamped);
-    rowRefs.current[clamped]?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+    const at = STATES.findIndex((s) => s.state === answers.get(rules[clamped]!.id));
+    focusAnswer(clamped, Math.max(0, at));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number, ruleId: string) => {
@@ -65,9 +71,9 @@ export function RuleChecklist({ trade, strategyId }: { trade: TradeDetailJson; s
     if (byKey) answer(ruleId, byKey.state);
     else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       const step = event.key === 'ArrowRight' ? 1 : -1;
-      const next = STATES[(at + step + STATES.length) % STATES.length]!;
-      answer(ruleId, next.state);
-      requestAnimationFrame(() => rowRefs.current[index]?.querySelector<HTMLElement>('[tabindex="0"]')?.focus());
+      const k = at < 0 ? (step > 0 ? 0 : STATES.length - 1) : (at + step + STATES.length) % STATES.length;
+      answer(ruleId, STATES[k]!.state);
+      focusAnswer(index, k);
     } else if (event.key === 'ArrowDown') focusRow(index + 1);
     else if (event.key === 'ArrowUp') focusRow(index - 1);
     else return;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { RuleJson } from '../../../contracts/playbook';
 import { RULE_PHASES, type RulePhase } from '../../../core/playbook';
 import { Button } from '../../components/ui/button';
@@ -30,6 +30,7 @@ export function RuleList({ strategyId, rules }: { strategyId: string; rules: Rul
   const [phase, setPhase] = useState<RulePhase>('setup');
   const [text, setText] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  const formId = useId();
   const shown = order ?? rules;
 
   const refresh = async () => {
@@ -72,7 +73,10 @@ export function RuleList({ strategyId, rules }: { strategyId: string; rules: Rul
         params: { id: strategyId },
         body: { ruleIds: next.map((rule) => rule.id) },
       }),
-    onSuccess: refresh,
+    // The local order stays on show: a refetch would move the rows under a focused one (and blur it).
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['/api/playbook'] });
+    },
     onError: async (err) => {
       onError(err);
       await refresh();
@@ -207,12 +211,15 @@ export function RuleList({ strategyId, rules }: { strategyId: string; rules: Rul
         ))}
       </ol>
       <form onSubmit={onAdd} className="flex flex-wrap items-end gap-2">
-        <label className="grid gap-1.5 text-sm font-medium text-fg">
-          Phase
+        <div className="grid gap-1.5">
+          <label htmlFor={`${formId}-phase`} className="text-sm font-medium text-fg">
+            Phase
+          </label>
           <select
+            id={`${formId}-phase`}
             className={`${SELECT_CLASS} sm:w-40`}
             value={phase}
-            onChange={(e) => setPhase(e.target.value as RulePhase)}
+            onChange={(e) => setPhase(e.target.value as RulePhase)} // options are RULE_PHASES
           >
             {RULE_PHASES.map((p) => (
               <option key={p} value={p}>
@@ -220,16 +227,19 @@ export function RuleList({ strategyId, rules }: { strategyId: string; rules: Rul
               </option>
             ))}
           </select>
-        </label>
-        <label className="grid min-w-0 flex-1 gap-1.5 text-sm font-medium text-fg">
-          New rule
+        </div>
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <label htmlFor={`${formId}-text`} className="text-sm font-medium text-fg">
+            New rule
+          </label>
           <input
-            className="rounded-lg border border-line bg-elevated px-3 py-2 text-sm text-fg"
+            id={`${formId}-text`}
+            className="min-w-0 rounded-lg border border-line bg-elevated px-3 py-2 text-sm text-fg"
             placeholder="Only trade with the trend on the hourly"
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
-        </label>
+        </div>
         <Button type="submit" disabled={text.trim() === '' || add.isPending}>
           Add rule
         </Button>

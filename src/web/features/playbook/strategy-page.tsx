@@ -214,7 +214,12 @@ function RuleEffects({ rules, adherence }: { rules: RuleEffectJson[]; adherence:
           intervals. “Significant” survives a Benjamini–Hochberg correction across the rules; fewer than 20 trades a
           side is a low sample.
         </p>
-        <div className="overflow-x-auto rounded-lg border border-line">
+        <div
+          className="overflow-x-auto rounded-lg border border-line"
+          tabIndex={0}
+          role="region"
+          aria-label="Rule results"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-sunken text-xs text-muted">
               <tr>
