@@ -24,7 +24,8 @@ export function EquityLine({
   const max = Math.max(...values);
   const span = max - min || 1;
   const y = (value: number) => height - 2 - ((value - min) / span) * (height - 4);
-  const x = (i: number) => (points.length === 1 ? width : (i / (points.length - 1)) * width);
+  // The curve starts at 0 before the first trade: trade i ends at (i + 1) / n of the width.
+  const x = (i: number) => ((i + 1) / points.length) * width;
   const path = [`0,${y(0)}`, ...points.map((p, i) => `${x(i)},${y(p.value)}`)].join(' ');
   return (
     <svg

@@ -167,7 +167,7 @@ export function RuleList({ strategyId, rules }: { strategyId: string; rules: Rul
             ) : (
               <>
                 <span className="rounded bg-sunken px-2 py-0.5 text-xs text-muted">{PHASE_LABELS[rule.phase]}</span>
-                <span className="min-w-0 flex-1 text-sm text-fg">
+                <span className="min-w-0 flex-1 basis-48 text-sm text-fg">
                   {rule.text}
                   {rule.revisions.length > 0 && (
                     <span className="ml-2 text-xs text-muted" title={rule.revisions.map((r) => r.text).join('\n')}>
@@ -228,7 +228,7 @@ export function RuleList({ strategyId, rules }: { strategyId: string; rules: Rul
             ))}
           </select>
         </div>
-        <div className="grid min-w-0 flex-1 gap-1.5">
+        <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
           <label htmlFor={`${formId}-text`} className="text-sm font-medium text-fg">
             New rule
           </label>

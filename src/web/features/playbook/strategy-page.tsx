@@ -304,7 +304,12 @@ type Effect = RuleEffectJson['followed'];
 const side = (stats: Effect) =>
   stats.count === 0
     ? '—'
-    : `${stats.count} · ${formatPnl(stats.expectancy)} · ${formatPct(stats.winRate)} win · ${formatRValue(stats.expectancyR)}`;
+    : [
+        `${stats.count} ${stats.count === 1 ? 'trade' : 'trades'}`,
+        formatPnl(stats.expectancy),
+        `${formatPct(stats.winRate)} win`,
+        ...(stats.expectancyR === null ? [] : [formatRValue(stats.expectancyR)]),
+      ].join(' · ');
 
 function StrategyDetails({ strategy }: { strategy: StrategyJson }) {
   const queryClient = useQueryClient();
@@ -364,13 +369,23 @@ function StrategyDetails({ strategy }: { strategy: StrategyJson }) {
             error={fields.timeframe}
             onChange={(e) => setForm((f) => ({ ...f, timeframe: e.target.value }))}
           />
-          <TextField
-            label="Colour"
-            type="color"
-            value={form.color}
-            error={fields.color}
-            onChange={(e) => setForm((f) => ({ ...f, color: e.target.value }))}
-          />
+          <div className="grid gap-1.5">
+            <label htmlFor={`${strategy.id}-color`} className="text-sm font-medium text-fg">
+              Colour
+            </label>
+            <input
+              id={`${strategy.id}-color`}
+              type="color"
+              className="h-10 w-20 cursor-pointer rounded-lg border border-line bg-elevated p-1"
+              value={form.color}
+              onChange={(e) => setForm((f) => ({ ...f, color: e.target.value }))}
+            />
+            {fields.color && (
+              <p role="alert" className="text-sm text-loss">
+                {fields.color}
+              </p>
+            )}
+          </div>
         </div>
         <fieldset className="flex flex-wrap gap-3 text-sm">
           <legend className="mb-1 text-sm font-medium text-fg">Markets</legend>
