@@ -364,6 +364,15 @@ export const bulkTradeRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('removeTags'), ids: idList, tagIds: tagIdList }).strict(),
   z.object({ action: z.literal('setStrategy'), ids: idList, strategyId: uuid.nullable() }).strict(),
   z.object({ action: z.literal('delete'), ids: idList }).strict(),
+  // One rule answered on many trades; only those carrying the rule's strategy count (and are counted).
+  z
+    .object({
+      action: z.literal('setRuleCheck'),
+      ids: idList,
+      ruleId: uuid,
+      state: z.enum(['followed', 'broken', 'na']).nullable(),
+    })
+    .strict(),
 ]);
 export type BulkTradeRequest = z.infer<typeof bulkTradeRequestSchema>;
 /** `undoToken` answers a delete: what `POST /api/trades/restore` takes to bring the trades back. */

@@ -201,6 +201,31 @@ describe('rule checks', () => {
   });
 });
 
+describe('bulk rule checks', () => {
+  it('marks a rule on the selected trades that carry its strategy, and clears it', async () => {
+    const strategy = await createStrategy({ name: 'Bulk marked' });
+    const rule = await addRule(strategy.id, 'exit', 'Out before the close');
+    const [a, b, other] = await addTrades([2, -1, 3]);
+    for (const id of [a!, b!]) await c.request('PATCH', `/api/trades/${id}`, { strategyId: strategy.id });
+    const bulk = (state: string | null, ruleId = rule.id) =>
+      c.post('/api/trades/bulk', { action: 'setRuleCheck', ids: [a, b, other], ruleId, state });
+    expect(await c.json(bulk('broken'))).toEqual({ count: 2 });
+    for (const id of [a!, b!])
+      expect(await c.json<TradeDetailJson>(c.get(`/api/trades/${id}`))).toMatchObject({
+        ruleChecks: [{ ruleId: rule.id, state: 'broken' }],
+        adherencePct: 0,
+      });
+    expect((await c.json<TradeDetailJson>(c.get(`/api/trades/${other}`))).ruleChecks).toEqual([]);
+    expect(await c.json(bulk(null))).toEqual({ count: 2 });
+    expect((await c.json<TradeDetailJson>(c.get(`/api/trades/${a}`))).adherencePct).toBeNull();
+    const foreign = await bob.json<StrategyJson>(bob.post('/api/strategies', { name: 'Bob’s' }));
+    const bobRule = await bob.json<RuleJson>(
+      bob.post(`/api/strategies/${foreign.id}/rules`, { phase: 'setup', text: 'x' }),
+    );
+    expect((await bulk('followed', bobRule.id)).status).toBe(404);
+  });
+});
+
 describe('what each strategy and rule is worth', () => {
   it('sums a strategy’s trades with intervals and compares each rule followed against broken', async () => {
     const strategy = await createStrategy({ name: 'Trend day', color: '#dc2626' });
@@ -270,6 +295,7 @@ describe('another user', () => {
       const res = await bob.request(method, path, body);
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
     }
-    expect((await bob.json<PlaybookJson>(bob.get('/api/playbook'))).strategies).toEqual([]);
+    const bobs = await bob.json<PlaybookJson>(bob.get('/api/playbook'));
+    expect(bobs.strategies.map((s) => s.name)).toEqual(['Bob’s']);
   });
 });

@@ -1,10 +1,11 @@
 /** Strategies: their routes, and what trades, imports, sample data and the playbook use of them. */
 export { strategyRoutes } from './strategies.routes';
-export { requireStrategy } from './strategies.service';
+export { requireCurrentRule, requireStrategy } from './strategies.service';
 export {
   listRuleChecksByOpener,
   listRules,
   listStrategies,
+  saveRuleCheckOnTrades,
   saveRuleChecks,
   upsertStrategiesByName,
   type RuleCheckRow,

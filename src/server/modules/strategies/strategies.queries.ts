@@ -257,3 +257,67 @@ export async function saveRuleChecks(
         set: { state: sql`excluded.state`, updatedAt: params.now },
       });
 }
+
+/** The user's current rule with this id, whichever its strategy. */
+export async function getCurrentRule(db: Db, params: { userId: string; id: string }): Promise<RuleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(strategyRules)
+    .where(
+      and(eq(strategyRules.id, params.id), eq(strategyRules.userId, params.userId), isNull(strategyRules.removedAt)),
+    );
+  return row;
+}
+
+/**
+ * Answers one rule on those of these trades that carry its strategy (a null state clears the
+ * answer); the others are left alone. Answers how many trades it applied to.
+ */
+export async function saveRuleCheckOnTrades(
+  db: Db,
+  params: { userId: string; rule: RuleRow; tradeIds: readonly string[]; state: RuleState | null; now: Date },
+): Promise<number> {
+  const openers = await db
+    .select({ id: trades.id, opener: trades.openingExecutionId })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.userId, params.userId),
+        eq(trades.strategyId, params.rule.strategyId),
+        sql`${trades.id} = any(${sql.param([...params.tradeIds])}::uuid[])`,
+      ),
+    );
+  if (openers.length === 0) return 0;
+  const openerIds = openers.map((row) => row.opener);
+  if (params.state === null)
+    await db
+      .delete(ruleChecks)
+      .where(and(eq(ruleChecks.ruleId, params.rule.id), inArray(ruleChecks.openingExecutionId, openerIds)));
+  else
+    await db
+      .insert(ruleChecks)
+      .values(
+        openerIds.map((openingExecutionId) => ({
+          openingExecutionId,
+          ruleId: params.rule.id,
+          userId: params.userId,
+          state: params.state!, // not null in this branch
+          updatedAt: params.now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [ruleChecks.openingExecutionId, ruleChecks.ruleId],
+        set: { state: sql`excluded.state`, updatedAt: params.now },
+      });
+  // NOTE: touching the rows moves the analytics version (a cached answer filtered on rules is read again).
+  await db
+    .update(trades)
+    .set({ updatedAt: params.now })
+    .where(
+      inArray(
+        trades.id,
+        openers.map((row) => row.id),
+      ),
+    );
+  return openers.length;
+}

@@ -9,6 +9,7 @@ import {
   copyRules,
   countTradesByStrategy,
   deleteStrategy,
+  getCurrentRule,
   getRule,
   getStrategy,
   insertRule,
@@ -236,4 +237,11 @@ export async function reorderRules(
       out.push(toRuleJson(await updateRule(tx, { id, values: { position } })));
     return out;
   });
+}
+
+/** The user's current rule (of any of their strategies), or 404. */
+export async function requireCurrentRule(db: Db, params: { userId: string; id: string }): Promise<RuleRow> {
+  const rule = isUuid(params.id) ? await getCurrentRule(db, params) : undefined;
+  if (!rule) throw new AppError('NOT_FOUND', 'Rule not found');
+  return rule;
 }

@@ -31,7 +31,14 @@ import { AppError } from '../../errors';
 import { getAnalyticsVersion, type UserRow } from '../users';
 import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts';
 import { isUuid } from '../ids';
-import { listRuleChecksByOpener, listRules, requireStrategy, saveRuleChecks } from '../strategies';
+import {
+  listRuleChecksByOpener,
+  listRules,
+  requireCurrentRule,
+  requireStrategy,
+  saveRuleCheckOnTrades,
+  saveRuleChecks,
+} from '../strategies';
 import { assertOwnTags } from '../tags';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
 import { regroupInstruments, toCuts } from './regroup';
@@ -579,6 +586,13 @@ export async function applyBulkAction(
         await setTradesStrategy(tx, { userId, tradeIds: ids, strategyId, now: params.now });
       });
       break;
+    }
+    case 'setRuleCheck': {
+      const rule = await requireCurrentRule(db, { userId, id: request.ruleId });
+      const count = await db.transaction((tx) =>
+        saveRuleCheckOnTrades(tx, { userId, rule, tradeIds: ids, state: request.state, now: params.now }),
+      );
+      return { count };
     }
   }
   return { count: ids.length };
