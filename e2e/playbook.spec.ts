@@ -120,7 +120,9 @@ describe('/playbook', () => {
     expect(trade.adherencePct).toBeCloseTo(200 / 3, 6);
 
     // More trades answered through the API, then the strategy's page and the playbook's cards.
-    const rules = (await apiJson<{ rules: { id: string }[] }>(page, `/api/strategies/${strategyId}/rules`)).rules;
+    const rules = (
+      await apiJson<{ rules: { id: string; text: string }[] }>(page, `/api/strategies/${strategyId}/rules`)
+    ).rules;
     for (const [i, id] of tradeIds.slice(1).entries()) {
       await page.request.patch(`/api/trades/${id}`, { headers: sameOrigin(), data: { strategyId } });
       const res = await page.request.put(`/api/trades/${id}/rule-checks`, {
@@ -129,6 +131,29 @@ describe('/playbook', () => {
       });
       expect(res.status()).toBe(200);
     }
+    // Bulk: the setup rule marked broken on two selected trades from the trades table.
+    await page.goto('/trades');
+    await waitForHydration(page);
+    await page
+      .getByRole('checkbox', { name: /^Select AAPL trade/ })
+      .nth(0)
+      .check();
+    await page
+      .getByRole('checkbox', { name: /^Select AAPL trade/ })
+      .nth(1)
+      .check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByLabel('Rule to mark on the selected trades').selectOption({ label: 'Range under 1 ATR' });
+    await bar.getByLabel('Answer for the selected trades').selectOption('broken');
+    await page.getByTestId('toast').filter({ hasText: 'Updated 2 trades' }).waitFor();
+    const setupRule = rules.find((rule) => rule.text === 'Range under 1 ATR')!;
+    const answered = await apiJson<{ trades: { ruleChecks: { ruleId: string; state: string }[] }[] }>(
+      page,
+      '/api/trades?sort=closedAt&order=desc&limit=2',
+    );
+    for (const trade of answered.trades)
+      expect(trade.ruleChecks).toContainEqual({ ruleId: setupRule.id, state: 'broken' });
+
     await page.goto(`/playbook/${strategyId}`);
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'What each rule is worth' }).waitFor();

@@ -34,6 +34,13 @@ function RuleTrackingArticle() {
       </ul>
       <p>Answering a strategy of eight rules takes a few seconds this way.</p>
 
+      <h2>Many trades at once</h2>
+      <p>
+        In the Trades table, tick the trades, choose a rule under <strong>Mark rule…</strong> in the bar that appears
+        (rules are listed by strategy), then its answer. Only the ticked trades that carry that rule’s strategy are
+        answered; the toast says how many. <strong>No answer</strong> clears it.
+      </p>
+
       <h2>Adherence</h2>
       <Formula>{`adherence % = followed ÷ (followed + broken) × 100`}</Formula>
       <p>
@@ -65,8 +72,10 @@ function RuleTrackingArticle() {
       <p>
         <code>PUT /api/trades/:id/rule-checks</code> takes a list of <code>{'{ ruleId, state }'}</code>, with state{' '}
         <code>followed</code>, <code>broken</code>, <code>na</code> or <code>null</code> to clear. Each rule must be a
-        current rule of the trade’s strategy (404 otherwise), and a trade without a strategy answers 400. Every trade in
-        the API carries <code>ruleChecks</code> and <code>adherencePct</code>.
+        current rule of the trade’s strategy (404 otherwise), and a trade without a strategy answers 400.{' '}
+        <code>POST /api/trades/bulk</code> with <code>action: "setRuleCheck"</code>, <code>ruleId</code> and{' '}
+        <code>state</code> answers many trades. Every trade carries <code>ruleChecks</code> and{' '}
+        <code>adherencePct</code>.
       </p>
       <p>
         To see what your answers mean in money, read{' '}
