@@ -153,6 +153,14 @@ describe('/playbook', () => {
     );
     for (const trade of answered.trades)
       expect(trade.ruleChecks).toContainEqual({ ruleId: setupRule.id, state: 'broken' });
+    // The filter bar names the rule: the trades where it was broken.
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByTestId('add-filter').getByLabel('Search filters').fill('rules broken');
+    await page.getByTestId('add-filter').getByRole('button', { name: 'Rules broken' }).click();
+    await page
+      .getByLabel('Rules broken', { exact: true })
+      .selectOption({ label: 'Opening range breakout: Range under 1 ATR' });
+    await expect.poll(() => page.getByTestId('trade-row').count()).toBe(2);
 
     await page.goto(`/playbook/${strategyId}`);
     await waitForHydration(page);

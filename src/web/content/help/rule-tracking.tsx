@@ -58,8 +58,9 @@ function RuleTrackingArticle() {
       <p>
         The report filter has three rule conditions: <strong>Rule adherence %</strong> (a range),{' '}
         <strong>Rules followed</strong> and <strong>Rules broken</strong> (any of the given rules). They work wherever
-        the filter does: the trades list, exports, Analytics and advanced reports, in the <code>filter</code> parameter
-        by rule id. The filter bar does not offer rule names to pick yet, so use rule ids there.
+        the filter does: the trades list, exports, Analytics and advanced reports. The filter bar (Trades, Analytics,
+        advanced reports) lists the rules by name (“Strategy: rule”); the <code>filter</code> parameter of the API takes
+        rule ids.
       </p>
 
       <h2>Answers stay with the trade</h2>
