@@ -23,7 +23,8 @@ const toStatsJson = (stats: ResultStats): ResultStatsJson => ({
 
 /** `GET /api/playbook`: every strategy of the user (archived ones too, marked) with its closed trades' numbers. */
 export async function getPlaybook(db: Db, userId: string): Promise<PlaybookJson> {
-  const [strategies, tradesByStrategy] = [await listStrategies(db, userId), await listPlaybookTrades(db, { userId })];
+  const strategies = await listStrategies(db, userId);
+  const tradesByStrategy = await listPlaybookTrades(db, { userId });
   return {
     strategies: strategies.map((strategy) => {
       const summary = computeStrategySummary(tradesByStrategy.get(strategy.id) ?? [], { maxPoints: EQUITY_POINTS });
@@ -56,11 +57,9 @@ export async function getRuleEffects(db: Db, params: { userId: string; strategyI
   const strategy = await requireStrategy(db, { userId: params.userId, id: params.strategyId });
   const rules = await listRules(db, { strategyId: strategy.id, isRemovedIncluded: true });
   const answers = await listRuleAnswers(db, { userId: params.userId, strategyId: strategy.id });
-  const samples = new Map(
-    rules.map((rule) => [
-      rule.id,
-      { followed: [], broken: [] } as { followed: typeof answers; broken: typeof answers },
-    ]),
+  type Answer = (typeof answers)[number];
+  const samples = new Map<string, { followed: Answer[]; broken: Answer[] }>(
+    rules.map((rule) => [rule.id, { followed: [], broken: [] }]),
   );
   for (const answer of answers) {
     const sample = samples.get(answer.ruleId);
