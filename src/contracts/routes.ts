@@ -104,6 +104,7 @@ import {
   restoredTradesJsonSchema,
   restoreTradesRequestSchema,
   strategyInputSchema,
+  strategyPatchSchema,
   tradeDeletionJsonSchema,
   strategyJsonSchema,
   strategyListJsonSchema,
@@ -119,6 +120,17 @@ import {
   tradeListQuerySchema,
   tradePatchSchema,
 } from './trades';
+import {
+  playbookJsonSchema,
+  ruleChecksRequestSchema,
+  ruleEffectsJsonSchema,
+  ruleInputSchema,
+  ruleJsonSchema,
+  ruleListJsonSchema,
+  ruleOrderSchema,
+  rulePatchSchema,
+  strategyDeleteQuerySchema,
+} from './playbook';
 
 /**
  * What an answer is when it is not JSON: no body (204), a file (CSV, image; the browser downloads
@@ -270,6 +282,67 @@ export const API_ROUTES = {
     body: strategyInputSchema,
     responses: { 201: strategyJsonSchema },
   },
+  'GET /api/strategies/:id': {
+    scope: 'trades:read',
+    summary: 'Read a strategy with its rules in order',
+    responses: { 200: strategyJsonSchema.extend({ rules: z.array(ruleJsonSchema) }) },
+  },
+  'PATCH /api/strategies/:id': {
+    scope: 'trades:write',
+    summary: 'Change or archive a strategy',
+    body: strategyPatchSchema,
+    responses: { 200: strategyJsonSchema },
+  },
+  // A strategy with trades goes only with ?confirmTrades=<its trade count>; its trades become "no strategy".
+  'DELETE /api/strategies/:id': {
+    scope: 'trades:write',
+    summary: 'Delete a strategy (confirmTrades must name how many trades it has)',
+    query: strategyDeleteQuerySchema,
+    responses: noContent,
+  },
+  'POST /api/strategies/:id/duplicate': {
+    scope: 'trades:write',
+    summary: 'Copy a strategy and its rules',
+    responses: { 201: strategyJsonSchema },
+  },
+  'GET /api/strategies/:id/rules': {
+    scope: 'trades:read',
+    summary: "List a strategy's current rules in order",
+    responses: { 200: ruleListJsonSchema },
+  },
+  'POST /api/strategies/:id/rules': {
+    scope: 'trades:write',
+    summary: 'Add a rule at the end of a strategy',
+    body: ruleInputSchema,
+    responses: { 201: ruleJsonSchema },
+  },
+  'PUT /api/strategies/:id/rules': {
+    scope: 'trades:write',
+    summary: "Reorder a strategy's rules",
+    body: ruleOrderSchema,
+    responses: { 200: ruleListJsonSchema },
+  },
+  'PATCH /api/strategies/:id/rules/:ruleId': {
+    scope: 'trades:write',
+    summary: 'Edit a rule (it keeps its id and checks; the old text joins its revisions)',
+    body: rulePatchSchema,
+    responses: { 200: ruleJsonSchema },
+  },
+  'DELETE /api/strategies/:id/rules/:ruleId': {
+    scope: 'trades:write',
+    summary: 'Remove a rule (its past checks leave adherence)',
+    responses: noContent,
+  },
+  'GET /api/playbook': {
+    scope: 'trades:read',
+    summary: "Each strategy's closed trades: P&L, win rate and expectancy with 95 % intervals, adherence, equity",
+    responses: { 200: playbookJsonSchema },
+  },
+  'GET /api/playbook/:strategyId/rules': {
+    scope: 'trades:read',
+    summary: "What each of a strategy's rules is worth: followed against broken, Benjamini–Hochberg corrected",
+    responses: { 200: ruleEffectsJsonSchema },
+  },
   'GET /api/tokens': { responses: { 200: apiTokenListJsonSchema } },
   'POST /api/tokens': { body: apiTokenCreateSchema, responses: { 201: createdApiTokenJsonSchema } },
   'DELETE /api/tokens/:id': { responses: noContent },
@@ -333,6 +406,12 @@ export const API_ROUTES = {
   'GET /api/trades/:id': {
     scope: 'trades:read',
     summary: 'Read one trade with its fills and journal',
+    responses: { 200: tradeDetailJsonSchema },
+  },
+  'PUT /api/trades/:id/rule-checks': {
+    scope: 'trades:write',
+    summary: "Answer the trade's strategy rules: followed, broken or na (null clears)",
+    body: ruleChecksRequestSchema,
     responses: { 200: tradeDetailJsonSchema },
   },
   'PATCH /api/trades/:id': {

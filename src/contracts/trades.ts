@@ -235,6 +235,10 @@ export const tradeJsonSchema = z.object({
   rating: z.number().nullable(),
   notes: z.string(),
   executionCount: z.number(),
+  /** The answers to its strategy's current rules (issue #33). */
+  ruleChecks: z.array(z.object({ ruleId: z.string(), state: z.enum(['followed', 'broken', 'na']) })),
+  /** followed ÷ (followed + broken) × 100 over those answers; null when none is followed or broken. */
+  adherencePct: z.number().nullable(),
   executions: z.array(tradeExecutionJsonSchema).optional(),
 });
 export type TradeJson = z.infer<typeof tradeJsonSchema>;
@@ -393,6 +397,15 @@ export const bulkTradeRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('removeTags'), ids: idList, tagIds: tagIdList }).strict(),
   z.object({ action: z.literal('setStrategy'), ids: idList, strategyId: uuid.nullable() }).strict(),
   z.object({ action: z.literal('delete'), ids: idList }).strict(),
+  // One rule answered on many trades; only those carrying the rule's strategy count (and are counted).
+  z
+    .object({
+      action: z.literal('setRuleCheck'),
+      ids: idList,
+      ruleId: uuid,
+      state: z.enum(['followed', 'broken', 'na']).nullable(),
+    })
+    .strict(),
 ]);
 export type BulkTradeRequest = z.infer<typeof bulkTradeRequestSchema>;
 /** `undoToken` answers a delete: what `POST /api/trades/restore` takes to bring the trades back. */
@@ -464,16 +477,48 @@ export const tagJsonSchema = z.object({
 export type TagJson = z.infer<typeof tagJsonSchema>;
 export const tagListJsonSchema = z.object({ tags: z.array(tagJsonSchema) });
 
+const strategyFields = {
+  /** Markdown. */
+  description: safeText({ multiline: true }).trim().max(5_000),
+  assetClasses: z.array(z.enum(ASSET_CLASSES)).max(ASSET_CLASSES.length),
+  timeframe: line().max(100),
+  entryCriteria: safeText({ multiline: true }).trim().max(5_000),
+  exitCriteria: safeText({ multiline: true }).trim().max(5_000),
+  riskRules: safeText({ multiline: true }).trim().max(5_000),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #2563eb')
+    .transform((value) => value.toLowerCase()),
+};
 export const strategyInputSchema = z
   .object({
     name: line().min(1, 'Name is required').max(100),
-    description: safeText({ multiline: true }).trim().max(5_000).optional(),
+    description: strategyFields.description.optional(),
+    assetClasses: strategyFields.assetClasses.optional(),
+    timeframe: strategyFields.timeframe.optional(),
+    entryCriteria: strategyFields.entryCriteria.optional(),
+    exitCriteria: strategyFields.exitCriteria.optional(),
+    riskRules: strategyFields.riskRules.optional(),
+    color: strategyFields.color.optional(),
   })
   .strict();
+export type StrategyInput = z.infer<typeof strategyInputSchema>;
+/** `PATCH /api/strategies/:id`: any field; `archived` hides it from pickers (kept in history and analytics). */
+export const strategyPatchSchema = strategyInputSchema.partial().extend({ archived: z.boolean().optional() }).strict();
+export type StrategyPatch = z.infer<typeof strategyPatchSchema>;
 export const strategyJsonSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  assetClasses: z.array(z.string()),
+  timeframe: z.string(),
+  entryCriteria: z.string(),
+  exitCriteria: z.string(),
+  riskRules: z.string(),
+  color: z.string(),
+  archived: z.boolean(),
+  /** How many trades carry it (a delete names this count). */
+  tradeCount: z.number(),
   createdAt: instant,
 });
 export type StrategyJson = z.infer<typeof strategyJsonSchema>;

@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth';
 import { accountRoutes } from './modules/accounts';
 import { apiTokenAuthPlugin, apiTokenRoutes } from './modules/api-tokens';
 import { strategyRoutes } from './modules/strategies';
+import { playbookRoutes } from './modules/playbook';
 import { tagRoutes } from './modules/tags';
 import { sampleDataRoutes } from './modules/sample-data';
 import { importRoutes } from './modules/imports';
@@ -240,6 +241,7 @@ export async function buildApp(params: BuildAppParams): Promise<FastifyInstance>
   await app.register(contactRoutes);
   await app.register(accountRoutes);
   await app.register(tradeRoutes);
+  await app.register(playbookRoutes);
   await app.register(analyticsRoutes);
   // NOTE: the Monte Carlo workers are shared by the process and started on first use; closing the app stops them.
   app.addHook('onClose', () => closeMonteCarloPool());

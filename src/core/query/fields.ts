@@ -679,9 +679,8 @@ export const TRADE_FIELDS = [
     type: 'decimalRange',
     operator: 'between',
     source: 'ruleChecks',
-    untilDataExists: 'nothing',
     description:
-      'The share of the playbook’s rules checked as followed. Rule checks do not exist yet: selects nothing.',
+      'Rules followed ÷ (followed + broken) × 100, over the current rules of the trade’s strategy; a trade with no rule answered followed or broken has none.',
   },
   {
     id: 'rulesFollowed',
@@ -691,8 +690,7 @@ export const TRADE_FIELDS = [
     operator: 'anyOf',
     source: 'ruleChecks',
     ref: 'rules',
-    untilDataExists: 'nothing',
-    description: 'Any of these rules checked as followed. Rule checks do not exist yet: selects nothing.',
+    description: 'Any of these rules (of the trade’s strategy) checked as followed.',
   },
   {
     id: 'rulesBroken',
@@ -702,8 +700,7 @@ export const TRADE_FIELDS = [
     operator: 'anyOf',
     source: 'ruleChecks',
     ref: 'rules',
-    untilDataExists: 'nothing',
-    description: 'Any of these rules checked as broken. Rule checks do not exist yet: selects nothing.',
+    description: 'Any of these rules (of the trade’s strategy) checked as broken.',
   },
   {
     id: 'importIds',

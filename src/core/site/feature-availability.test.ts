@@ -32,7 +32,8 @@ describe('findPlaceholderMentions', () => {
 describe('findPlaceholderByPath', () => {
   it('finds a placeholder by its route or a path below it', () => {
     expect(findPlaceholderByPath('/goals')?.id).toBe('goals');
-    expect(findPlaceholderByPath('/playbook/rules')?.id).toBe('playbook');
+    expect(findPlaceholderByPath('/goals/new')?.id).toBe('goals');
+    expect(findPlaceholderByPath('/playbook/rules')).toBeUndefined();
     expect(findPlaceholderByPath('/goalsx')).toBeUndefined();
     expect(findPlaceholderByPath('/trades')).toBeUndefined();
   });

@@ -30,7 +30,7 @@ export const FEATURES: readonly Feature[] = [
     id: 'playbook',
     name: 'Strategy playbook and rules',
     route: '/playbook',
-    status: 'placeholder',
+    status: 'live',
     words: [/\bplaybooks?\b/i, /\badherence\b/i, /\bstrategy rules\b/i, /\brule tracking\b/i, /\bstrategy tracking\b/i],
   },
   {

@@ -56,7 +56,8 @@ export const HELP_CATEGORIES: HelpCategory[] = [
     id: 'strategies-rules',
     title: 'Strategies & Rules',
     icon: 'book-open',
-    description: 'Strategy results today; the playbook, with written rules and rule tracking, is coming.',
+    description:
+      'Your playbook: strategies with written rules, rule checks on every trade, and what each rule is worth.',
     articles: [
       { id: 'strategy-setup', title: 'Setting up a strategy', feature: 'playbook' },
       { id: 'strategy-rules', title: 'Writing strategy rules', feature: 'playbook' },

@@ -482,7 +482,7 @@ export const deletedTrades = pgTable(
   ],
 );
 
-/** A user-defined strategy (the playbook issue adds its rules). */
+/** A user-defined strategy: a playbook entry (issue #33), with its ordered rules (strategy_rules). */
 export const strategies = pgTable(
   'strategies',
   {
@@ -491,12 +491,71 @@ export const strategies = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** Markdown. */
     description: text().notNull().default(''),
+    assetClasses: jsonb().$type<string[]>().notNull().default([]),
+    timeframe: text().notNull().default(''),
+    entryCriteria: text().notNull().default(''),
+    exitCriteria: text().notNull().default(''),
+    riskRules: text().notNull().default(''),
+    /** A #rrggbb colour for its cards and charts. */
+    color: text().notNull().default('#2563eb'),
+    /** Archived: kept in history and analytics, hidden from pickers. */
+    archivedAt: timestamp({ withTimezone: true }),
     /** Created by the sample data set; removed with it unless the user's own trades use it. */
     isSample: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('strategies_user_name_uq').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A strategy's rule. Editing its text keeps its id (and so its checks) and appends the former
+ * text to `revisions`; removing it sets `removedAt`: its checks stay in its own history but leave
+ * every adherence figure from then on.
+ */
+export const strategyRules = pgTable(
+  'strategy_rules',
+  {
+    id: uuid().defaultRandom().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    strategyId: uuid()
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    phase: text({ enum: ['setup', 'entry', 'management', 'exit', 'risk'] }).notNull(),
+    text: text().notNull(),
+    /** Order within the strategy (0 first), across phases. */
+    position: integer().notNull(),
+    /** The rule's earlier texts, oldest first, each with when it was replaced. */
+    revisions: jsonb().$type<{ text: string; until: string }[]>().notNull().default([]),
+    removedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('strategy_rules_strategy_idx').on(t.strategyId, t.position)],
+);
+
+/**
+ * A trade's answer to one rule, kept by the trade's opening execution (as its journal and tags
+ * are), so regrouping never loses it.
+ */
+export const ruleChecks = pgTable(
+  'rule_checks',
+  {
+    openingExecutionId: uuid()
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    ruleId: uuid()
+      .notNull()
+      .references(() => strategyRules.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text({ enum: ['followed', 'broken', 'na'] }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.openingExecutionId, t.ruleId] }), index('rule_checks_rule_idx').on(t.ruleId)],
 );
 
 /**

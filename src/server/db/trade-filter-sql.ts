@@ -20,7 +20,9 @@ import {
   executions,
   journalDays,
   positionEvents,
+  ruleChecks,
   screenshots,
+  strategyRules,
   tradeJournals,
   tradeParts,
   trades,
@@ -130,6 +132,17 @@ const journalListHas = (column: 'mistakes' | 'emotions', values: string[]) =>
 const partsOf = (role: 'entry' | 'exit') =>
   sql`(select count(*) from ${tradeParts} tp where tp.trade_id = ${trades.id} and tp.role = ${role})`;
 const entryPrice = sql`${trades.avgEntryPrice}`;
+/**
+ * The trade's answers to its strategy's rules (`rc`, with the rule as `r`): checks live on the
+ * opening execution; answers to another strategy's rules (the trade's strategy changed) never count.
+ */
+const answersOf = sql`from ${ruleChecks} rc join ${strategyRules} r on r.id = rc.rule_id
+  where rc.opening_execution_id = ${trades.openingExecutionId} and r.strategy_id = ${trades.strategyId}`;
+/** Any of these rules answered `state` on the trade (a removed rule too: its own history). */
+const ruleAnswered = (ids: string[], state: 'followed' | 'broken') =>
+  sql`exists (select 1 ${answersOf} and rc.rule_id = any(${sql.param(ids)}::uuid[]) and rc.state = ${state})`;
+const FOLLOWED = sql`count(*) filter (where rc.state = 'followed')`;
+const ANSWERED = sql`count(*) filter (where rc.state in ('followed', 'broken'))`;
 /** Selects nothing: a field whose data does not exist yet (its registry entry says so). */
 const NOTHING = sql`false`;
 
@@ -296,9 +309,16 @@ export const TRADE_FIELD_SQL: SqlCompilers = {
     return has ? exists : sql`not ${exists}`;
   },
   emotions: (values) => journalListHas('emotions', values),
-  ruleAdherencePct: () => NOTHING,
-  rulesFollowed: () => NOTHING,
-  rulesBroken: () => NOTHING,
+  // followed ÷ (followed + broken) × 100 of its current rules within the range, as products
+  // (exact); a trade with none answered followed or broken has no adherence and is never selected.
+  ruleAdherencePct: (range) =>
+    sql`exists (select 1 ${answersOf} and r.removed_at is null having ${and(
+      sql`${ANSWERED} > 0`,
+      range.min === undefined ? undefined : sql`${FOLLOWED} * 100 >= ${range.min}::numeric * ${ANSWERED}`,
+      range.max === undefined ? undefined : sql`${FOLLOWED} * 100 <= ${range.max}::numeric * ${ANSWERED}`,
+    )})`,
+  rulesFollowed: (ids) => ruleAnswered(ids, 'followed'),
+  rulesBroken: (ids) => ruleAnswered(ids, 'broken'),
   importIds: (ids) =>
     sql`exists (select 1 from ${executions} e where e.id = ${trades.openingExecutionId} and e.import_id = any(${sql.param(ids)}::uuid[]))`,
   dayHadPlan: (hasPlan, { timeZone }) => {

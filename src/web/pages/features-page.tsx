@@ -127,7 +127,7 @@ const CATEGORIES: FeatureCategory[] = [
       },
       {
         title: 'Strategy playbook and rule tracking',
-        body: 'Coming: strategies with written rules, ticked on each trade, and results when a rule is followed or broken.',
+        body: 'Strategies with written rules, ticked on each trade from the keyboard, and each rule’s results when followed or broken, with 95 % intervals.',
         feature: 'playbook',
       },
       {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RuleJson } from '../../../contracts/playbook';
 import type { AccountJson, ExecutionInput, StrategyJson, TagJson } from '../../../contracts/trades';
 import {
   canSelectInMemory,
@@ -14,7 +15,7 @@ import {
   type FieldRef,
   type TradeFilter,
 } from '../../../core/query';
-import { executions, journalDays, screenshots, tradeJournals, trades, tradeTags } from '../../db/schema';
+import { executions, journalDays, ruleChecks, screenshots, tradeJournals, trades, tradeTags } from '../../db/schema';
 import { TRADE_FIELD_SQL, toTradeFilterSql } from '../../db/trade-filter-sql';
 import { createUser } from '../users';
 import { TestClient } from '../../../../test/helpers/http-client';
@@ -48,7 +49,8 @@ const refs: Record<FieldRef, string[]> = {
   tags: [],
   // Import batches are ids on the fills (no foreign key): the drawn trades carry these.
   imports: ['5d1c7a52-3f0e-4a51-9a41-1d7d2d1b0c01', '5d1c7a52-3f0e-4a51-9a41-1d7d2d1b0c02'],
-  rules: ['7e0b7e1a-2f4a-4c3e-8a9e-0b1a2c3d4e01'],
+  // Two rules of each strategy (filled in beforeAll): rules[2k], rules[2k + 1] are strategy k's.
+  rules: [],
 };
 
 beforeAll(async () => {
@@ -70,6 +72,11 @@ beforeAll(async () => {
     refs.accounts.push((await c.json<AccountJson>(c.post('/api/accounts', { name, broker }))).id);
   for (const name of ['Breakout', 'Fade'])
     refs.strategies.push((await c.json<StrategyJson>(c.post('/api/strategies', { name }))).id);
+  for (const strategyId of refs.strategies)
+    for (const text of ['Trend up on the hour', 'Stop under the range'])
+      refs.rules.push(
+        (await c.json<RuleJson>(c.post(`/api/strategies/${strategyId}/rules`, { phase: 'entry', text }))).id,
+      );
   for (const name of ['A+', 'Late', 'News']) refs.tags.push((await c.json<TagJson>(c.post('/api/tags', { name }))).id);
 }, 240_000);
 afterAll(() => t.close());
@@ -109,6 +116,9 @@ const tradeArbitrary = fc.record({
   importBatch: fc.option(fc.nat(1), { nil: null }),
   /** The open day (of START's) has a plan in the daily journal. */
   isPlanDay: fc.boolean(),
+  /** Answers to its strategy's two rules (none for null), and one to the other strategy's first rule. */
+  ruleStates: fc.tuple(...[0, 1].map(() => fc.constantFrom('followed', 'broken', 'na', null))),
+  otherStrategyState: fc.constantFrom('followed', 'broken', null),
 });
 
 type DrawnTrade = typeof tradeArbitrary extends fc.Arbitrary<infer T> ? T : never;
@@ -219,6 +229,20 @@ async function storeJournal(list: DrawnTrade[]): Promise<void> {
     // Days in New York and in UTC alike (the drawn zones read the open's day differently).
     if (journal.isPlanDay) planDays.add(row.openedAt.toISOString().slice(0, 10));
   }
+  await db.delete(ruleChecks).where(eq(ruleChecks.userId, userId));
+  for (const [i, row] of rows.entries()) {
+    const journal = list[i % list.length]!;
+    if (journal.strategy === null) continue;
+    const answers = journal.ruleStates.flatMap((state, k) =>
+      state === null ? [] : [{ ruleId: refs.rules[journal.strategy! * 2 + k]!, state }],
+    );
+    if (journal.otherStrategyState !== null)
+      answers.push({ ruleId: refs.rules[(1 - journal.strategy) * 2]!, state: journal.otherStrategyState });
+    if (answers.length > 0)
+      await db
+        .insert(ruleChecks)
+        .values(answers.map((answer) => ({ ...answer, openingExecutionId: row.opener, userId })));
+  }
   for (const day of planDays) await db.insert(journalDays).values({ userId, day, plan: 'Only A+ setups' });
   for (const [i, row] of rows.entries()) {
     const journal = list[i % list.length]!;
@@ -262,6 +286,7 @@ const DECIMAL_SCALE: Record<string, { min: number; max: number }> = {
   plannedRewardRisk: { min: 0, max: 6_00 },
   initialRisk: { min: 0, max: 15_00 },
   fees: { min: 0, max: 10_00 },
+  ruleAdherencePct: { min: 0, max: 100_00 },
 };
 const NUMBER_SCALE: Record<string, { min: number; max: number }> = {
   holdingSeconds: { min: 0, max: 3 * 24 * 3_600 },

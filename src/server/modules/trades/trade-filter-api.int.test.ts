@@ -205,7 +205,8 @@ describe('the trade filter over HTTP', () => {
       range: { min: 1, max: 7 },
       values: expect.arrayContaining([{ value: 1, label: 'Monday' }]),
     });
-    expect(catalogue.fields.find((field) => field.id === 'ruleAdherencePct')?.untilDataExists).toBe('nothing');
+    expect(catalogue.fields.find((field) => field.id === 'dayPlanFollowed')?.untilDataExists).toBe('nothing');
+    expect(catalogue.fields.find((field) => field.id === 'ruleAdherencePct')?.untilDataExists).toBeUndefined();
     expect((await new TestClient(t.url('')).get('/api/reports/filters')).status).toBe(401);
   });
 

@@ -12,10 +12,13 @@ import {
 } from '../../../core/trades';
 import type { trades } from '../../db/schema';
 import { toAccountCurrencyPnl } from '../../../core/fx';
+import { computeAdherencePct, type RuleState } from '../../../core/playbook';
 
 /** A trade as read: its row and its journal (trade_journals; empty without one). */
 export type TradeRow = Omit<typeof trades.$inferSelect, 'analyticsRow'> & { journal: TradeJournal };
 export type TradeTagJson = TradeJson['tags'][number];
+/** An answer on the trade's opening execution, with its rule's strategy. */
+export type TradeRuleCheck = { ruleId: string; strategyId: string; state: RuleState };
 
 /** One execution's part in a trade, as read back: trade_executions joined with its execution. */
 export type TradePartRow = TradePartValues & {
@@ -53,8 +56,19 @@ const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 const toNullableDecimalText = (value: string | null) => (value === null ? null : toDecimalText(value));
 
-export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): TradeJson & TradeExtrasJson {
+/**
+ * A trade on the wire. `checks` may hold answers to another strategy's rules (the trade's strategy
+ * changed since): only its current strategy's count.
+ */
+export function toTradeJson(
+  row: TradeRow,
+  tags: readonly TradeTagJson[],
+  checks: readonly TradeRuleCheck[] = [],
+): TradeJson & TradeExtrasJson {
   const { journal } = row;
+  const ruleChecks = checks
+    .filter((check) => check.strategyId === journal.strategyId)
+    .map((check) => ({ ruleId: check.ruleId, state: check.state }));
   return {
     id: row.id,
     accountId: row.accountId,
@@ -89,6 +103,8 @@ export function toTradeJson(row: TradeRow, tags: readonly TradeTagJson[]): Trade
     rating: journal.rating,
     notes: journal.notes,
     executionCount: Number(row.executionCount),
+    ruleChecks,
+    adherencePct: computeAdherencePct(ruleChecks.map((check) => check.state)),
   };
 }
 
@@ -114,14 +130,14 @@ export function toTradeDetailJson(
   row: TradeRow,
   tags: readonly TradeTagJson[],
   parts: readonly TradePartRow[],
-  account?: AccountRates,
-  events: TradeDetailJson['events'] = [],
+  options: { account?: AccountRates; events?: TradeDetailJson['events']; checks?: readonly TradeRuleCheck[] } = {},
 ): TradeDetailJson {
+  const { account, events = [], checks = [] } = options;
   const executions = parts.map(toTradeExecutionJson);
   const residual = row.status === 'closed' ? toResidual(parts, events) : null;
   const unconvertedFees = toUnconvertedFees(executions);
   return {
-    ...toTradeJson(row, tags),
+    ...toTradeJson(row, tags, checks),
     executions,
     events,
     ...(D(row.income).eq(0) ? {} : { income: toDecimalText(row.income) }),

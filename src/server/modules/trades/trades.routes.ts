@@ -26,8 +26,10 @@ import {
   getTradeDetail,
   listTrades,
   patchTrade,
+  putRuleChecks,
   toUserTradeFilter,
 } from './trades.service';
+import { ruleChecksRequestSchema } from '../../../contracts/playbook';
 
 /** 10,000 fills of about 250 bytes each, with room to spare. */
 const EXECUTIONS_BODY_LIMIT = 8 * 1024 * 1024;
@@ -42,6 +44,12 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
       items: body.executions,
       now: app.clock.now(),
     });
+  });
+
+  app.put('/api/trades/:id/rule-checks', async (req) => {
+    const user = requireAccess(app, req);
+    const checks = parseInput(ruleChecksRequestSchema, req.body);
+    return putRuleChecks(app.db, { userId: user.id, id: idParam(req), checks, now: app.clock.now() });
   });
 
   app.get('/api/trades', async (req) => {

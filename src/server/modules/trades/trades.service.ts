@@ -24,13 +24,21 @@ import {
   toTradeFilterWithShorthands,
   type ResolvedTradeFilter,
 } from '../../../core/query';
+import type { RuleState } from '../../../core/playbook';
 import { computeStoredRisk, D, toJournalFacts, type TradeExecution, type TradeJournal } from '../../../core/trades';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getAnalyticsVersion, type UserRow } from '../users';
 import { getAccountForUpdate, listAccounts, type AccountRow } from '../accounts';
 import { isUuid } from '../ids';
-import { requireStrategy } from '../strategies';
+import {
+  listRuleChecksByOpener,
+  listRules,
+  requireCurrentRule,
+  requireStrategy,
+  saveRuleCheckOnTrades,
+  saveRuleChecks,
+} from '../strategies';
 import { assertOwnTags } from '../tags';
 import { prepareExecutions, type PreparedExecution } from './execution-input';
 import { regroupInstruments, toCuts } from './regroup';
@@ -87,7 +95,13 @@ async function toTradeJsonList(db: Db, rows: readonly TradeRow[]): Promise<Trade
     db,
     rows.map((row) => row.openingExecutionId),
   );
-  return rows.map((row) => toTradeJson(row, tags.get(row.openingExecutionId) ?? []));
+  const checks = await listRuleChecksByOpener(
+    db,
+    rows.map((row) => row.openingExecutionId),
+  );
+  return rows.map((row) =>
+    toTradeJson(row, tags.get(row.openingExecutionId) ?? [], checks.get(row.openingExecutionId) ?? []),
+  );
 }
 
 async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> {
@@ -103,7 +117,12 @@ async function loadTradeDetail(db: Db, row: TradeRow): Promise<TradeDetailJson> 
       ? new Map<string, { day: string; rate: string }>()
       : await listTableRatesOnOrBefore(db, { userId: row.userId, from: row.currency, to: currency, days: unrated });
   const account = currency === undefined ? undefined : { currency, tableRates };
-  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], tradeParts, account, events);
+  const checks = await listRuleChecksByOpener(db, [row.openingExecutionId]);
+  return toTradeDetailJson(row, tags.get(row.openingExecutionId) ?? [], tradeParts, {
+    account,
+    events,
+    checks: checks.get(row.openingExecutionId) ?? [],
+  });
 }
 
 /** The user's trade, or 404 (another user's id included). */
@@ -602,6 +621,13 @@ export async function applyBulkAction(
       });
       break;
     }
+    case 'setRuleCheck': {
+      const rule = await requireCurrentRule(db, { userId, id: request.ruleId });
+      const count = await db.transaction((tx) =>
+        saveRuleCheckOnTrades(tx, { userId, rule, tradeIds: ids, state: request.state, now: params.now }),
+      );
+      return { count };
+    }
   }
   return { count: ids.length };
 }
@@ -657,4 +683,38 @@ export async function recomputeDefaultRisk(
 
 function sameDecimal(a: string | null, b: string | null): boolean {
   return a === null || b === null ? a === b : D(a).eq(D(b));
+}
+
+/**
+ * `PUT /api/trades/:id/rule-checks`: answers to the trade's strategy's current rules (`null`
+ * clears one), kept on its opening execution. A rule of another strategy, a removed rule or
+ * another user's answers 404; a trade without a strategy has no rules to answer (400).
+ */
+export async function putRuleChecks(
+  db: Db,
+  params: { userId: string; id: string; checks: readonly { ruleId: string; state: RuleState | null }[]; now: Date },
+): Promise<TradeDetailJson> {
+  const { userId } = params;
+  const found = await requireTradeRow(db, { userId, id: params.id });
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, { userId, accountId: found.accountId });
+    const current = await requireTradeRow(tx, { userId, id: found.id });
+    const strategyId = current.journal.strategyId;
+    if (strategyId === null)
+      throw new AppError('VALIDATION_ERROR', 'Pick a strategy for the trade before answering its rules', {
+        strategyId: 'Pick a strategy first',
+      });
+    const ruleIds = new Set((await listRules(tx, { strategyId })).map((rule) => rule.id));
+    const unknown = params.checks.find((check) => !ruleIds.has(check.ruleId));
+    if (unknown) throw new AppError('NOT_FOUND', `Rule ${unknown.ruleId} is not a rule of the trade's strategy`);
+    await saveRuleChecks(tx, {
+      userId,
+      openingExecutionId: current.openingExecutionId,
+      checks: params.checks,
+      now: params.now,
+    });
+    // NOTE: touching the row moves the analytics version, so a cached answer filtered on rules is read again.
+    await updateTradeRow(tx, { userId, id: current.id, patch: { updatedAt: params.now } });
+    return loadTradeDetail(tx, current);
+  });
 }

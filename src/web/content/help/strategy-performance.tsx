@@ -4,82 +4,76 @@ function StrategyPerformanceArticle() {
   return (
     <>
       <p>
-        Comparing strategies shows you which setups carry your edge, so you can put more attention on them and fix or
-        drop the ones that do not. Today this happens on the Analytics page; a Playbook page with written rules and rule
-        tracking is coming.
+        Comparing strategies shows which setups carry your edge, and comparing trades where you followed a rule with
+        trades where you broke it shows what the rule is worth. Both are on the <strong>Playbook</strong> page; the
+        figures use closed trades only, with net P&L summed as stored in each trade’s currency.
       </p>
 
-      <h2>Give each trade a strategy</h2>
-      <ul>
-        <li>
-          In a trade’s dialog, pick it under <strong>Strategy</strong>. To set many at once, tick rows in the Trades
-          table and use <strong>Set strategy…</strong> in the bar that appears.
-        </li>
-        <li>
-          The list of strategies comes from your imports: an Edgebook CSV file’s strategy column (see{' '}
-          <strong>Download the Edgebook CSV template</strong> on the Import page) adds any name it does not know. The
-          API can add strategies too.
-        </li>
-        <li>
-          The <strong>Strategies</strong> filter on the Trades and Analytics pages keeps the trades of the strategies
-          you choose.
-        </li>
-      </ul>
-
-      <h2>The figures per strategy</h2>
-      <p>
-        In Analytics, choose <strong>Breakdown</strong> by <strong>Strategy</strong>. Each strategy gets a row, and
-        trades without one are grouped as <strong>No strategy</strong>. Select a column heading to sort by it; on a
-        phone each strategy is a card, ordered with <strong>Sort by</strong>.
-      </p>
+      <h2>Strategy cards</h2>
+      <p>Each strategy has a card with its equity curve as a sparkline and:</p>
       <Formula>{`Trades        = closed trades with the strategy
-Win rate      = wins ÷ all trades   (a breakeven counts as a trade, not a win)
 Net P&L       = sum of net P&L, after commissions and fees
-Avg R         = mean R-multiple of the trades that have one
-Profit factor = gross profit ÷ |gross loss|   (∞ with no losing trade)
-Expectancy    = mean net P&L per trade
-Avg win, Avg loss = mean net P&L of the winners and of the losers`}</Formula>
-
-      <h2>Expectancy first</h2>
+Win rate      = trades with net P&L above 0 ÷ trades, with its Wilson 95 % interval
+Expectancy    = mean net P&L per trade, with its Student t 95 % interval
+Expectancy R  = mean R-multiple of the trades that have one
+Profit factor = gross profit ÷ gross loss   (— with no losing trade)
+Adherence     = mean adherence % of the trades with an answered rule`}</Formula>
       <p>
-        Average R is the best single figure to compare strategies: it says how much each trade earns per unit of risk,
-        whatever its size. A high win rate with small winners can still lose money; see{' '}
-        <HelpLink to="r-multiple">Understanding R-multiples</HelpLink>. Average R needs a stop, a risk amount or a
-        default risk per trade; a strategy whose trades have none shows no R.
+        The intervals say how far the true figure could plausibly be from the one measured: on a few trades they are
+        wide, and two strategies whose intervals overlap heavily may not differ at all.
       </p>
 
-      <h2>Sample size</h2>
-      <p>
-        Always read the Trades column before the others. A strategy that looks three times better on 12 trades may
-        simply have been lucky: the spread of its R-multiples, divided by the square root of the number of trades, is
-        still large. Roughly, the true expectancy lies within
-      </p>
-      <Formula>{`mean R ± 2 × stdev(R) ÷ √n`}</Formula>
-      <p>
-        so with a spread of 1.5R, 12 trades leave an uncertainty of about ±0.87R and 100 trades about ±0.3R. Move size
-        to a strategy only when the difference is larger than that.
-      </p>
-
-      <h2>Go deeper</h2>
+      <h2>A strategy’s page</h2>
       <ul>
         <li>
-          Filter Analytics on one strategy, then break it down by <strong>Hour of entry</strong>,{' '}
-          <strong>Weekday</strong> or <strong>Symbol</strong> to find where it works.
+          <strong>Equity curve</strong>: cumulative net P&L after each closed trade.
         </li>
         <li>
-          With the same filter, run the <HelpLink to="monte-carlo">Monte Carlo simulation</HelpLink> to see the
-          drawdowns that strategy alone can produce.
+          <strong>What each rule is worth</strong>: for every rule, the trades where it was followed and where it was
+          broken (count, expectancy, win rate, R), and the <strong>Difference</strong> in expectancy, followed minus
+          broken, with a Welch 95 % interval.
         </li>
         <li>
-          Compare its <HelpLink to="heatmaps">time-of-day heatmap</HelpLink> with your overall one.
+          <strong>Rules that cost you money when broken</strong>: the rules whose broken trades earn less, ranked by
+          that difference, largest first.
+        </li>
+        <li>
+          <strong>Adherence vs results</strong>: expectancy of the trades at 100 % adherence against those below.
+        </li>
+        <li>
+          <strong>Trades</strong>: its latest trades, and a link to all of them in the Trades table.
         </li>
       </ul>
+
+      <h2>Chance and sample size</h2>
+      <p>
+        With several rules, one will look costly by luck alone. Each difference gets a p-value from Welch’s t-test, and
+        a Benjamini–Hochberg correction across the strategy’s current rules keeps the share of false findings near 5 %.
+        Only a rule that passes is marked <strong>Significant</strong>; others read “could be chance”. A rule with fewer
+        than 20 trades followed or fewer than 20 broken is marked <strong>Low sample</strong>: read its figures as a
+        hint. A removed rule is listed with its own history and left out of the correction.
+      </p>
+
+      <h2>Analytics too</h2>
+      <p>
+        In Analytics, a <strong>Breakdown</strong> by <strong>Strategy</strong> gives a row per strategy with trades
+        without one grouped as <strong>No strategy</strong>. Filter Analytics on one strategy, then break it down by
+        hour, weekday or symbol, or run the <HelpLink to="monte-carlo">Monte Carlo simulation</HelpLink> on it. See{' '}
+        <HelpLink to="r-multiple">Understanding R-multiples</HelpLink> for why R compares setups best.
+      </p>
+
+      <h2>Through the API</h2>
+      <p>
+        <code>GET /api/playbook</code> answers every strategy’s figures;{' '}
+        <code>GET /api/playbook/:strategyId/rules</code> each rule’s, with <code>significant</code>,{' '}
+        <code>lowSample</code> and <code>costRank</code>.
+      </p>
     </>
   );
 }
 
 export default {
   status: 'available',
-  updated: '2026-12-02',
+  updated: '2026-12-03',
   body: StrategyPerformanceArticle,
 } satisfies HelpArticleBody;

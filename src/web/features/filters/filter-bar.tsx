@@ -1,5 +1,5 @@
 import { apiQuery } from '../../lib/api';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -21,15 +21,23 @@ import { AddFilterPicker } from './add-filter-picker';
 import { toFilterChips, type RefChoices } from './filter-chips';
 import type { FilterState } from './use-filter-state';
 
-/** The user's accounts, strategies and tags, as the choices of the id fields that name them. */
+/** The user's accounts, strategies, tags and rules, as the choices of the id fields that name them. */
 function useRefChoices(): RefChoices {
   const accounts = useQuery(apiQuery('GET /api/accounts'));
   const strategies = useQuery(apiQuery('GET /api/strategies'));
   const tags = useQuery(apiQuery('GET /api/tags'));
+  const strategyList = strategies.data?.strategies ?? [];
+  // Each strategy's current rules, named "Strategy: rule".
+  const details = useQueries({
+    queries: strategyList.map((s) => apiQuery('GET /api/strategies/:id', { params: { id: s.id } })),
+  });
   return {
     accounts: (accounts.data?.accounts ?? []).map((a) => [a.id, a.name] as const),
-    strategies: (strategies.data?.strategies ?? []).map((s) => [s.id, s.name] as const),
+    strategies: strategyList.map((s) => [s.id, s.name] as const),
     tags: (tags.data?.tags ?? []).map((t) => [t.id, t.name] as const),
+    rules: strategyList.flatMap((s, i) =>
+      (details[i]?.data?.rules ?? []).map((rule) => [rule.id, `${s.name}: ${rule.text}`] as const),
+    ),
   };
 }
 

@@ -7,15 +7,16 @@ import { api, toApiError } from '../../lib/api';
 import { toast } from '../../lib/use-toast';
 import { DialogFrame, SELECT_BASE } from './dialog-frame';
 import { refreshAfterTradeChange, showUndoToast } from './undo-delete';
+import { BulkRuleCheck } from '../playbook/bulk-rule-check';
 
 type BulkActionBarProps = {
   selected: ReadonlySet<string>;
   onClear: () => void;
   tags: readonly { id: string; name: string }[];
-  strategies: readonly { id: string; name: string }[];
+  strategies: readonly { id: string; name: string; archived?: boolean }[];
 };
 
-/** What the trader can do to the selected trades at once: tag, set the strategy, delete (with undo). */
+/** What the trader can do to the selected trades at once: tag, set the strategy, mark a rule, delete (with undo). */
 export function BulkActionBar({ selected, onClear, tags, strategies }: BulkActionBarProps) {
   const ids = useId();
   const queryClient = useQueryClient();
@@ -84,12 +85,19 @@ export function BulkActionBar({ selected, onClear, tags, strategies }: BulkActio
           >
             <option value="">Set strategy…</option>
             <option value="none">No strategy</option>
-            {strategies.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            {strategies
+              .filter((s) => !s.archived)
+              .map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
           </select>
+          <BulkRuleCheck
+            strategies={strategies}
+            isDisabled={bulk.isPending}
+            onMark={(ruleId, state) => bulk.mutate({ action: 'setRuleCheck', ids: [...selected], ruleId, state })}
+          />
           <Button variant="secondary" size="sm" onClick={() => setIsConfirmOpen(true)} disabled={bulk.isPending}>
             <Trash2 className="h-4 w-4 text-loss" aria-hidden="true" />
             Delete

@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { api, apiQuery, toApiError } from '../../lib/api';
 import { useAuth } from '../../lib/use-auth';
 import { toast } from '../../lib/use-toast';
+import { RuleChecklist } from '../playbook/rule-checklist';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CryptoFeeNotes, UnconvertedFee } from './crypto-fee-notes';
 import { AccountCurrencyPnl } from './account-currency-pnl';
@@ -177,6 +178,20 @@ function TradeEditor({
     },
   });
 
+  // Picking a strategy saves it at once, so its checklist can be answered (and saved) right away.
+  const [strategyOfTrade, setStrategyOfTrade] = useState(trade.strategyId ?? '');
+  const saveStrategy = useMutation({
+    mutationFn: (strategyId: string | null) =>
+      api('PATCH /api/trades/:id', { params: { id: trade.id }, body: { strategyId } }),
+    onSuccess: async (updated) => {
+      setStrategyOfTrade(updated.strategyId ?? '');
+      queryClient.setQueryData(['/api/trades', updated.id], updated);
+      await queryClient.invalidateQueries({ queryKey: ['/api/trades'] });
+    },
+    onError: (err) =>
+      toast({ title: 'Could not save the strategy', description: toApiError(err).message, variant: 'destructive' }),
+  });
+
   const remove = useMutation({
     mutationFn: () => api('DELETE /api/trades/:id', { params: { id: trade.id } }),
     onSuccess: async ({ undoToken }) => {
@@ -337,16 +352,26 @@ function TradeEditor({
           id={`${id}-strategy`}
           className={SELECT_CLASS}
           value={form.strategyId}
-          onChange={(e) => setForm((f) => ({ ...f, strategyId: e.target.value }))}
+          onChange={(e) => {
+            const strategyId = e.target.value;
+            setForm((f) => ({ ...f, strategyId }));
+            saveStrategy.mutate(strategyId || null);
+          }}
         >
           <option value="">No strategy</option>
-          {strategies.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          {/* An archived strategy is hidden from the picker, unless it is this trade's. */}
+          {strategies
+            .filter((s) => !s.archived || s.id === form.strategyId)
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
         </select>
       </div>
+      {form.strategyId !== '' && strategyOfTrade === form.strategyId && (
+        <RuleChecklist key={form.strategyId} trade={trade} strategyId={form.strategyId} />
+      )}
 
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-fg">Tags</legend>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ArrowRight, BookOpen, CheckCircle2, Lock, SearchX, Shield, Target } from 'lucide-react';
+import { ArrowRight, CheckCircle2, Lock, SearchX, Shield, Target } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { findPlaceholderByPath } from '../../../core/site/feature-availability';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
@@ -34,17 +34,6 @@ export const PLACEHOLDER_SECTIONS: Readonly<Record<string, Section>> = {
       'Insights into what moves you towards a goal — and what holds you back',
     ],
     guide: { href: '/help/goal-creation', label: 'What is planned' },
-  },
-  '/playbook': {
-    name: 'Playbook',
-    icon: BookOpen,
-    intro: 'Your strategies, their rules and what following them is worth.',
-    coming: [
-      'Strategies with their entry, exit and risk rules',
-      'Per strategy: trades, P&L, expectancy and adherence %',
-      'Each rule’s effect: performance when followed versus when broken',
-    ],
-    guide: { href: '/help/strategy-performance', label: 'Compare your strategies today' },
   },
   '/admin': {
     name: 'Admin',

@@ -29,6 +29,8 @@ const DemoAnalyticsPage = lazyPage(() => import('../../features/analytics/demo-a
 const ImportDetailPage = lazyPage(() => import('../../features/reconciliation/import-detail-page'));
 const AccountPage = lazyPage(() => import('../../features/reconciliation/account-page'));
 const AdvancedReportsPage = lazyPage(() => import('../../features/reports/advanced-reports-page'));
+const PlaybookPage = lazyPage(() => import('../../features/playbook/playbook-page'));
+const StrategyPage = lazyPage(() => import('../../features/playbook/strategy-page'));
 
 /** The pages that load on first use, by the path that shows them. */
 const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
@@ -41,6 +43,7 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/analytics': AnalyticsPage,
   '/demo-advanced-analytics': DemoAnalyticsPage,
   '/advanced-reports': AdvancedReportsPage,
+  '/playbook': PlaybookPage,
 };
 
 /**
@@ -81,6 +84,8 @@ export default function SignedInApp() {
             <Route path="/analytics" component={AnalyticsPage} />
             <Route path="/demo-advanced-analytics" component={DemoAnalyticsPage} />
             <Route path="/advanced-reports" component={AdvancedReportsPage} />
+            <Route path="/playbook" component={PlaybookPage} />
+            <Route path="/playbook/:id" component={StrategyPage} />
             <Route>
               <AppSectionPage />
             </Route>

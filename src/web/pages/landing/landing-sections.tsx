@@ -199,8 +199,13 @@ const FEATURES = [
   },
   {
     icon: BookOpen,
+    title: 'Strategy playbook',
+    text: 'Strategies with written rules, a checklist on every trade, and what each rule is worth, with honest intervals.',
+  },
+  {
+    icon: BookOpen,
     title: 'Coming soon',
-    text: 'Strategy playbooks with rule tracking, smart goals, advanced reports with PDF export, sharing and an AI assistant are coming.',
+    text: 'Smart goals, advanced reports with PDF export, sharing and an AI assistant are coming.',
   },
 ];
 

@@ -1,0 +1,21 @@
+// The playbook (issue #33): adherence, each strategy's results and what each of its rules is worth.
+export {
+  computeAdherencePct,
+  computeAdherenceSplit,
+  computeResultStats,
+  computeRuleEffects,
+  computeStrategySummary,
+  selectDiscoveries,
+  FALSE_DISCOVERY_RATE,
+  LOW_SAMPLE_PER_SIDE,
+  RULE_PHASES,
+  RULE_STATES,
+  type Interval,
+  type PlaybookTrade,
+  type ResultStats,
+  type RuleEffect,
+  type RulePhase,
+  type RuleSample,
+  type RuleState,
+  type StrategySummary,
+} from './playbook';

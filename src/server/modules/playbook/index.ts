@@ -1,0 +1,2 @@
+/** The playbook: what each strategy and each of its rules is worth. */
+export { playbookRoutes } from './playbook.routes';
