@@ -72,7 +72,8 @@ function writeHeading(doc: Doc, text: string, y: number): number {
 }
 
 function writeCover(doc: Doc, document: ReportDocument): number {
-  const { report, period, timeZone } = document;
+  const { report, period, timeZone, currency } = document;
+  const inCurrency = (value: string | null) => (value === null ? '-' : `${toPdfMoney(value)} ${currency}`);
   doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOURS.text).text('Edgebook report', PAGE.margin, PAGE.margin);
   doc
     .font('Helvetica')
@@ -82,7 +83,14 @@ function writeCover(doc: Doc, document: ReportDocument): number {
       toPdfText(
         `${report.total.count} closed trades, grouped by ${document.groupByLabel.toLowerCase()}. ` +
           (period ? `Period: ${period.first} to ${period.last}` : 'No trades in the period') +
-          ` (days in ${timeZone}).`,
+          ` (days in ${timeZone}). Amounts in ${currency}.` +
+          document.unconverted
+            .map(
+              (entry) =>
+                ` Not in the figures: ${entry.tradeCount} ${entry.tradeCount === 1 ? 'trade' : 'trades'} in ` +
+                `${entry.currency} with no rate into ${currency} (net P&L ${toPdfMoney(entry.netPnl)} ${entry.currency}).`,
+            )
+            .join(''),
       ),
       PAGE.margin,
       PAGE.margin + 32,
@@ -102,9 +110,9 @@ function writeCover(doc: Doc, document: ReportDocument): number {
   const total = report.total;
   const figures: [string, string][] = [
     ['Closed trades', String(total.count)],
-    ['Net P&L', toPdfMoney(total.netPnl)],
-    ['Gross P&L', toPdfMoney(total.grossPnl)],
-    ['Fees and commissions', toPdfMoney(total.fees)],
+    ['Net P&L', inCurrency(total.netPnl)],
+    ['Gross P&L', inCurrency(total.grossPnl)],
+    ['Fees and commissions', inCurrency(total.fees)],
     ['Win rate [95% CI]', toWinRateText(total)],
     ['Expectancy [95% CI]', toExpectancyText(total)],
     [
@@ -114,8 +122,8 @@ function writeCover(doc: Doc, document: ReportDocument): number {
         : toRatio(total.expectancyR),
     ],
     ['Profit factor', toRatio(total.profitFactor)],
-    ['Average win / loss', `${toPdfMoney(total.avgWin)} / ${toPdfMoney(total.avgLoss)}`],
-    ['Max drawdown', toPdfMoney(total.maxDrawdownAbs)],
+    ['Average win / loss', `${toPdfMoney(total.avgWin)} / ${toPdfMoney(total.avgLoss)} ${currency}`],
+    ['Max drawdown', inCurrency(total.maxDrawdownAbs)],
   ];
   const columnWidth = CONTENT_WIDTH / 2;
   figures.forEach(([label, value], i) => {
@@ -217,7 +225,9 @@ function writeEquityChart(doc: Doc, document: ReportDocument, top: number): numb
       .fill(COLOURS.loss)
       .fillOpacity(1);
   }
-  doc.fillColor(COLOURS.muted).text('Cumulative net P&L, trade by trade', left, eqBox.y + eqBox.height + 3);
+  doc
+    .fillColor(COLOURS.muted)
+    .text(`Cumulative net P&L (${document.currency}), trade by trade`, left, eqBox.y + eqBox.height + 3);
   doc.text('Drawdown from the running peak', left, ddBox.y + ddBox.height + 3);
   if (document.period) {
     doc.text(document.period.first, left, ddBox.y + ddBox.height + 14);
@@ -302,7 +312,8 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
     .fontSize(8)
     .fillColor(COLOURS.muted)
     .text(
-      'Win rate with its Wilson 95% interval; expectancy (mean net P&L per trade) with its Student t 95% interval. ' +
+      `Amounts in ${document.currency}. ` +
+        'Win rate with its Wilson 95% interval; expectancy (mean net P&L per trade) with its Student t 95% interval. ' +
         '* marks a group of fewer than 30 trades.',
       PAGE.margin,
       y - 4,
@@ -360,7 +371,7 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
       },
       { header: 'Symbol', width: 120, value: (i) => columns.symbols[columns.symbol[i]!]! },
       { header: 'Side', width: 50, value: (i) => (columns.isShort[i] === 1 ? 'Short' : 'Long') },
-      { header: 'Net P&L', width: 90, align: 'right', value: (i) => toPdfMoney(netText(i)) },
+      { header: `Net P&L (${document.currency})`, width: 90, align: 'right', value: (i) => toPdfMoney(netText(i)) },
       {
         header: 'R',
         width: CONTENT_WIDTH - 420,

@@ -265,7 +265,7 @@ describe('report exports', () => {
     const text = await res.text();
     const report = await runJson(alice, { groupBy: 'strategy' });
     const lines = text.split('\r\n');
-    expect(lines[1]).toContain('Group,Trades,Wins,Losses,"Net P&L"');
+    expect(lines[1]).toContain('Group,Trades,Wins,Losses,"Net P&L (USD)"');
     for (const group of [...report.groups, report.total]) {
       const line = lines.find((l) => l.includes(`,${group.count},${group.wins},${group.losses},${group.netPnl},`));
       expect(line, group.label).toBeDefined();

@@ -15,13 +15,14 @@ import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { buttonClass, Button } from '../../components/ui/button';
 import { api, apiUrl, toApiError } from '../../lib/api';
 import { AnalyticsSection, QueryState, Segmented } from '../analytics/section';
-import { formatPercent, formatUsd } from '../analytics/metric-format';
+import { formatPercent } from '../analytics/metric-format';
+import { UnconvertedNote } from '../analytics/unconverted-note';
 import { toFilterQuery } from '../filters/filter-search';
 import { useFilterState, type FilterState } from '../filters/use-filter-state';
 import { SELECT_CLASS } from '../trades/dialog-frame';
 import { FilterBuilder } from './filter-builder';
 import { readReportUrlState, withReportUrlState, type ReportUrlState } from './report-url';
-import { CHART_LABELS, ReportChartView, ReportTable } from './report-table';
+import { CHART_LABELS, ReportChartView, ReportTable, toReportMoney } from './report-table';
 import { SavedReports } from './saved-reports';
 
 /** A saved filter as it validates now: fields renamed or refused since are left out and named. */
@@ -214,18 +215,26 @@ export default function AdvancedReportsPage() {
           {run.error && <p className="sr-only">{toApiError(run.error).message}</p>}
           {report && (
             <div className={`grid gap-6 ${run.isFetching ? 'opacity-70' : ''}`}>
-              {groupBy !== 'none' && report.groups.length > 0 && <ReportChartView report={report} chart={chart} />}
+              {groupBy !== 'none' && report.groups.length > 0 && (
+                <ReportChartView report={report} chart={chart} currency={report.currency} />
+              )}
               {report.compare && report.difference ? (
                 <>
                   <div className="grid gap-6 xl:grid-cols-2">
                     <div className="min-w-0">
                       <h3 className="mb-2 text-sm font-semibold text-fg">A: first filter</h3>
-                      <ReportTable report={report} caption="Report of the first filter" testId="report-table-a" />
+                      <ReportTable
+                        report={report}
+                        currency={report.currency}
+                        caption="Report of the first filter"
+                        testId="report-table-a"
+                      />
                     </div>
                     <div className="min-w-0">
                       <h3 className="mb-2 text-sm font-semibold text-fg">B: compared filter</h3>
                       <ReportTable
                         report={report.compare}
+                        currency={report.currency}
                         caption="Report of the compared filter"
                         testId="report-table-b"
                       />
@@ -234,21 +243,22 @@ export default function AdvancedReportsPage() {
                   <p className="text-sm text-fg" data-testid="report-difference">
                     B − A: {report.difference.total.count >= 0 ? '+' : ''}
                     {report.difference.total.count} trades, net P&amp;L{' '}
-                    {formatUsd(Number(report.difference.total.netPnl), { isSigned: true })}
+                    {toReportMoney(report.difference.total.netPnl, report.currency, true)}
                     {typeof report.difference.total.winRate === 'number' &&
                       `, win rate ${report.difference.total.winRate >= 0 ? '+' : ''}${formatPercent(report.difference.total.winRate, 1)}`}
                     {report.difference.total.expectancy !== null &&
-                      `, expectancy ${formatUsd(Number(report.difference.total.expectancy), { isSigned: true })}`}
+                      `, expectancy ${toReportMoney(report.difference.total.expectancy, report.currency, true)}`}
                     .
                   </p>
                 </>
               ) : (
-                <ReportTable report={report} caption="Report" testId="report-table-a" />
+                <ReportTable report={report} currency={report.currency} caption="Report" testId="report-table-a" />
               )}
+              <UnconvertedNote unconverted={report.unconverted} currency={report.currency} />
               <p className="text-xs text-muted">
                 Win rate with its Wilson 95% interval; expectancy and average R with their Student t 95% interval. “Low
                 sample” marks a group of fewer than 30 trades. Days, weeks and months are of the close, weekday and hour
-                of the entry, in {report.timeZone}.
+                of the entry, in {report.timeZone}. Amounts in {report.currency}.
               </p>
             </div>
           )}
