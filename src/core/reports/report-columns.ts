@@ -44,6 +44,12 @@ export type ReportColumns = {
   strategy: Int32Array;
   strategies: readonly NamedRef[];
   tags: MultiColumn;
+  /**
+   * The breakeven band of each trade (its asset class's, a non-negative amount in the report's
+   * currency): net P&L above it is a win, below its negative a loss, within it a breakeven.
+   * Absent: 0 for every trade (only exactly 0 is breakeven).
+   */
+  band?: Float64Array;
   /** Journal facts: present when the grouping needs them (mistake, emotion, rating). */
   mistakes?: MultiColumn;
   emotions?: MultiColumn;
@@ -231,6 +237,7 @@ export function selectReportColumns(columns: ReportColumns, rows: Int32Array): R
     strategy: pick(columns.strategy, (n) => new Int32Array(n)),
     tags: gatherMulti(columns.tags, rows),
   };
+  if (columns.band) selected.band = gatherFloat64(columns.band, rows);
   if (columns.mistakes) selected.mistakes = gatherMulti(columns.mistakes, rows);
   if (columns.emotions) selected.emotions = gatherMulti(columns.emotions, rows);
   if (columns.rating) selected.rating = pick(columns.rating, (n) => new Int8Array(n));

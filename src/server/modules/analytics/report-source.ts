@@ -1,7 +1,13 @@
 import Big from 'big.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { NamedRef } from '../../../core/analytics';
-import { canSelectInMemory, selectTradeRows, type ResolvedTradeFilter } from '../../../core/query';
+import {
+  canSelectInMemory,
+  selectTradeRows,
+  toBandColumn,
+  toFilterContext,
+  type ResolvedTradeFilter,
+} from '../../../core/query';
 import {
   selectReportColumns,
   subtractExactColumns,
@@ -202,6 +208,12 @@ export function convertReportColumns(
   };
 }
 
+/** The user's breakeven band on each trade (by its asset class; issue 32), none when every band is 0. */
+function withBand<T extends { columns: ReportColumns }>(converted: T, filter: ResolvedTradeFilter): T {
+  const band = toBandColumn(toFilterContext(filter).breakeven, converted.columns);
+  return band === undefined ? converted : { ...converted, columns: { ...converted.columns, band } };
+}
+
 /**
  * One user's closed trades of a filter as report columns, in close order: from the analytics cache
  * when it holds the user and every field of the filter (and the grouping needs no journal field,
@@ -230,9 +242,9 @@ export async function listReportColumns(
           ? facts.currencies[own]!
           : (scope.accountCurrency.get(facts.accountIds[facts.account[i]!]!) ?? '');
       };
-      return { ...convertReportColumns(columns, { currencyOf, scope }), source: 'cache' };
+      return { ...withBand(convertReportColumns(columns, { currencyOf, scope }), filter), source: 'cache' };
     }
   }
   const { columns, currencyOf } = await listSqlReportColumns(db, { userId, filter, withJournal, scope });
-  return { ...convertReportColumns(columns, { currencyOf, scope }), source: 'sql' };
+  return { ...withBand(convertReportColumns(columns, { currencyOf, scope }), filter), source: 'sql' };
 }
