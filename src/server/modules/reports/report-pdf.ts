@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { JsonNumber } from '../../../core/analytics';
 import { toWallClockText } from '../../../core/query';
@@ -21,10 +22,45 @@ const COLOURS = {
 };
 
 /**
- * Text in the PDF's standard font (Helvetica, WinAnsi): the few signs the app's labels use that it
- * lacks are spelled out (minus, ≥, ≤, the rating star).
+ * The PDF's fonts: DejaVu Sans embedded (subset) when the machine has it (Debian's fonts-dejavu-core,
+ * installed with poppler and chromium), so every sign the app's labels use (−, ≥, ≤, €, ★, ·) is
+ * drawn as it is; else the standard Helvetica, whose WinAnsi encoding lacks some: toPdfText spells
+ * those out.
+ */
+const DEJAVU_DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/TTF', '/usr/share/fonts/dejavu'];
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', oblique: 'DejaVuSans-Oblique.ttf' };
+
+type FontSources = { regular: string; bold: string; oblique: string; isEmbedded: boolean };
+
+function findFonts(): FontSources {
+  for (const dir of DEJAVU_DIRS) {
+    const paths = {
+      regular: `${dir}/${FONT_FILES.regular}`,
+      bold: `${dir}/${FONT_FILES.bold}`,
+      oblique: `${dir}/${FONT_FILES.oblique}`,
+    };
+    if (Object.values(paths).every((path) => existsSync(path))) return { ...paths, isEmbedded: true };
+  }
+  return { regular: 'Helvetica', bold: 'Helvetica-Bold', oblique: 'Helvetica-Oblique', isEmbedded: false };
+}
+
+/** Looked up once: the fonts on the machine do not change while it runs. */
+const FONTS = findFonts();
+
+/** True when the PDF embeds a Unicode font (every character drawn as it is). */
+export const isPdfFontEmbedded = (): boolean => FONTS.isEmbedded;
+
+/**
+ * Text as the PDF's font can draw it: as it is with the embedded font; in Helvetica (WinAnsi) the
+ * few signs it lacks are spelled out (minus, ≥, ≤, the rating star) and anything else outside it
+ * becomes "?".
  */
 export function toPdfText(text: string): string {
+  return FONTS.isEmbedded ? text : toWinAnsiText(text);
+}
+
+/** Text in the standard font's WinAnsi encoding (the fallback when no font can be embedded). */
+export function toWinAnsiText(text: string): string {
   return text
     .replace(/\u2212/g, '-')
     .replace(/≥/g, '>=')
@@ -67,16 +103,16 @@ type Doc = InstanceType<typeof PDFDocument>;
 
 /** The y after a heading written at y. */
 function writeHeading(doc: Doc, text: string, y: number): number {
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(COLOURS.text).text(text, PAGE.margin, y);
+  doc.font('Body-Bold').fontSize(13).fillColor(COLOURS.text).text(toPdfText(text), PAGE.margin, y);
   return y + 22;
 }
 
 function writeCover(doc: Doc, document: ReportDocument): number {
   const { report, period, timeZone, currency } = document;
   const inCurrency = (value: string | null) => (value === null ? '-' : `${toPdfMoney(value)} ${currency}`);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOURS.text).text('Edgebook report', PAGE.margin, PAGE.margin);
+  doc.font('Body-Bold').fontSize(22).fillColor(COLOURS.text).text('Edgebook report', PAGE.margin, PAGE.margin);
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(11)
     .fillColor(COLOURS.muted)
     .text(
@@ -98,7 +134,7 @@ function writeCover(doc: Doc, document: ReportDocument): number {
     );
   let y = doc.y + 14;
   y = writeHeading(doc, 'Filters', y);
-  doc.font('Helvetica').fontSize(10).fillColor(COLOURS.text);
+  doc.font('Body').fontSize(10).fillColor(COLOURS.text);
   const conditions =
     document.conditions.length === 0 ? ['None: every closed trade.'] : document.conditions.map((c) => `• ${c}`);
   for (const condition of conditions) {
@@ -130,12 +166,12 @@ function writeCover(doc: Doc, document: ReportDocument): number {
     const x = PAGE.margin + (i % 2) * columnWidth;
     const rowY = y + Math.floor(i / 2) * 34;
     doc
-      .font('Helvetica')
+      .font('Body')
       .fontSize(9)
       .fillColor(COLOURS.muted)
       .text(label, x, rowY, { width: columnWidth - 10 });
     doc
-      .font('Helvetica-Bold')
+      .font('Body-Bold')
       .fontSize(12)
       .fillColor(COLOURS.text)
       .text(toPdfText(value), x, rowY + 11, { width: columnWidth - 10 });
@@ -143,7 +179,7 @@ function writeCover(doc: Doc, document: ReportDocument): number {
   y += Math.ceil(figures.length / 2) * 34 + 8;
   if (total.lowSample) {
     doc
-      .font('Helvetica-Oblique')
+      .font('Body-Oblique')
       .fontSize(9)
       .fillColor(COLOURS.loss)
       .text('Fewer than 30 trades: the intervals are wide and the figures may not hold.', PAGE.margin, y);
@@ -195,7 +231,7 @@ function writeEquityChart(doc: Doc, document: ReportDocument, top: number): numb
     max: Math.max(0, ...equity),
   };
   const ddBox = { y: y + 168, height: 60, min: Math.min(...drawdown, -1e-9), max: 0 };
-  doc.font('Helvetica').fontSize(8).fillColor(COLOURS.muted);
+  doc.font('Body').fontSize(8).fillColor(COLOURS.muted);
   for (const box of [eqBox, ddBox]) {
     doc.rect(left, box.y, width, box.height).lineWidth(0.5).strokeColor(COLOURS.line).stroke();
     doc.text(toPdfMoney(String(round2(box.max))), PAGE.margin, box.y - 3, { width: 52, align: 'right' });
@@ -250,7 +286,7 @@ function writeTable<T>(
   let y = params.top;
   const header = () => {
     let x = PAGE.margin;
-    doc.font('Helvetica-Bold').fontSize(fontSize).fillColor(COLOURS.muted);
+    doc.font('Body-Bold').fontSize(fontSize).fillColor(COLOURS.muted);
     for (const column of params.columns) {
       doc.text(column.header, x, y, { width: column.width - 4, align: column.align ?? 'left', lineBreak: false });
       x += column.width;
@@ -264,7 +300,7 @@ function writeTable<T>(
       .stroke();
   };
   header();
-  doc.font('Helvetica').fillColor(COLOURS.text);
+  doc.font('Body').fillColor(COLOURS.text);
   for (const item of params.items) {
     if (y + rowHeight > BOTTOM) {
       doc.addPage();
@@ -272,7 +308,7 @@ function writeTable<T>(
       header();
     }
     let x = PAGE.margin;
-    doc.font('Helvetica').fontSize(fontSize).fillColor(COLOURS.text);
+    doc.font('Body').fontSize(fontSize).fillColor(COLOURS.text);
     for (const column of params.columns) {
       doc.text(toPdfText(column.value(item)), x, y, {
         width: column.width - 4,
@@ -298,6 +334,9 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
     margin: PAGE.margin,
     info: { Title: 'Edgebook report', Creator: 'Edgebook', CreationDate: params.generatedAt },
   });
+  doc.registerFont('Body', FONTS.regular);
+  doc.registerFont('Body-Bold', FONTS.bold);
+  doc.registerFont('Body-Oblique', FONTS.oblique);
   let y = writeCover(doc, document);
   if (y + 290 > BOTTOM) {
     doc.addPage();
@@ -308,7 +347,7 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
   doc.addPage();
   y = writeHeading(doc, `Grouped by ${document.groupByLabel.toLowerCase()}`, PAGE.margin);
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(8)
     .fillColor(COLOURS.muted)
     .text(
@@ -342,7 +381,7 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
   } else y += 20;
   y = writeHeading(doc, 'Trades', y);
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(9)
     .fillColor(COLOURS.muted)
     .text(
