@@ -5,8 +5,6 @@ import { useLocation, useSearch } from 'wouter';
 import { REPORT_CHARTS, type SavedReportJson } from '../../../contracts/reports';
 import {
   TRADE_FIELDS,
-  toFilterSearchEntries,
-  tradeFilterSchema,
   type TradeFieldId,
   type TradeFilter,
 } from '../../../core/query';
@@ -21,23 +19,9 @@ import { toFilterQuery } from '../filters/filter-search';
 import { useFilterState, type FilterState } from '../filters/use-filter-state';
 import { SELECT_CLASS } from '../trades/dialog-frame';
 import { FilterBuilder } from './filter-builder';
-import { readReportUrlState, withReportUrlState, type ReportUrlState } from './report-url';
+import { readReportUrlState, toSavedReportSearch, withReportUrlState, type ReportUrlState } from './report-url';
 import { CHART_LABELS, ReportChartView, ReportTable, toReportMoney } from './report-table';
 import { SavedReports } from './saved-reports';
-
-/** A saved filter as it validates now: fields renamed or refused since are left out and named. */
-function toValidFilter(raw: Record<string, unknown>): { filter: TradeFilter; issues: string[] } {
-  const whole = tradeFilterSchema.safeParse(raw);
-  if (whole.success) return { filter: whole.data, issues: [] };
-  const out: Record<string, unknown> = {};
-  const issues: string[] = [];
-  for (const [key, value] of Object.entries(raw)) {
-    const one = tradeFilterSchema.safeParse({ [key]: value });
-    if (one.success) Object.assign(out, one.data);
-    else issues.push(`${key}: ${one.error.issues[0]?.message ?? 'not valid'}`);
-  }
-  return { filter: out as TradeFilter, issues }; // each key validated on its own just above
-}
 
 /**
  * /advanced-reports: the report builder. Its filter (and a second one to compare with) comes from
@@ -92,16 +76,8 @@ export default function AdvancedReportsPage() {
   };
 
   const openSaved = (saved: SavedReportJson) => {
-    const base = toValidFilter(saved.filter);
-    const other = saved.compareWith === null ? null : toValidFilter(saved.compareWith);
-    setLoadIssues([...base.issues, ...(other?.issues ?? []).map((issue) => `compared filter, ${issue}`)]);
-    const params = new URLSearchParams(toFilterSearchEntries(base.filter));
-    const text = withReportUrlState(params.toString(), {
-      groupBy: REPORT_GROUP_BYS.find((value) => value === saved.groupBy) ?? 'none',
-      chart: REPORT_CHARTS.find((value) => value === saved.chart) ?? 'netPnl',
-      compareWith: other?.filter ?? null,
-      savedId: saved.id,
-    });
+    const { search: text, issues } = toSavedReportSearch(saved);
+    setLoadIssues(issues);
     navigate(text ? `${location}?${text}` : location);
   };
 
