@@ -360,12 +360,12 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
     );
   y = doc.y + 8;
   const groupColumns: Column<ReportRow>[] = [
-    { header: 'Group', width: 90, value: (row) => `${row.lowSample ? '* ' : ''}${row.label}` },
+    { header: 'Group', width: 84, value: (row) => `${row.lowSample ? '* ' : ''}${row.label}` },
     { header: 'Trades', width: 34, align: 'right', value: (row) => String(row.count) },
     { header: 'Net P&L', width: 60, align: 'right', value: (row) => toPdfMoney(row.netPnl) },
     { header: 'Win rate [95% CI]', width: 96, align: 'right', value: toWinRateText },
     { header: 'Expectancy [95% CI]', width: 120, align: 'right', value: toExpectancyText },
-    { header: 'Exp. R', width: 32, align: 'right', value: (row) => toRatio(row.expectancyR) },
+    { header: 'Exp. R', width: 38, align: 'right', value: (row) => toRatio(row.expectancyR) },
     { header: 'PF', width: 30, align: 'right', value: (row) => toRatio(row.profitFactor) },
     { header: 'Max DD', width: 50, align: 'right', value: (row) => toPdfMoney(row.maxDrawdownAbs) },
   ];
