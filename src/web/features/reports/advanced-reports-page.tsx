@@ -3,11 +3,7 @@ import { Download, FileText, GitCompare, X } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { REPORT_CHARTS, type SavedReportJson } from '../../../contracts/reports';
-import {
-  TRADE_FIELDS,
-  type TradeFieldId,
-  type TradeFilter,
-} from '../../../core/query';
+import { TRADE_FIELDS, type TradeFieldId, type TradeFilter } from '../../../core/query';
 import { REPORT_GROUP_BY_LABELS, REPORT_GROUP_BYS, type ReportGroupBy } from '../../../core/reports';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { buttonClass, Button } from '../../components/ui/button';
