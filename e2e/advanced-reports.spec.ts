@@ -177,4 +177,45 @@ describe('/advanced-reports', () => {
     ).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)(
+    'shows each pinned report on the dashboard with its figures and opens it (%s)',
+    async (name, viewport) => {
+      const { page, errors } = await signedInUser(viewport);
+      const save = (data: Record<string, unknown>) =>
+        page.request.post('/api/reports/saved', { headers: originHeader(), data });
+      // MSFT: +12 and −4 → 2 trades, +$8.00, 50.0% won, +$4.00 a trade.
+      const pinned = await save({ name: 'MSFT only', filter: { symbols: ['MSFT'] }, groupBy: 'month', pinned: true });
+      expect(pinned.status()).toBe(201);
+      const { id } = (await pinned.json()) as { id: string };
+      expect((await save({ name: 'Not pinned', filter: { symbols: ['TSLA'] } })).status()).toBe(201);
+
+      await page.goto('/dashboard');
+      const cards = page.getByTestId('pinned-report');
+      await expect.poll(() => cards.count()).toBe(1);
+      const card = cards.first();
+      await expect.poll(() => card.textContent()).toContain('+$8.00');
+      const text = await card.textContent();
+      expect(text).toContain('MSFT only');
+      expect(text).toContain('50.0%');
+      expect(text).toContain('+$4.00');
+      expect(text).not.toContain('Not pinned');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.getByTestId('pinned-reports').scrollIntoViewIfNeeded();
+      await screenshot(page, `dashboard-pinned-${name}`);
+      expect(
+        (await findSeriousViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+
+      await card.getByRole('link', { name: 'Open the report MSFT only' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/advanced-reports');
+      expect(new URL(page.url()).searchParams.get('report')).toBe(id);
+      expect(new URL(page.url()).searchParams.get('groupBy')).toBe('month');
+      await expect.poll(() => matchCount(page).textContent()).toContain('2 closed trades match');
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -9,8 +9,8 @@
  *                                          does the same with that server
  *   npm run bench -- --trades 10000        a quicker trades-api run on fewer trades
  *
- * Sections: public-pages, trades-api, import, csv-readers, analytics, dashboard. The last four run
- * their standalone scripts (scripts/bench/import-parse.ts and import.ts, csv-readers.ts, analytics.ts,
+ * Sections: public-pages, trades-api, import, csv-readers, analytics, reports, dashboard. The last five run
+ * their standalone scripts (scripts/bench/import-parse.ts and import.ts, csv-readers.ts, analytics.ts, reports.ts,
  * dashboard-render.ts: it needs `npm run build` first)
  * as child processes once they exist: a script prints its section's markdown on stdout, from its `## `
  * heading on (anything before that heading is progress output and is dropped), and exits non-zero
@@ -47,6 +47,7 @@ const SECTIONS: Section[] = [
     run: (ctx) => runScripts(['csv-readers.ts'], 'CSV readers: own, papaparse, csv-parse', ctx),
   },
   { id: 'analytics', title: 'Analytics', run: (ctx) => runScripts(['analytics.ts'], 'Analytics', ctx) },
+  { id: 'reports', title: 'Advanced reports', run: (ctx) => runScripts(['reports.ts'], 'Advanced reports', ctx) },
   {
     id: 'dashboard',
     title: 'Dashboard first render',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { JsonNumber } from '../core/analytics';
 import { tradeFilterJsonSchema, tradeFilterSchema } from '../core/query';
 import { REPORT_GROUP_BYS } from '../core/reports';
+import { unconvertedTotalJsonSchema } from './analytics';
 import { safeText } from './input-policy';
 
 /** How a report's groups are drawn: a bar per group of one of its figures. */
@@ -85,11 +86,21 @@ export const reportRowDifferenceJsonSchema = z.object({
   maxDrawdownAbs: money,
 });
 
-const reportSideJsonSchema = z.object({ total: reportRowJsonSchema, groups: z.array(reportRowJsonSchema) });
+const reportSideJsonSchema = z.object({
+  total: reportRowJsonSchema,
+  groups: z.array(reportRowJsonSchema),
+  /** Closed trades left out of every figure because no rate converts them into `currency`, per currency. */
+  unconverted: z.array(unconvertedTotalJsonSchema),
+});
 
 export const reportJsonSchema = reportSideJsonSchema.extend({
   groupBy: groupBySchema,
   timeZone: z.string(),
+  /**
+   * The currency every amount is in (issue 42), as the analytics: the filter's accounts' when they
+   * share one, else the user's base currency, each trade converted at its close day's rate.
+   */
+  currency: z.string(),
   /** The second filter's report, when `compareWith` was given. */
   compare: reportSideJsonSchema.optional(),
   /** compare − base, total and group by group (a group on one side only counts as no trades on the other). */

@@ -117,17 +117,20 @@ function addCompensated(sums: Float64Array, at: number, x: number): void {
   sums[at] = t;
 }
 
-/** Adds a net P&L to all, and to wins (> 0) or losses (< 0), as the definitions' lists take it. */
-function addPnl(tallies: Tallies, slot: number, pnl: number): void {
+/**
+ * Adds a net P&L to all, and to wins (> band) or losses (< −band), as the definitions' lists take
+ * it (the band is the user's breakeven band for the trade, 0 without one).
+ */
+function addPnl(tallies: Tallies, slot: number, pnl: number, band: number): void {
   const { counts, sums } = tallies;
   const c = slot * COUNTS_PER_SLOT;
   const s = slot * SUMS_PER_SLOT;
   counts[c]!++;
   addCompensated(sums, s + NET, pnl);
-  if (pnl > 0) {
+  if (pnl > band) {
     counts[c + WINS]!++;
     addCompensated(sums, s + PROFIT, pnl);
-  } else if (pnl < 0) {
+  } else if (pnl < -band) {
     counts[c + LOSSES]!++;
     addCompensated(sums, s + LOSS, pnl);
   }
@@ -245,7 +248,7 @@ function addToGroup(
     grouping.listed.push(describe(arg));
     if (slot * COUNTS_PER_SLOT >= grouping.tallies.counts.length) grouping.tallies = growTallies(grouping.tallies);
   }
-  addPnl(grouping.tallies, slot, columns.netPnl[i]!);
+  addPnl(grouping.tallies, slot, columns.netPnl[i]!, columns.band?.[i] ?? 0);
   const r = columns.rMultiple[i]!;
   if (!Number.isNaN(r)) addR(grouping.tallies, slot, r);
 }

@@ -138,6 +138,33 @@ describe('createZonedCalendar', () => {
 });
 
 describe('computeTradeStats', () => {
+  it('counts a trade within its breakeven band as breakeven: counts, win rate, averages and runs follow', () => {
+    const columns = {
+      count: 5,
+      closedAt: Float64Array.from([1, 2, 3, 4, 5]),
+      netPnl: Float64Array.from([3, 1, -0.5, 2, -4]),
+      rMultiple: Float64Array.from([NaN, NaN, NaN, NaN, NaN]),
+    };
+    const plain = computeTradeStats(columns, { startingEquity: 100 });
+    expect(plain).toMatchObject({ wins: 3, losses: 2, breakeven: 0, winRate: 0.6, maxConsecutiveWins: 2 });
+    const banded = computeTradeStats({ ...columns, band: Float64Array.from([1, 1, 1, 1, 0]) }, { startingEquity: 100 });
+    expect(banded).toMatchObject({
+      wins: 2,
+      losses: 1,
+      breakeven: 2,
+      winRate: 0.4,
+      winRateExBreakeven: 2 / 3,
+      grossProfit: 5,
+      grossLoss: -4,
+      avgWin: 2.5,
+      avgLoss: -4,
+      largestWin: 3,
+      maxConsecutiveWins: 1,
+      maxConsecutiveLosses: 1,
+      netPnl: 1.5,
+    });
+  });
+
   it('answers nulls and zeros for no trades', () => {
     const stats = computeTradeStats([], { startingEquity: 1_000 });
     expect(stats).toMatchObject({ count: 0, winRate: null, expectancy: null, profitFactor: null, maxDrawdownAbs: 0 });

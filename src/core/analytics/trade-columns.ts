@@ -13,6 +13,12 @@ export type TradeColumns = {
   netPnl: Float64Array;
   /** NaN where the trade has no R. */
   rMultiple: Float64Array;
+  /**
+   * The user's breakeven band for each trade (its asset class's, ≥ 0, in the answer's currency):
+   * net P&L above it is a win, below its negative a loss, within it a breakeven. Absent: 0 for
+   * every trade, the definitions' p > 0 / p < 0.
+   */
+  band?: Float64Array;
 };
 
 export type NamedRef = { readonly id: string; readonly name: string };

@@ -73,12 +73,12 @@ export type TradeStats = {
 
 const SQN_CAP = 100;
 
-/** Longest run of consecutive values that pass `test` (a breakeven ends both a win and a loss run). */
-function computeLongestRun(values: Float64Array, test: (value: number) => boolean): number {
+/** Longest run of consecutive trades that pass `test` (a breakeven ends both a win and a loss run). */
+function computeLongestRun(n: number, test: (i: number) => boolean): number {
   let best = 0;
   let run = 0;
-  for (let i = 0; i < values.length; i++) {
-    run = test(values[i]!) ? run + 1 : 0;
+  for (let i = 0; i < n; i++) {
+    run = test(i) ? run + 1 : 0;
     if (run > best) best = run;
   }
   return best;
@@ -138,21 +138,24 @@ function kellyOf(winRate: number | null, payoff: number | null): number | null {
 
 /**
  * Every trade-level statistic of analytics-definitions.md, with its conventions: wins p > 0,
- * losses p < 0, breakevens p = 0 exactly; average loss and largest loss are negative; profit
+ * losses p < 0, breakevens p = 0 exactly (with a `band` column: p above the trade's band, below
+ * its negative, within it); average loss and largest loss are negative; profit
  * factor and payoff are ±Infinity for a non-zero over zero and null for 0/0; SQN uses the sample
  * stdev of R over trades that have an R; Kelly takes the win rate without breakevens; drawdowns
  * start from `startingEquity` as the first peak. Trades are taken in `closedAt` order (stable); a
  * NaN R counts as none.
  */
 export function computeTradeStats(input: TradeInput, params: { startingEquity: number }): TradeStats {
-  const { count: n, closedAt, netPnl: pnl, rMultiple } = toTradeColumns(input);
+  const { count: n, closedAt, netPnl: pnl, rMultiple, band } = toTradeColumns(input);
+  // A win is p above the trade's breakeven band, a loss below its negative (the band 0 without one).
+  const isWin = band === undefined ? (i: number) => pnl[i]! > 0 : (i: number) => pnl[i]! > band[i]!;
+  const isLoss = band === undefined ? (i: number) => pnl[i]! < 0 : (i: number) => pnl[i]! < -band[i]!;
   let wins = 0;
   let losses = 0;
   let rCount = 0;
   for (let i = 0; i < n; i++) {
-    const p = pnl[i]!;
-    if (p > 0) wins++;
-    else if (p < 0) losses++;
+    if (isWin(i)) wins++;
+    else if (isLoss(i)) losses++;
     if (!Number.isNaN(rMultiple[i]!)) rCount++;
   }
   // The wins, the losses and the Rs in close order: the lists the definitions sum and average.
@@ -163,10 +166,10 @@ export function computeTradeStats(input: TradeInput, params: { startingEquity: n
   let largestLoss = Infinity;
   for (let i = 0, w = 0, l = 0, r = 0; i < n; i++) {
     const p = pnl[i]!;
-    if (p > 0) {
+    if (isWin(i)) {
       winValues[w++] = p;
       if (p > largestWin) largestWin = p;
-    } else if (p < 0) {
+    } else if (isLoss(i)) {
       lossValues[l++] = p;
       if (p < largestLoss) largestLoss = p;
     }
@@ -220,8 +223,8 @@ export function computeTradeStats(input: TradeInput, params: { startingEquity: n
     sqn,
     sqnCapped100,
     kelly: kellyOf(winRateExBreakeven, payoffRatio),
-    maxConsecutiveWins: computeLongestRun(pnl, (p) => p > 0),
-    maxConsecutiveLosses: computeLongestRun(pnl, (p) => p < 0),
+    maxConsecutiveWins: computeLongestRun(n, isWin),
+    maxConsecutiveLosses: computeLongestRun(n, isLoss),
     largestWin: wins > 0 ? largestWin : null,
     largestLoss: losses > 0 ? largestLoss : null,
     startingEquity: params.startingEquity,

@@ -19,3 +19,18 @@ export function toBandOf(bands: BreakevenBands, assetClass: string): number {
   const amount = bands[assetClass as AssetClass]; // an unknown class has no band
   return amount === undefined ? 0 : Number(amount);
 }
+
+/**
+ * Each trade's band from its asset class (indexes into `assetClasses`), or undefined when every
+ * band is 0 (the definitions' p > 0 / p < 0: nothing to carry).
+ */
+export function toBandColumn(
+  bands: BreakevenBands,
+  params: { assetClass: Int32Array; assetClasses: readonly string[] },
+): Float64Array | undefined {
+  const bandOfClass = params.assetClasses.map((name) => toBandOf(bands, name));
+  if (bandOfClass.every((band) => band === 0)) return undefined;
+  const out = new Float64Array(params.assetClass.length);
+  for (let i = 0; i < out.length; i++) out[i] = bandOfClass[params.assetClass[i]!] ?? 0;
+  return out;
+}

@@ -56,7 +56,7 @@ export {
   type FilterSearchIssue,
 } from './url';
 export { toInstantRange, toNextDate, toWallClockText, toZonedDayStart } from './zoned-day';
-export { toBandOf, toOutcome, type BreakevenBands, type Outcome } from './breakeven';
+export { toBandColumn, toBandOf, toOutcome, type BreakevenBands, type Outcome } from './breakeven';
 export {
   ADJUSTED_ROOT_PATTERN,
   FUTURES_SUFFIX_PATTERN,

@@ -2,6 +2,7 @@
 // (Wilson for the win rate, Student t for the expectancy), money exact; and two reports' difference.
 export { computeMeanInterval, computeWilsonInterval, studentT975, studentTCdf, Z_95 } from './confidence';
 export {
+  selectReportColumns,
   subtractExactColumns,
   toExactMoneyColumn,
   toReportColumns,

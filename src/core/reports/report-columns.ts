@@ -44,6 +44,12 @@ export type ReportColumns = {
   strategy: Int32Array;
   strategies: readonly NamedRef[];
   tags: MultiColumn;
+  /**
+   * The breakeven band of each trade (its asset class's, a non-negative amount in the report's
+   * currency): net P&L above it is a win, below its negative a loss, within it a breakeven.
+   * Absent: 0 for every trade (only exactly 0 is breakeven).
+   */
+  band?: Float64Array;
   /** Journal facts: present when the grouping needs them (mistake, emotion, rating). */
   mistakes?: MultiColumn;
   emotions?: MultiColumn;
@@ -182,4 +188,58 @@ export function toReportColumns(input: readonly ReportTrade[], params: { withJou
     emotions: toMultiColumn(trades.map((t) => asRefs(t.emotions))),
     rating: Int8Array.from(trades, (t) => t.rating ?? 0),
   };
+}
+
+function gatherFloat64(column: Float64Array, rows: Int32Array): Float64Array {
+  const out = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = column[rows[k]!]!;
+  return out;
+}
+
+function gatherMulti(column: MultiColumn, rows: Int32Array): MultiColumn {
+  const start = new Int32Array(rows.length + 1);
+  const index: number[] = [];
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k]!;
+    for (let j = column.start[i]!; j < column.start[i + 1]!; j++) index.push(column.index[j]!);
+    start[k + 1] = index.length;
+  }
+  return { start, index: Int32Array.from(index), values: column.values };
+}
+
+/** The columns of the trades at `rows` (ascending positions, so close order is kept); lists are shared. */
+export function selectReportColumns(columns: ReportColumns, rows: Int32Array): ReportColumns {
+  const exact = (column: ExactMoneyColumn) => ({
+    whole: gatherFloat64(column.whole, rows),
+    frac: gatherFloat64(column.frac, rows),
+  });
+  const pick = <T extends Uint8Array | Int8Array | Int32Array>(column: T, make: (n: number) => T): T => {
+    const out = make(rows.length);
+    for (let k = 0; k < rows.length; k++) out[k] = column[rows[k]!]!;
+    return out;
+  };
+  const selected: ReportColumns = {
+    ...columns,
+    count: rows.length,
+    closedAt: gatherFloat64(columns.closedAt, rows),
+    openedAt: gatherFloat64(columns.openedAt, rows),
+    netPnl: gatherFloat64(columns.netPnl, rows),
+    net: exact(columns.net),
+    gross: exact(columns.gross),
+    fees: exact(columns.fees),
+    rMultiple: gatherFloat64(columns.rMultiple, rows),
+    holdingSeconds: gatherFloat64(columns.holdingSeconds, rows),
+    isShort: pick(columns.isShort, (n) => new Uint8Array(n)),
+    isOpenTimeUnknown: pick(columns.isOpenTimeUnknown, (n) => new Uint8Array(n)),
+    symbol: pick(columns.symbol, (n) => new Int32Array(n)),
+    assetClass: pick(columns.assetClass, (n) => new Int32Array(n)),
+    account: pick(columns.account, (n) => new Int32Array(n)),
+    strategy: pick(columns.strategy, (n) => new Int32Array(n)),
+    tags: gatherMulti(columns.tags, rows),
+  };
+  if (columns.band) selected.band = gatherFloat64(columns.band, rows);
+  if (columns.mistakes) selected.mistakes = gatherMulti(columns.mistakes, rows);
+  if (columns.emotions) selected.emotions = gatherMulti(columns.emotions, rows);
+  if (columns.rating) selected.rating = pick(columns.rating, (n) => new Int8Array(n));
+  return selected;
 }

@@ -85,6 +85,23 @@ describe('computeMeanInterval', () => {
 });
 
 describe('computeReport', () => {
+  it('counts a trade within its breakeven band as neither win nor loss (band 0: the sign alone)', () => {
+    const trades = [
+      makeTrade({ netPnl: '1.4', closedAt: 1 }),
+      makeTrade({ netPnl: '-1.5', closedAt: 2 }),
+      makeTrade({ netPnl: '2.6', closedAt: 3 }),
+      makeTrade({ netPnl: '-4.7', closedAt: 4, assetClass: 'future', symbol: 'ESH5' }),
+    ];
+    const columns = toReportColumns(trades, { withJournal: false });
+    expect(computeReport(columns, { groupBy: 'none', calendar: UTC }).total).toMatchObject({ wins: 2, losses: 2 });
+    // 1.5 on stocks: +1.4 and −1.5 (the edge, inclusive) are breakevens; the future has no band.
+    const band = Float64Array.from([1.5, 1.5, 1.5, 0]);
+    const { total, groups } = computeReport({ ...columns, band }, { groupBy: 'assetClass', calendar: UTC });
+    expect(total).toMatchObject({ count: 4, wins: 1, losses: 1, winRate: 0.25, avgWin: '2.6', avgLoss: '-4.7' });
+    expect(total.profitFactor).toBeCloseTo(2.6 / 4.7, 8);
+    expect(groups.find((row) => row.key === 'stock')).toMatchObject({ count: 3, wins: 1, losses: 0 });
+  });
+
   it('computes the row of the issue exactly, money as decimal text', () => {
     const trades = [
       makeTrade({ netPnl: '0.1', grossPnl: '0.3', fees: '0.2', rMultiple: 0.5, closedAt: 1 }),

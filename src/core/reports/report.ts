@@ -97,9 +97,6 @@ export type ReportRow = {
 
 export type Report = { total: ReportRow; groups: ReportRow[] };
 
-/** A group as found: its key, label, sort order and the trades in it (positions, in close order). */
-type Group = { key: string; label: string; order: number; members: number[] };
-
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -117,51 +114,112 @@ const ORDERED: ReadonlySet<ReportGroupBy> = new Set([
   'rating',
 ]);
 
-/** The trade's group keys: one for most groupings, any number for tags, mistakes and emotions. */
-type Classifier = (i: number, add: (key: string, label: string, order: number) => void) => void;
+/** A group as listed: its key, label and sort order. */
+type GroupInfo = { key: string; label: string; order: number };
 
-function byMulti(column: MultiColumn | undefined, none: string): Classifier {
-  return (i, add) => {
-    if (!column) {
-      add('none', none, 1);
-      return;
-    }
-    let found = false;
-    for (let k = column.start[i]!; k < column.start[i + 1]!; k++) {
-      const ref = column.values[column.index[k]!];
-      if (!ref) continue;
-      found = true;
-      add(`v:${ref.id}`, ref.name, 0);
-    }
-    if (!found) add('none', none, 1);
+/**
+ * Each trade's group as an integer code into `groups` (single-valued groupings), or several codes
+ * per trade (`start`/`codes`, as a MultiColumn: tags, mistakes, emotions). Codes, not string keys:
+ * grouping 100,000 trades is then a pass over typed arrays.
+ */
+type GroupCodes =
+  { groups: GroupInfo[]; code: Int32Array } | { groups: GroupInfo[]; start: Int32Array; codes: Int32Array };
+
+/** Codes for groups met in any order: a group's code is given the first time its key is seen. */
+function createGroupTable() {
+  const groups: GroupInfo[] = [];
+  const byKey = new Map<string, number>();
+  return {
+    groups,
+    codeOf(key: string, label: string, order: number): number {
+      let code = byKey.get(key);
+      if (code === undefined) {
+        code = groups.push({ key, label, order }) - 1;
+        byKey.set(key, code);
+      }
+      return code;
+    },
   };
 }
 
-/**
- * A grouping by the close day: each local day's group worked out once (trades come in close
- * order, so most look-ups hit the day before).
- */
+/** One code per trade from a per-trade integer value, the group of each distinct value described once. */
+function byValue(
+  n: number,
+  valueOf: (i: number) => number,
+  describe: (value: number) => GroupInfo,
+): { groups: GroupInfo[]; code: Int32Array } {
+  const table = createGroupTable();
+  const codeByValue = new Map<number, number>();
+  const code = new Int32Array(n);
+  let lastValue = Number.NaN;
+  let lastCode = -1;
+  for (let i = 0; i < n; i++) {
+    const value = valueOf(i);
+    if (value !== lastValue) {
+      let found = codeByValue.get(value);
+      if (found === undefined) {
+        const info = describe(value);
+        found = table.codeOf(info.key, info.label, info.order);
+        codeByValue.set(value, found);
+      }
+      lastValue = value;
+      lastCode = found;
+    }
+    code[i] = lastCode;
+  }
+  return { groups: table.groups, code };
+}
+
+function byMulti(n: number, column: MultiColumn | undefined, none: string): GroupCodes {
+  const table = createGroupTable();
+  if (!column) {
+    table.codeOf('none', none, 1);
+    return { groups: table.groups, code: new Int32Array(n) };
+  }
+  const codeOfValue = new Int32Array(column.values.length).fill(-1);
+  const start = new Int32Array(n + 1);
+  const codes: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const from = codes.length;
+    for (let k = column.start[i]!; k < column.start[i + 1]!; k++) {
+      const at = column.index[k]!;
+      const ref = column.values[at];
+      if (!ref) continue;
+      let code = codeOfValue[at]!;
+      if (code < 0) {
+        code = table.codeOf(`v:${ref.id}`, ref.name, 0);
+        codeOfValue[at] = code;
+      }
+      // A trade listed twice under one group (a duplicated tag) counts once.
+      let isSeen = false;
+      for (let j = from; j < codes.length; j++) if (codes[j] === code) isSeen = true;
+      if (!isSeen) codes.push(code);
+    }
+    if (codes.length === from) codes.push(table.codeOf('none', none, 1));
+    start[i + 1] = codes.length;
+  }
+  return { groups: table.groups, start, codes: Int32Array.from(codes) };
+}
+
+/** Groups of the close day: each local day's group worked out once. */
 function byDay(
   columns: ReportColumns,
   calendar: ZonedCalendar,
-  describe: (day: number) => { key: string; label: string; order: number },
-): Classifier {
-  const byDayNumber = new Map<number, { key: string; label: string; order: number }>();
-  return (i, add) => {
-    const day = calendar.toDayNumber(columns.closedAt[i]!);
-    let group = byDayNumber.get(day);
-    if (!group) {
-      group = describe(day);
-      byDayNumber.set(day, group);
-    }
-    add(group.key, group.label, group.order);
-  };
+  describe: (day: number) => GroupInfo,
+): { groups: GroupInfo[]; code: Int32Array } {
+  return byValue(columns.count, (i) => calendar.toDayNumber(columns.closedAt[i]!), describe);
 }
 
-function toClassifier(columns: ReportColumns, groupBy: ReportGroupBy, calendar: ZonedCalendar): Classifier {
+/** Groups over a list the columns index into (symbols, asset classes, accounts…), -1 mapped by `none`. */
+function byIndex(index: Int32Array, describe: (at: number) => GroupInfo): { groups: GroupInfo[]; code: Int32Array } {
+  return byValue(index.length, (i) => index[i]!, describe);
+}
+
+function toGroupCodes(columns: ReportColumns, groupBy: ReportGroupBy, calendar: ZonedCalendar): GroupCodes {
+  const n = columns.count;
   switch (groupBy) {
     case 'none':
-      return (_, add) => add('all', 'All trades', 0);
+      return { groups: [{ key: 'all', label: 'All trades', order: 0 }], code: new Int32Array(n) };
     case 'day':
       return byDay(columns, calendar, (day) => {
         const key = toDateKey(day);
@@ -184,71 +242,113 @@ function toClassifier(columns: ReportColumns, groupBy: ReportGroupBy, calendar: 
         return { key, label: key, order: Number(key) };
       });
     case 'weekday':
-      return (i, add) => {
-        const weekday = calendar.toPosition(columns.openedAt[i]!).weekday;
-        add(String(weekday), WEEKDAYS[weekday - 1]!, weekday);
-      };
+      return byValue(
+        n,
+        (i) => Math.floor(calendar.toHourOfWeek(columns.openedAt[i]!) / 24) + 1,
+        (weekday) => ({ key: String(weekday), label: WEEKDAYS[weekday - 1]!, order: weekday }),
+      );
     case 'hour':
-      return (i, add) => {
-        if (columns.isOpenTimeUnknown[i] === 1) {
-          add('unknown', 'Time not in file', 99);
-          return;
-        }
-        const hour = calendar.toPosition(columns.openedAt[i]!).hour;
-        add(String(hour), `${String(hour).padStart(2, '0')}:00`, hour);
-      };
+      return byValue(
+        n,
+        (i) => (columns.isOpenTimeUnknown[i] === 1 ? -1 : calendar.toHourOfWeek(columns.openedAt[i]!) % 24),
+        (hour) =>
+          hour < 0
+            ? { key: 'unknown', label: 'Time not in file', order: 99 }
+            : { key: String(hour), label: `${String(hour).padStart(2, '0')}:00`, order: hour },
+      );
     case 'symbol':
-      return (i, add) => {
-        const symbol = columns.symbols[columns.symbol[i]!]!;
-        add(symbol, symbol, 0);
-      };
+      return byIndex(columns.symbol, (at) => {
+        const symbol = columns.symbols[at]!;
+        return { key: symbol, label: symbol, order: 0 };
+      });
     case 'assetClass':
-      return (i, add) => {
-        const value = columns.assetClasses[columns.assetClass[i]!]!;
-        add(value, value, 0);
-      };
+      return byIndex(columns.assetClass, (at) => {
+        const value = columns.assetClasses[at]!;
+        return { key: value, label: value, order: 0 };
+      });
     case 'account':
-      return (i, add) => {
-        const ref = columns.accounts[columns.account[i]!]!;
-        add(ref.id, ref.name, 0);
-      };
+      return byIndex(columns.account, (at) => {
+        const ref = columns.accounts[at]!;
+        return { key: ref.id, label: ref.name, order: 0 };
+      });
     case 'strategy':
-      return (i, add) => {
-        const ref = columns.strategies[columns.strategy[i]!];
-        if (ref) add(ref.id, ref.name, 0);
-        else add('none', 'No strategy', 1);
-      };
+      return byIndex(columns.strategy, (at) => {
+        const ref = columns.strategies[at];
+        return ref ? { key: ref.id, label: ref.name, order: 0 } : { key: 'none', label: 'No strategy', order: 1 };
+      });
     case 'side':
-      return (i, add) => (columns.isShort[i] === 1 ? add('short', 'Short', 1) : add('long', 'Long', 0));
+      return byValue(
+        n,
+        (i) => columns.isShort[i]!,
+        (isShort) =>
+          isShort === 1 ? { key: 'short', label: 'Short', order: 1 } : { key: 'long', label: 'Long', order: 0 },
+      );
     case 'holdingTime':
-      return (i, add) => {
-        const seconds = columns.holdingSeconds[i]!;
-        const at = Number.isNaN(seconds) ? -1 : HOLDING_TIME_BUCKETS.findIndex((bucket) => seconds < bucket.below);
-        const bucket = HOLDING_TIME_BUCKETS[at];
-        if (bucket) add(bucket.key, bucket.label, at);
-        else add('unknown', 'Unknown', 99);
-      };
+      return byValue(
+        n,
+        (i) => {
+          const seconds = columns.holdingSeconds[i]!;
+          return Number.isNaN(seconds) ? -1 : HOLDING_TIME_BUCKETS.findIndex((bucket) => seconds < bucket.below);
+        },
+        (at) => {
+          const bucket = HOLDING_TIME_BUCKETS[at];
+          return bucket
+            ? { key: bucket.key, label: bucket.label, order: at }
+            : { key: 'unknown', label: 'Unknown', order: 99 };
+        },
+      );
     case 'rBucket':
-      return (i, add) => {
-        const r = columns.rMultiple[i]!;
-        const at = Number.isNaN(r) ? -1 : R_BUCKETS.findIndex((bucket) => r >= bucket.from && r < bucket.to);
-        const bucket = R_BUCKETS[at];
-        if (bucket) add(bucket.key, bucket.label, at);
-        else add('none', 'No R', 99);
-      };
+      return byValue(
+        n,
+        (i) => {
+          const r = columns.rMultiple[i]!;
+          return Number.isNaN(r) ? -1 : R_BUCKETS.findIndex((bucket) => r >= bucket.from && r < bucket.to);
+        },
+        (at) => {
+          const bucket = R_BUCKETS[at];
+          return bucket
+            ? { key: bucket.key, label: bucket.label, order: at }
+            : { key: 'none', label: 'No R', order: 99 };
+        },
+      );
     case 'tag':
-      return byMulti(columns.tags, 'Untagged');
+      return byMulti(n, columns.tags, 'Untagged');
     case 'mistake':
-      return byMulti(columns.mistakes, 'No mistake');
+      return byMulti(n, columns.mistakes, 'No mistake');
     case 'emotion':
-      return byMulti(columns.emotions, 'No emotion');
+      return byMulti(n, columns.emotions, 'No emotion');
     case 'rating':
-      return (i, add) => {
-        const rating = columns.rating?.[i] ?? 0;
-        if (rating >= 1 && rating <= 5) add(String(rating), `${rating} ★`, rating);
-        else add('none', 'Unrated', 99);
-      };
+      return byValue(
+        n,
+        (i) => columns.rating?.[i] ?? 0,
+        (rating) =>
+          rating >= 1 && rating <= 5
+            ? { key: String(rating), label: `${rating} ★`, order: rating }
+            : { key: 'none', label: 'Unrated', order: 99 },
+      );
   }
+}
+
+/**
+ * Each group's members (trade positions, ascending: close order), by counting sort over the codes:
+ * one Int32Array holds them all, each group a view of it.
+ */
+function toMembers(codes: GroupCodes, n: number): Int32Array[] {
+  const groupCount = codes.groups.length;
+  const counts = new Int32Array(groupCount + 1);
+  const list = 'code' in codes ? codes.code : codes.codes;
+  for (let k = 0; k < list.length; k++) counts[list[k]! + 1]! += 1;
+  for (let g = 0; g < groupCount; g++) counts[g + 1]! += counts[g]!;
+  const all = new Int32Array(list.length);
+  const fill = counts.slice(0, groupCount);
+  if ('code' in codes) {
+    for (let i = 0; i < n; i++) all[fill[codes.code[i]!]!++] = i;
+  } else {
+    for (let i = 0; i < n; i++) {
+      for (let k = codes.start[i]!; k < codes.start[i + 1]!; k++) all[fill[codes.codes[k]!]!++] = i;
+    }
+  }
+  return Array.from({ length: groupCount }, (_, g) => all.subarray(counts[g]!, counts[g + 1]!));
 }
 
 /** Keys of multi-valued groups carry a `v:` prefix internally so that an id never collides with "none". */
@@ -329,16 +429,18 @@ export function computeReportRow(
 ): ReportRow {
   const { members } = params;
   const count = members.length;
+  const bands = columns.band;
   const pnl = new Float64Array(count);
   const wins: number[] = [];
   const losses: number[] = [];
   const rValues: number[] = [];
   for (let k = 0; k < count; k++) {
     const i = members[k]!;
-    // The sign of the exact value: whole and fraction share it.
-    const sign = columns.net.whole[i]! + columns.net.frac[i]! / FRAC_UNITS;
-    if (sign > 0) wins.push(i);
-    else if (sign < 0) losses.push(i);
+    // Whole and fraction share the sign; against the band (0 without one: the sign alone).
+    const value = columns.net.whole[i]! + columns.net.frac[i]! / FRAC_UNITS;
+    const band = bands === undefined ? 0 : bands[i]!;
+    if (value > band) wins.push(i);
+    else if (value < -band) losses.push(i);
     pnl[k] = columns.netPnl[i]!;
     const r = columns.rMultiple[i]!;
     if (!Number.isNaN(r)) rValues.push(r);
@@ -400,25 +502,11 @@ export function computeReport(
   const all = new Int32Array(columns.count);
   for (let i = 0; i < columns.count; i++) all[i] = i;
   const total = computeReportRow(columns, { key: 'total', label: 'All trades', members: all });
-  const classify = toClassifier(columns, params.groupBy, params.calendar);
-  const groups = new Map<string, Group>();
-  let current = 0;
-  const add = (key: string, label: string, order: number) => {
-    let group = groups.get(key);
-    if (!group) {
-      group = { key, label, order, members: [] };
-      groups.set(key, group);
-    }
-    // A trade listed twice under one key (a duplicated tag) counts once.
-    if (group.members[group.members.length - 1] !== current) group.members.push(current);
-  };
-  for (let i = 0; i < columns.count; i++) {
-    current = i;
-    classify(i, add);
-  }
-  const rows = [...groups.values()].map((group) => ({
+  const codes = toGroupCodes(columns, params.groupBy, params.calendar);
+  const members = toMembers(codes, columns.count);
+  const rows = codes.groups.map((group, g) => ({
     order: group.order,
-    row: computeReportRow(columns, group),
+    row: computeReportRow(columns, { key: group.key, label: group.label, members: members[g]! }),
   }));
   const isOrdered = ORDERED.has(params.groupBy);
   rows.sort((a, b) =>

@@ -99,13 +99,24 @@ function convertCells<T extends { closedAt: number; netPnl: number }>(
 export async function listAnalyticsTrades(
   db: Db,
   params: { userId: string; filter: ResolvedTradeFilter; scope: CurrencyScope },
-): Promise<{ rows: AnalyticsTrade[]; unconverted: UnconvertedTotal[] }> {
-  const fields = [epochMs(trades.closedAt), sql`coalesce(${trades.rMultiple}::text, '')`, ...CURRENCY_FIELDS];
+): Promise<{ rows: (AnalyticsTrade & { assetClass: string })[]; unconverted: UnconvertedTotal[] }> {
+  const fields = [
+    epochMs(trades.closedAt),
+    sql`coalesce(${trades.rMultiple}::text, '')`,
+    ...CURRENCY_FIELDS,
+    // Its breakeven band is its asset class's.
+    sql`${trades.assetClass}`,
+  ];
   const width = fields.length;
   const { count, cells } = await aggregateRows(db, { ...params, fields });
-  const out: AnalyticsTrade[] = new Array<AnalyticsTrade>(count);
+  const out = new Array<AnalyticsTrade & { assetClass: string }>(count);
   for (let i = 0, c = 0; i < count; i++, c += width) {
-    out[i] = { closedAt: Number(cells[c]), netPnl: Number(cells[c + 2]), rMultiple: toNumberOrNull(cells[c + 1]!) };
+    out[i] = {
+      closedAt: Number(cells[c]),
+      netPnl: Number(cells[c + 2]),
+      rMultiple: toNumberOrNull(cells[c + 1]!),
+      assetClass: cells[c + 5]!,
+    };
   }
   return convertCells(out, cells, { at: 2, width, scope: params.scope });
 }

@@ -5,3 +5,4 @@ export { closeMonteCarloPool } from './monte-carlo-pool';
 export { runMonteCarloJob, type MonteCarloJob } from './monte-carlo-job';
 export { createDbTradeFactsSource, createTradeFactsCache, type TradeFactsCache } from './trade-facts-cache';
 export { listReportColumns, type ReportSourceKind } from './report-source';
+export { loadCurrencyScope, type CurrencyScope, type UnconvertedTotal } from './currency-scope';

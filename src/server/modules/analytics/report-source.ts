@@ -1,7 +1,15 @@
+import Big from 'big.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { NamedRef } from '../../../core/analytics';
-import { canSelectInMemory, selectTradeRows, type ResolvedTradeFilter } from '../../../core/query';
 import {
+  canSelectInMemory,
+  selectTradeRows,
+  toBandColumn,
+  toFilterContext,
+  type ResolvedTradeFilter,
+} from '../../../core/query';
+import {
+  selectReportColumns,
   subtractExactColumns,
   toReportColumns,
   type ExactMoneyColumn,
@@ -12,6 +20,7 @@ import type { Db } from '../../db/client';
 import { tradeJournals, trades } from '../../db/schema';
 import { listAccounts } from '../accounts';
 import { closedTradeConditions, listStrategyRefs, listTagRefs, listTagsByOpener } from './analytics.queries';
+import { createUnconvertedTally, type CurrencyScope, type UnconvertedTotal } from './currency-scope';
 import { toTradeDetailColumnsOf, type TradeFacts } from './trade-facts';
 import type { TradeFactsCache } from './trade-facts-cache';
 
@@ -34,6 +43,7 @@ async function toCachedReportColumns(
   params: { userId: string; facts: TradeFacts; rows: Int32Array },
 ): Promise<ReportColumns> {
   const { userId, facts, rows } = params;
+  // NOTE: netPnl (the doubles) comes from the account-currency column too (toTradeDetailColumnsOf).
   const [strategiesById, tagsById, accountRows] = await Promise.all([
     facts.strategyIds.length > 0 ? listStrategyRefs(db, userId) : new Map<string, NamedRef>(),
     facts.tagIds.length > 0 ? listTagRefs(db, userId) : new Map<string, NamedRef>(),
@@ -43,8 +53,9 @@ async function toCachedReportColumns(
   const accountNames = new Map(accountRows.map((a) => [a.id.toLowerCase(), a.name]));
   const account = new Int32Array(rows.length);
   for (let k = 0; k < rows.length; k++) account[k] = facts.account[rows[k]!]!;
-  const gross = gatherExact(facts.grossPnl, rows);
-  const fees = gatherExact(facts.fees, rows);
+  // In the account's currency (issue 42), as the analytics read them; converted afterwards.
+  const gross = gatherExact(facts.accountGrossPnl, rows);
+  const fees = gatherExact(facts.accountFees, rows);
   return {
     count: detail.count,
     closedAt: detail.closedAt,
@@ -73,16 +84,18 @@ async function toCachedReportColumns(
 /** The filter's closed trades read by SQL, with their journal when asked for. */
 async function listSqlReportColumns(
   db: Db,
-  params: { userId: string; filter: ResolvedTradeFilter; withJournal: boolean },
-): Promise<ReportColumns> {
+  params: { userId: string; filter: ResolvedTradeFilter; withJournal: boolean; scope: CurrencyScope },
+): Promise<{ columns: ReportColumns; currencyOf: (i: number) => string }> {
   const { userId, filter, withJournal } = params;
   const base = db
     .select({
       closedAt: trades.closedAt,
       openedAt: trades.openedAt,
-      netPnl: trades.netPnl,
-      grossPnl: trades.grossPnl,
-      fees: sql<string>`(${trades.fees} + ${trades.commission})::text`,
+      // In the account's currency (issue 42); the trade's own when it could not be converted.
+      netPnl: sql<string>`coalesce(${trades.accountNetPnl}, ${trades.netPnl})::text`,
+      grossPnl: sql<string>`coalesce(${trades.accountGrossPnl}, ${trades.grossPnl})::text`,
+      fees: sql<string>`coalesce(${trades.accountFees}, ${trades.fees} + ${trades.commission})::text`,
+      unconvertedCurrency: sql<string>`CASE WHEN ${trades.accountNetPnl} IS NULL THEN ${trades.currency} ELSE '' END`,
       rMultiple: sql<string | null>`${trades.rMultiple}::text`,
       holdingSeconds: trades.holdingSeconds,
       direction: trades.direction,
@@ -129,7 +142,76 @@ async function listSqlReportColumns(
     emotions: row.emotions ?? [],
     rating: row.rating,
   }));
-  return toReportColumns(list, { withJournal });
+  // The rows come in close order, which toReportColumns keeps: position i is rows[i].
+  const accountCurrency = params.scope.accountCurrency;
+  const currencyOf = (i: number) => {
+    const row = rows[i]!;
+    return row.unconvertedCurrency !== '' ? row.unconvertedCurrency : (accountCurrency.get(row.accountId) ?? '');
+  };
+  return { columns: toReportColumns(list, { withJournal }), currencyOf };
+}
+
+const FRAC_UNITS = 100_000_000;
+
+const toExactBig = (column: ExactMoneyColumn, i: number): Big =>
+  new Big(column.whole[i]!).plus(new Big(column.frac[i]!).div(FRAC_UNITS));
+
+/** Writes an amount (at most 8 places) into an exact column at i: whole and fraction of its sign. */
+function setExact(column: ExactMoneyColumn, i: number, amount: Big): void {
+  const whole = amount.round(0, Big.roundDown);
+  column.whole[i] = whole.toNumber();
+  column.frac[i] = amount.minus(whole).times(FRAC_UNITS).round(0, Big.roundDown).toNumber();
+}
+
+/**
+ * The columns in the scope's currency (CurrencyScope, as the analytics do it): rows already in it
+ * as they are; the others' net, gross and costs converted at their close day's rate, each to the
+ * cent; rows with no rate left out and tallied per currency (their net P&L in their own currency).
+ */
+export function convertReportColumns(
+  columns: ReportColumns,
+  params: { currencyOf: (i: number) => string; scope: CurrencyScope },
+): { columns: ReportColumns; unconverted: UnconvertedTotal[] } {
+  const { currencyOf, scope } = params;
+  let first = -1;
+  for (let i = 0; i < columns.count && first < 0; i++) if (currencyOf(i) !== scope.currency) first = i;
+  if (first < 0) return { columns, unconverted: [] };
+  const net = { whole: columns.net.whole.slice(), frac: columns.net.frac.slice() };
+  const gross = { whole: columns.gross.whole.slice(), frac: columns.gross.frac.slice() };
+  const fees = { whole: columns.fees.whole.slice(), frac: columns.fees.frac.slice() };
+  const netPnl = columns.netPnl.slice();
+  const kept: number[] = [];
+  for (let i = 0; i < first; i++) kept.push(i);
+  const tally = createUnconvertedTally();
+  for (let i = first; i < columns.count; i++) {
+    const currency = currencyOf(i);
+    if (currency === scope.currency) {
+      kept.push(i);
+      continue;
+    }
+    const rate = scope.rateOf(currency, columns.closedAt[i]!);
+    if (rate === null) {
+      tally.add(currency, toExactBig(columns.net, i));
+      continue;
+    }
+    const convertedNet = toExactBig(columns.net, i).times(rate).round(2);
+    setExact(net, i, convertedNet);
+    setExact(gross, i, toExactBig(columns.gross, i).times(rate).round(2));
+    setExact(fees, i, toExactBig(columns.fees, i).times(rate).round(2));
+    netPnl[i] = convertedNet.toNumber();
+    kept.push(i);
+  }
+  const converted: ReportColumns = { ...columns, net, gross, fees, netPnl };
+  return {
+    columns: kept.length === columns.count ? converted : selectReportColumns(converted, Int32Array.from(kept)),
+    unconverted: tally.list(),
+  };
+}
+
+/** The user's breakeven band on each trade (by its asset class; issue 32), none when every band is 0. */
+function withBand<T extends { columns: ReportColumns }>(converted: T, filter: ResolvedTradeFilter): T {
+  const band = toBandColumn(toFilterContext(filter).breakeven, converted.columns);
+  return band === undefined ? converted : { ...converted, columns: { ...converted.columns, band } };
 }
 
 /**
@@ -139,15 +221,30 @@ async function listSqlReportColumns(
  */
 export async function listReportColumns(
   db: Db,
-  params: { userId: string; cache: TradeFactsCache; filter: ResolvedTradeFilter; withJournal: boolean },
-): Promise<{ columns: ReportColumns; source: ReportSourceKind }> {
-  const { userId, filter, withJournal } = params;
+  params: {
+    userId: string;
+    cache: TradeFactsCache;
+    filter: ResolvedTradeFilter;
+    withJournal: boolean;
+    scope: CurrencyScope;
+  },
+): Promise<{ columns: ReportColumns; source: ReportSourceKind; unconverted: UnconvertedTotal[] }> {
+  const { userId, filter, withJournal, scope } = params;
   if (!withJournal && canSelectInMemory(filter)) {
     const facts = await params.cache.get(userId);
     if (facts) {
       const rows = selectTradeRows(facts, filter);
-      return { columns: await toCachedReportColumns(db, { userId, facts, rows }), source: 'cache' };
+      const columns = await toCachedReportColumns(db, { userId, facts, rows });
+      const currencyOf = (k: number) => {
+        const i = rows[k]!;
+        const own = facts.unconvertedCurrency[i]!;
+        return own >= 0
+          ? facts.currencies[own]!
+          : (scope.accountCurrency.get(facts.accountIds[facts.account[i]!]!) ?? '');
+      };
+      return { ...withBand(convertReportColumns(columns, { currencyOf, scope }), filter), source: 'cache' };
     }
   }
-  return { columns: await listSqlReportColumns(db, { userId, filter, withJournal }), source: 'sql' };
+  const { columns, currencyOf } = await listSqlReportColumns(db, { userId, filter, withJournal, scope });
+  return { ...withBand(convertReportColumns(columns, { currencyOf, scope }), filter), source: 'sql' };
 }

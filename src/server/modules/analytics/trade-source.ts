@@ -5,7 +5,13 @@ import {
   type TradeDetailColumns,
 } from '../../../core/analytics';
 import type { Db } from '../../db/client';
-import { canSelectInMemory, selectTradeRows, type ResolvedTradeFilter } from '../../../core/query';
+import {
+  canSelectInMemory,
+  selectTradeRows,
+  toBandColumn,
+  toFilterContext,
+  type ResolvedTradeFilter,
+} from '../../../core/query';
 import {
   getFeeTotals,
   listAnalyticsTradeDetails,
@@ -56,17 +62,45 @@ export async function openTradeSource(
     : createSqlSource(db, { userId: params.userId, scope: params.scope });
 }
 
+/** Each trade's breakeven band (the user's, by asset class; issue 32), none when every band is 0. */
+function withBand<T extends TradeColumns>(
+  columns: T,
+  filter: ResolvedTradeFilter,
+  classes: { assetClass: Int32Array; assetClasses: readonly string[] },
+): T {
+  const band = toBandColumn(toFilterContext(filter).breakeven, classes);
+  return band === undefined ? columns : { ...columns, band };
+}
+
+/** Asset classes of a list of trades as indexes into a list of the distinct ones. */
+function toAssetClassIndex(values: readonly string[]): { assetClass: Int32Array; assetClasses: string[] } {
+  const assetClasses: string[] = [];
+  const byName = new Map<string, number>();
+  const assetClass = Int32Array.from(values, (name) => {
+    let at = byName.get(name);
+    if (at === undefined) {
+      at = assetClasses.push(name) - 1;
+      byName.set(name, at);
+    }
+    return at;
+  });
+  return { assetClass, assetClasses };
+}
+
 /** The SQL queries, one per call. */
 export function createSqlSource(db: Db, params: { userId: string; scope: CurrencyScope }): TradeSource {
   const { userId, scope } = params;
   return {
     listTrades: async (filter) => {
       const { rows, unconverted } = await listAnalyticsTrades(db, { userId, filter, scope });
-      return { ...toTradeColumns(rows), unconverted };
+      // toTradeColumns keeps the rows' (close) order: position i is rows[i].
+      const columns = withBand(toTradeColumns(rows), filter, toAssetClassIndex(rows.map((row) => row.assetClass)));
+      return { ...columns, unconverted };
     },
     listTradeDetails: async (filter, { withTags }) => {
       const { rows, unconverted } = await listAnalyticsTradeDetails(db, { userId, filter, withTags, scope });
-      return { ...toTradeDetailColumns(rows), unconverted };
+      const columns = toTradeDetailColumns(rows);
+      return { ...withBand(columns, filter, columns), unconverted };
     },
     getFeeTotals: (filter) => getFeeTotals(db, { userId, filter, scope }),
     listNotedCloseTimes: (filter) => listNotedCloseTimes(db, { userId, filter }),
@@ -88,7 +122,13 @@ export function createFactsSource(
     listTrades: async (filter) => {
       if (!canSelectInMemory(filter)) return sqlSource.listTrades(filter);
       const { rows, netPnl, unconverted } = convertFactRows(facts, selectTradeRows(facts, filter), scope);
-      return { ...toTradeColumnsOf(facts, rows, netPnl), unconverted };
+      const assetClass = new Int32Array(rows.length);
+      for (let k = 0; k < rows.length; k++) assetClass[k] = facts.assetClass[rows[k]!]!;
+      const columns = withBand(toTradeColumnsOf(facts, rows, netPnl), filter, {
+        assetClass,
+        assetClasses: facts.assetClasses,
+      });
+      return { ...columns, unconverted };
     },
     listTradeDetails: async (filter, { withTags }) => {
       if (!canSelectInMemory(filter)) return sqlSource.listTradeDetails(filter, { withTags });
@@ -103,7 +143,7 @@ export function createFactsSource(
         { strategiesById, tagsById: withTags ? tagsById : null },
         netPnl,
       );
-      return { ...columns, unconverted };
+      return { ...withBand(columns, filter, columns), unconverted };
     },
     getFeeTotals: async (filter) =>
       canSelectInMemory(filter)

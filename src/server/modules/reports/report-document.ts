@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { listAccounts } from '../accounts';
 import { listStrategies } from '../strategies';
 import { listTags } from '../tags';
-import { loadReportColumns, resolveTimeZone, type ReportScope } from './reports.service';
+import type { UnconvertedTotal } from '../analytics';
+import { loadReportColumns, loadReportCurrency, resolveTimeZone, type ReportScope } from './reports.service';
 
 /** Everything an export of a report shows: the report itself, its trades and the filter in words. */
 export type ReportDocument = {
@@ -20,6 +21,10 @@ export type ReportDocument = {
   groupBy: ReportGroupBy;
   groupByLabel: string;
   timeZone: string;
+  /** The currency every amount is in (the accounts', else the base currency: issue 42). */
+  currency: string;
+  /** Trades left out because no rate converts them into `currency`, per currency. */
+  unconverted: UnconvertedTotal[];
   /** `Label: value` for each condition of the filter, ids named. */
   conditions: string[];
   /** The first and last close day of the trades (in the time zone), or null for none. */
@@ -47,8 +52,9 @@ export async function buildReportDocument(
 ): Promise<ReportDocument> {
   const timeZone = resolveTimeZone(scope.tz, scope.userTimeZone);
   const calendar = createZonedCalendar(timeZone);
-  const [{ columns }, choices] = await Promise.all([
-    loadReportColumns(db, { ...scope, timeZone }),
+  const currency = await loadReportCurrency(db, { userId: scope.userId, filters: [scope.filter] });
+  const [{ columns, unconverted }, choices] = await Promise.all([
+    loadReportColumns(db, { ...scope, timeZone, currency }),
     listRefChoices(db, scope.userId),
   ]);
   const report = computeReport(columns, { groupBy: scope.groupBy, calendar });
@@ -59,6 +65,8 @@ export async function buildReportDocument(
     groupBy: scope.groupBy,
     groupByLabel: REPORT_GROUP_BY_LABELS[scope.groupBy],
     timeZone,
+    currency: currency.currency,
+    unconverted,
     conditions: toFilterChips(scope.filter, { choices }).map((chip) => chip.text),
     period:
       n === 0

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { JsonNumber } from '../../../core/analytics';
 import { toWallClockText } from '../../../core/query';
@@ -21,10 +22,45 @@ const COLOURS = {
 };
 
 /**
- * Text in the PDF's standard font (Helvetica, WinAnsi): the few signs the app's labels use that it
- * lacks are spelled out (minus, ≥, ≤, the rating star).
+ * The PDF's fonts: DejaVu Sans embedded (subset) when the machine has it (Debian's fonts-dejavu-core,
+ * installed with poppler and chromium), so every sign the app's labels use (−, ≥, ≤, €, ★, ·) is
+ * drawn as it is; else the standard Helvetica, whose WinAnsi encoding lacks some: toPdfText spells
+ * those out.
+ */
+const DEJAVU_DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/TTF', '/usr/share/fonts/dejavu'];
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', oblique: 'DejaVuSans-Oblique.ttf' };
+
+type FontSources = { regular: string; bold: string; oblique: string; isEmbedded: boolean };
+
+function findFonts(): FontSources {
+  for (const dir of DEJAVU_DIRS) {
+    const paths = {
+      regular: `${dir}/${FONT_FILES.regular}`,
+      bold: `${dir}/${FONT_FILES.bold}`,
+      oblique: `${dir}/${FONT_FILES.oblique}`,
+    };
+    if (Object.values(paths).every((path) => existsSync(path))) return { ...paths, isEmbedded: true };
+  }
+  return { regular: 'Helvetica', bold: 'Helvetica-Bold', oblique: 'Helvetica-Oblique', isEmbedded: false };
+}
+
+/** Looked up once: the fonts on the machine do not change while it runs. */
+const FONTS = findFonts();
+
+/** True when the PDF embeds a Unicode font (every character drawn as it is). */
+export const isPdfFontEmbedded = (): boolean => FONTS.isEmbedded;
+
+/**
+ * Text as the PDF's font can draw it: as it is with the embedded font; in Helvetica (WinAnsi) the
+ * few signs it lacks are spelled out (minus, ≥, ≤, the rating star) and anything else outside it
+ * becomes "?".
  */
 export function toPdfText(text: string): string {
+  return FONTS.isEmbedded ? text : toWinAnsiText(text);
+}
+
+/** Text in the standard font's WinAnsi encoding (the fallback when no font can be embedded). */
+export function toWinAnsiText(text: string): string {
   return text
     .replace(/\u2212/g, '-')
     .replace(/≥/g, '>=')
@@ -67,22 +103,30 @@ type Doc = InstanceType<typeof PDFDocument>;
 
 /** The y after a heading written at y. */
 function writeHeading(doc: Doc, text: string, y: number): number {
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(COLOURS.text).text(text, PAGE.margin, y);
+  doc.font('Body-Bold').fontSize(13).fillColor(COLOURS.text).text(toPdfText(text), PAGE.margin, y);
   return y + 22;
 }
 
 function writeCover(doc: Doc, document: ReportDocument): number {
-  const { report, period, timeZone } = document;
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOURS.text).text('Edgebook report', PAGE.margin, PAGE.margin);
+  const { report, period, timeZone, currency } = document;
+  const inCurrency = (value: string | null) => (value === null ? '-' : `${toPdfMoney(value)} ${currency}`);
+  doc.font('Body-Bold').fontSize(22).fillColor(COLOURS.text).text('Edgebook report', PAGE.margin, PAGE.margin);
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(11)
     .fillColor(COLOURS.muted)
     .text(
       toPdfText(
         `${report.total.count} closed trades, grouped by ${document.groupByLabel.toLowerCase()}. ` +
           (period ? `Period: ${period.first} to ${period.last}` : 'No trades in the period') +
-          ` (days in ${timeZone}).`,
+          ` (days in ${timeZone}). Amounts in ${currency}.` +
+          document.unconverted
+            .map(
+              (entry) =>
+                ` Not in the figures: ${entry.tradeCount} ${entry.tradeCount === 1 ? 'trade' : 'trades'} in ` +
+                `${entry.currency} with no rate into ${currency} (net P&L ${toPdfMoney(entry.netPnl)} ${entry.currency}).`,
+            )
+            .join(''),
       ),
       PAGE.margin,
       PAGE.margin + 32,
@@ -90,7 +134,7 @@ function writeCover(doc: Doc, document: ReportDocument): number {
     );
   let y = doc.y + 14;
   y = writeHeading(doc, 'Filters', y);
-  doc.font('Helvetica').fontSize(10).fillColor(COLOURS.text);
+  doc.font('Body').fontSize(10).fillColor(COLOURS.text);
   const conditions =
     document.conditions.length === 0 ? ['None: every closed trade.'] : document.conditions.map((c) => `• ${c}`);
   for (const condition of conditions) {
@@ -102,9 +146,9 @@ function writeCover(doc: Doc, document: ReportDocument): number {
   const total = report.total;
   const figures: [string, string][] = [
     ['Closed trades', String(total.count)],
-    ['Net P&L', toPdfMoney(total.netPnl)],
-    ['Gross P&L', toPdfMoney(total.grossPnl)],
-    ['Fees and commissions', toPdfMoney(total.fees)],
+    ['Net P&L', inCurrency(total.netPnl)],
+    ['Gross P&L', inCurrency(total.grossPnl)],
+    ['Fees and commissions', inCurrency(total.fees)],
     ['Win rate [95% CI]', toWinRateText(total)],
     ['Expectancy [95% CI]', toExpectancyText(total)],
     [
@@ -114,20 +158,20 @@ function writeCover(doc: Doc, document: ReportDocument): number {
         : toRatio(total.expectancyR),
     ],
     ['Profit factor', toRatio(total.profitFactor)],
-    ['Average win / loss', `${toPdfMoney(total.avgWin)} / ${toPdfMoney(total.avgLoss)}`],
-    ['Max drawdown', toPdfMoney(total.maxDrawdownAbs)],
+    ['Average win / loss', `${toPdfMoney(total.avgWin)} / ${toPdfMoney(total.avgLoss)} ${currency}`],
+    ['Max drawdown', inCurrency(total.maxDrawdownAbs)],
   ];
   const columnWidth = CONTENT_WIDTH / 2;
   figures.forEach(([label, value], i) => {
     const x = PAGE.margin + (i % 2) * columnWidth;
     const rowY = y + Math.floor(i / 2) * 34;
     doc
-      .font('Helvetica')
+      .font('Body')
       .fontSize(9)
       .fillColor(COLOURS.muted)
       .text(label, x, rowY, { width: columnWidth - 10 });
     doc
-      .font('Helvetica-Bold')
+      .font('Body-Bold')
       .fontSize(12)
       .fillColor(COLOURS.text)
       .text(toPdfText(value), x, rowY + 11, { width: columnWidth - 10 });
@@ -135,7 +179,7 @@ function writeCover(doc: Doc, document: ReportDocument): number {
   y += Math.ceil(figures.length / 2) * 34 + 8;
   if (total.lowSample) {
     doc
-      .font('Helvetica-Oblique')
+      .font('Body-Oblique')
       .fontSize(9)
       .fillColor(COLOURS.loss)
       .text('Fewer than 30 trades: the intervals are wide and the figures may not hold.', PAGE.margin, y);
@@ -187,7 +231,7 @@ function writeEquityChart(doc: Doc, document: ReportDocument, top: number): numb
     max: Math.max(0, ...equity),
   };
   const ddBox = { y: y + 168, height: 60, min: Math.min(...drawdown, -1e-9), max: 0 };
-  doc.font('Helvetica').fontSize(8).fillColor(COLOURS.muted);
+  doc.font('Body').fontSize(8).fillColor(COLOURS.muted);
   for (const box of [eqBox, ddBox]) {
     doc.rect(left, box.y, width, box.height).lineWidth(0.5).strokeColor(COLOURS.line).stroke();
     doc.text(toPdfMoney(String(round2(box.max))), PAGE.margin, box.y - 3, { width: 52, align: 'right' });
@@ -217,7 +261,9 @@ function writeEquityChart(doc: Doc, document: ReportDocument, top: number): numb
       .fill(COLOURS.loss)
       .fillOpacity(1);
   }
-  doc.fillColor(COLOURS.muted).text('Cumulative net P&L, trade by trade', left, eqBox.y + eqBox.height + 3);
+  doc
+    .fillColor(COLOURS.muted)
+    .text(`Cumulative net P&L (${document.currency}), trade by trade`, left, eqBox.y + eqBox.height + 3);
   doc.text('Drawdown from the running peak', left, ddBox.y + ddBox.height + 3);
   if (document.period) {
     doc.text(document.period.first, left, ddBox.y + ddBox.height + 14);
@@ -240,7 +286,7 @@ function writeTable<T>(
   let y = params.top;
   const header = () => {
     let x = PAGE.margin;
-    doc.font('Helvetica-Bold').fontSize(fontSize).fillColor(COLOURS.muted);
+    doc.font('Body-Bold').fontSize(fontSize).fillColor(COLOURS.muted);
     for (const column of params.columns) {
       doc.text(column.header, x, y, { width: column.width - 4, align: column.align ?? 'left', lineBreak: false });
       x += column.width;
@@ -254,7 +300,7 @@ function writeTable<T>(
       .stroke();
   };
   header();
-  doc.font('Helvetica').fillColor(COLOURS.text);
+  doc.font('Body').fillColor(COLOURS.text);
   for (const item of params.items) {
     if (y + rowHeight > BOTTOM) {
       doc.addPage();
@@ -262,7 +308,7 @@ function writeTable<T>(
       header();
     }
     let x = PAGE.margin;
-    doc.font('Helvetica').fontSize(fontSize).fillColor(COLOURS.text);
+    doc.font('Body').fontSize(fontSize).fillColor(COLOURS.text);
     for (const column of params.columns) {
       doc.text(toPdfText(column.value(item)), x, y, {
         width: column.width - 4,
@@ -288,6 +334,9 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
     margin: PAGE.margin,
     info: { Title: 'Edgebook report', Creator: 'Edgebook', CreationDate: params.generatedAt },
   });
+  doc.registerFont('Body', FONTS.regular);
+  doc.registerFont('Body-Bold', FONTS.bold);
+  doc.registerFont('Body-Oblique', FONTS.oblique);
   let y = writeCover(doc, document);
   if (y + 290 > BOTTOM) {
     doc.addPage();
@@ -298,11 +347,12 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
   doc.addPage();
   y = writeHeading(doc, `Grouped by ${document.groupByLabel.toLowerCase()}`, PAGE.margin);
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(8)
     .fillColor(COLOURS.muted)
     .text(
-      'Win rate with its Wilson 95% interval; expectancy (mean net P&L per trade) with its Student t 95% interval. ' +
+      `Amounts in ${document.currency}. ` +
+        'Win rate with its Wilson 95% interval; expectancy (mean net P&L per trade) with its Student t 95% interval. ' +
         '* marks a group of fewer than 30 trades.',
       PAGE.margin,
       y - 4,
@@ -310,12 +360,12 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
     );
   y = doc.y + 8;
   const groupColumns: Column<ReportRow>[] = [
-    { header: 'Group', width: 90, value: (row) => `${row.lowSample ? '* ' : ''}${row.label}` },
+    { header: 'Group', width: 84, value: (row) => `${row.lowSample ? '* ' : ''}${row.label}` },
     { header: 'Trades', width: 34, align: 'right', value: (row) => String(row.count) },
     { header: 'Net P&L', width: 60, align: 'right', value: (row) => toPdfMoney(row.netPnl) },
     { header: 'Win rate [95% CI]', width: 96, align: 'right', value: toWinRateText },
     { header: 'Expectancy [95% CI]', width: 120, align: 'right', value: toExpectancyText },
-    { header: 'Exp. R', width: 32, align: 'right', value: (row) => toRatio(row.expectancyR) },
+    { header: 'Exp. R', width: 38, align: 'right', value: (row) => toRatio(row.expectancyR) },
     { header: 'PF', width: 30, align: 'right', value: (row) => toRatio(row.profitFactor) },
     { header: 'Max DD', width: 50, align: 'right', value: (row) => toPdfMoney(row.maxDrawdownAbs) },
   ];
@@ -331,7 +381,7 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
   } else y += 20;
   y = writeHeading(doc, 'Trades', y);
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(9)
     .fillColor(COLOURS.muted)
     .text(
@@ -360,7 +410,7 @@ export function renderReportPdf(document: ReportDocument, params: { generatedAt:
       },
       { header: 'Symbol', width: 120, value: (i) => columns.symbols[columns.symbol[i]!]! },
       { header: 'Side', width: 50, value: (i) => (columns.isShort[i] === 1 ? 'Short' : 'Long') },
-      { header: 'Net P&L', width: 90, align: 'right', value: (i) => toPdfMoney(netText(i)) },
+      { header: `Net P&L (${document.currency})`, width: 90, align: 'right', value: (i) => toPdfMoney(netText(i)) },
       {
         header: 'R',
         width: CONTENT_WIDTH - 420,

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportJson, SavedReportJson } from '../../../contracts/reports';
 import type { AccountJson, ExecutionInput, TradeListJson } from '../../../contracts/trades';
 import { createUser } from '../users';
-import { toExpectancyText, toPdfMoney, toWinRateText } from './report-pdf';
+import { toFilterChips, type TradeFilter } from '../../../core/query';
+import { isPdfFontEmbedded, toExpectancyText, toPdfMoney, toWinRateText } from './report-pdf';
 import { TestClient } from '../../../../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app';
 
@@ -265,7 +266,7 @@ describe('report exports', () => {
     const text = await res.text();
     const report = await runJson(alice, { groupBy: 'strategy' });
     const lines = text.split('\r\n');
-    expect(lines[1]).toContain('Group,Trades,Wins,Losses,"Net P&L"');
+    expect(lines[1]).toContain('Group,Trades,Wins,Losses,"Net P&L (USD)"');
     for (const group of [...report.groups, report.total]) {
       const line = lines.find((l) => l.includes(`,${group.count},${group.wins},${group.losses},${group.netPnl},`));
       expect(line, group.label).toBeDefined();
@@ -284,6 +285,50 @@ describe('report exports', () => {
     expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toContain('filter');
     const bad = await alice.get('/api/reports/export.pdf?groupBy=planet');
     expect(bad.status).toBe(400);
+  });
+
+  it('lists every condition of the filter in words on the PDF cover, signs such as − ≥ € drawn as they are', async () => {
+    // A tag whose name has signs outside the standard PDF font's encoding.
+    const special = await alice.json<{ id: string }>(alice.post('/api/tags', { name: 'Fade ≥ 2 € − late' }));
+    const filter: TradeFilter = {
+      from: '2025-01-01',
+      to: '2025-01-31',
+      weekdays: [1, 2, 3],
+      entryHours: [14],
+      symbols: ['AAPL', 'MSFT'],
+      currencies: ['EUR', 'USD'],
+      side: 'long',
+      outcomes: ['win', 'breakeven'],
+      netPnl: { min: '-5', max: '3' },
+      holdingSeconds: { max: 7200 },
+      tagsNone: [special.id],
+    };
+    const chips = toFilterChips(filter, {
+      choices: {
+        accounts: [[account.id, 'Main']],
+        strategies: [[strategyId, 'Breakout']],
+        tags: [
+          [tagId, 'A+'],
+          [special.id, 'Fade ≥ 2 € − late'],
+        ],
+      },
+    });
+    expect(chips.length).toBe(Object.keys(filter).length);
+    expect(chips.map((chip) => chip.text).join(' ')).toContain('Fade ≥ 2 € − late');
+    const res = await alice.get(exportUrl('pdf', filter, 'none'));
+    expect(res.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'report-pdf-cover-'));
+    try {
+      const file = join(dir, 'report.pdf');
+      writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      const text = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+      expect(isPdfFontEmbedded()).toBe(true);
+      for (const chip of chips) expect(text).toContain(chip.text.replace(/\s+/g, ' '));
+      expect(text).toContain('Period: 2025-01-06 to 2025-01-14');
+      expect(text).not.toContain('?');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('renders a PDF whose text says the filter and the run API’s numbers', async () => {

@@ -17,7 +17,14 @@ import type {
 } from '../../../contracts/reports';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { listReportColumns, type ReportSourceKind, type TradeFactsCache } from '../analytics';
+import {
+  listReportColumns,
+  loadCurrencyScope,
+  type CurrencyScope,
+  type ReportSourceKind,
+  type TradeFactsCache,
+  type UnconvertedTotal,
+} from '../analytics';
 import { isUuid } from '../ids';
 import { toUserTradeFilter } from '../trades';
 import {
@@ -43,11 +50,30 @@ export function resolveTimeZone(tz: string | undefined, userTimeZone: string): s
   return timeZone;
 }
 
-/** The filter's closed trades as report columns (cache or SQL) and where they came from. */
+/**
+ * The currency a report is in (as the analytics, issue 42): its accounts' when they share one, else
+ * the user's base currency. A comparison's two filters share one (their accounts together), so
+ * their difference is of like amounts.
+ */
+export function loadReportCurrency(
+  db: Db,
+  params: { userId: string; filters: readonly TradeFilter[] },
+): Promise<CurrencyScope> {
+  const lists = params.filters.map((filter) => filter.accountIds);
+  const accountIds = lists.some((ids) => ids === undefined)
+    ? undefined
+    : [...new Set(lists.flatMap((ids) => ids ?? []))];
+  return loadCurrencyScope(db, { userId: params.userId, accountIds });
+}
+
+/**
+ * The filter's closed trades as report columns (cache or SQL), in the currency's figures (trades
+ * with no rate into it left out and tallied), and where they came from.
+ */
 export async function loadReportColumns(
   db: Db,
-  scope: ReportScope & { filter: TradeFilter; groupBy: ReportGroupBy; timeZone: string },
-): Promise<{ columns: ReportColumns; source: ReportSourceKind }> {
+  scope: ReportScope & { filter: TradeFilter; groupBy: ReportGroupBy; timeZone: string; currency: CurrencyScope },
+): Promise<{ columns: ReportColumns; source: ReportSourceKind; unconverted: UnconvertedTotal[] }> {
   const resolved = await toUserTradeFilter(db, {
     userId: scope.userId,
     timeZone: scope.timeZone,
@@ -58,15 +84,22 @@ export async function loadReportColumns(
     cache: scope.cache,
     filter: resolved,
     withJournal: JOURNAL_GROUP_BYS.has(scope.groupBy),
+    scope: scope.currency,
   });
 }
 
 async function computeFor(
   db: Db,
-  scope: ReportScope & { filter: TradeFilter; groupBy: ReportGroupBy; timeZone: string; calendar: ZonedCalendar },
-): Promise<Report> {
-  const { columns } = await loadReportColumns(db, scope);
-  return computeReport(columns, { groupBy: scope.groupBy, calendar: scope.calendar });
+  scope: ReportScope & {
+    filter: TradeFilter;
+    groupBy: ReportGroupBy;
+    timeZone: string;
+    calendar: ZonedCalendar;
+    currency: CurrencyScope;
+  },
+): Promise<Report & { unconverted: UnconvertedTotal[] }> {
+  const { columns, unconverted } = await loadReportColumns(db, scope);
+  return { ...computeReport(columns, { groupBy: scope.groupBy, calendar: scope.calendar }), unconverted };
 }
 
 /**
@@ -79,10 +112,27 @@ export async function runReport(db: Db, scope: ReportScope & { request: ReportRu
   const { filter, groupBy, compareWith, tz } = scope.request;
   const timeZone = resolveTimeZone(tz, scope.userTimeZone);
   const calendar = createZonedCalendar(timeZone);
-  const base = await computeFor(db, { ...scope, filter, groupBy, timeZone, calendar });
-  if (compareWith === undefined) return { groupBy, timeZone, ...base };
-  const compare = await computeFor(db, { ...scope, filter: compareWith, groupBy, timeZone, calendar });
-  return { groupBy, timeZone, ...base, compare, difference: computeReportDifference(base, compare) };
+  const currency = await loadReportCurrency(db, {
+    userId: scope.userId,
+    filters: compareWith === undefined ? [filter] : [filter, compareWith],
+  });
+  const base = await computeFor(db, { ...scope, filter, groupBy, timeZone, calendar, currency });
+  const head = { groupBy, timeZone, currency: currency.currency };
+  if (compareWith === undefined) return { ...head, ...base };
+  const { unconverted: compareUnconverted, ...compare } = await computeFor(db, {
+    ...scope,
+    filter: compareWith,
+    groupBy,
+    timeZone,
+    calendar,
+    currency,
+  });
+  return {
+    ...head,
+    ...base,
+    compare: { ...compare, unconverted: compareUnconverted },
+    difference: computeReportDifference(base, compare),
+  };
 }
 
 function toSavedReportJson(row: SavedReportRow): SavedReportJson {

@@ -48,9 +48,12 @@ Avg R       = mean R of the trades that have one, with the same t interval
 Profit factor = gross profit ÷ |gross loss|   (∞ with no losing trade)
 Max drawdown  = largest fall of cumulative net P&L from its peak, start included`}</Formula>
       <p>
-        Money is added exactly, to the cent and beyond. A group of fewer than 30 trades is marked{' '}
-        <strong>Low sample</strong>: its interval is wide, and a ranking built on it is not to be trusted. See{' '}
-        <HelpLink to="strategy-performance">Strategy performance</HelpLink> for the same figures on the Analytics page.
+        Amounts are in your accounts’ currency, or your base currency when the filter spans accounts in several (each
+        trade converted at its close day’s rate); a trade with no rate is left out and listed apart. A trade within your
+        breakeven band (Settings) is neither a win nor a loss. Money is added exactly, to the cent and beyond. A group
+        of fewer than 30 trades is marked <strong>Low sample</strong>: its interval is wide, and a ranking built on it
+        is not to be trusted. See <HelpLink to="strategy-performance">Strategy performance</HelpLink> for the same
+        figures on the Analytics page.
       </p>
 
       <h2>Compare two filters</h2>
@@ -65,7 +68,8 @@ Max drawdown  = largest fall of cumulative net P&L from its peak, start included
         <li>
           <strong>Save this report as</strong> keeps the filters, the compared filter, the grouping and the chart under
           a name. Click a saved report to open it; <strong>Rename</strong>, the pin and the bin rename, pin and delete
-          it. Pinned reports are listed first. Saved reports are yours alone.
+          it. Pinned reports are listed first, and each shows on the dashboard as a card with its trades, net P&amp;L,
+          win rate and expectancy and a link that opens it here. Saved reports are yours alone.
         </li>
         <li>
           <strong>Export CSV</strong> downloads the grouped table (with the interval ends in their own columns) followed

@@ -15,6 +15,7 @@ import { DayDialog } from './day-dialog';
 import { DashboardEmptyState } from './empty-state';
 import { EquityCard } from './equity-card';
 import { HeadlineCards } from './headline-cards';
+import { PinnedReports } from './pinned-reports';
 import { PnlCalendar } from './pnl-calendar';
 import { isPeriodId, PERIODS, toMonthKey, toPeriodRange, toTodayKey, type PeriodId } from './period';
 import { RecentTrades } from './recent-trades';
@@ -232,6 +233,7 @@ export default function DashboardPage() {
               )}
             </div>
           </div>
+          <PinnedReports />
           {calendarMonth ? (
             <PnlCalendar
               accountId={accountId}

@@ -3,40 +3,21 @@ import { Download, FileText, GitCompare, X } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { REPORT_CHARTS, type SavedReportJson } from '../../../contracts/reports';
-import {
-  TRADE_FIELDS,
-  toFilterSearchEntries,
-  tradeFilterSchema,
-  type TradeFieldId,
-  type TradeFilter,
-} from '../../../core/query';
+import { TRADE_FIELDS, type TradeFieldId, type TradeFilter } from '../../../core/query';
 import { REPORT_GROUP_BY_LABELS, REPORT_GROUP_BYS, type ReportGroupBy } from '../../../core/reports';
 import { AppPage, AppPageHeader } from '../../components/layout/app-shell';
 import { buttonClass, Button } from '../../components/ui/button';
 import { api, apiUrl, toApiError } from '../../lib/api';
 import { AnalyticsSection, QueryState, Segmented } from '../analytics/section';
-import { formatPercent, formatUsd } from '../analytics/metric-format';
+import { formatPercent } from '../analytics/metric-format';
+import { UnconvertedNote } from '../analytics/unconverted-note';
 import { toFilterQuery } from '../filters/filter-search';
 import { useFilterState, type FilterState } from '../filters/use-filter-state';
 import { SELECT_CLASS } from '../trades/dialog-frame';
 import { FilterBuilder } from './filter-builder';
-import { readReportUrlState, withReportUrlState, type ReportUrlState } from './report-url';
-import { CHART_LABELS, ReportChartView, ReportTable } from './report-table';
+import { readReportUrlState, toSavedReportSearch, withReportUrlState, type ReportUrlState } from './report-url';
+import { CHART_LABELS, ReportChartView, ReportTable, toReportMoney } from './report-table';
 import { SavedReports } from './saved-reports';
-
-/** A saved filter as it validates now: fields renamed or refused since are left out and named. */
-function toValidFilter(raw: Record<string, unknown>): { filter: TradeFilter; issues: string[] } {
-  const whole = tradeFilterSchema.safeParse(raw);
-  if (whole.success) return { filter: whole.data, issues: [] };
-  const out: Record<string, unknown> = {};
-  const issues: string[] = [];
-  for (const [key, value] of Object.entries(raw)) {
-    const one = tradeFilterSchema.safeParse({ [key]: value });
-    if (one.success) Object.assign(out, one.data);
-    else issues.push(`${key}: ${one.error.issues[0]?.message ?? 'not valid'}`);
-  }
-  return { filter: out as TradeFilter, issues }; // each key validated on its own just above
-}
 
 /**
  * /advanced-reports: the report builder. Its filter (and a second one to compare with) comes from
@@ -91,16 +72,8 @@ export default function AdvancedReportsPage() {
   };
 
   const openSaved = (saved: SavedReportJson) => {
-    const base = toValidFilter(saved.filter);
-    const other = saved.compareWith === null ? null : toValidFilter(saved.compareWith);
-    setLoadIssues([...base.issues, ...(other?.issues ?? []).map((issue) => `compared filter, ${issue}`)]);
-    const params = new URLSearchParams(toFilterSearchEntries(base.filter));
-    const text = withReportUrlState(params.toString(), {
-      groupBy: REPORT_GROUP_BYS.find((value) => value === saved.groupBy) ?? 'none',
-      chart: REPORT_CHARTS.find((value) => value === saved.chart) ?? 'netPnl',
-      compareWith: other?.filter ?? null,
-      savedId: saved.id,
-    });
+    const { search: text, issues } = toSavedReportSearch(saved);
+    setLoadIssues(issues);
     navigate(text ? `${location}?${text}` : location);
   };
 
@@ -214,18 +187,26 @@ export default function AdvancedReportsPage() {
           {run.error && <p className="sr-only">{toApiError(run.error).message}</p>}
           {report && (
             <div className={`grid gap-6 ${run.isFetching ? 'opacity-70' : ''}`}>
-              {groupBy !== 'none' && report.groups.length > 0 && <ReportChartView report={report} chart={chart} />}
+              {groupBy !== 'none' && report.groups.length > 0 && (
+                <ReportChartView report={report} chart={chart} currency={report.currency} />
+              )}
               {report.compare && report.difference ? (
                 <>
                   <div className="grid gap-6 xl:grid-cols-2">
                     <div className="min-w-0">
                       <h3 className="mb-2 text-sm font-semibold text-fg">A: first filter</h3>
-                      <ReportTable report={report} caption="Report of the first filter" testId="report-table-a" />
+                      <ReportTable
+                        report={report}
+                        currency={report.currency}
+                        caption="Report of the first filter"
+                        testId="report-table-a"
+                      />
                     </div>
                     <div className="min-w-0">
                       <h3 className="mb-2 text-sm font-semibold text-fg">B: compared filter</h3>
                       <ReportTable
                         report={report.compare}
+                        currency={report.currency}
                         caption="Report of the compared filter"
                         testId="report-table-b"
                       />
@@ -234,21 +215,22 @@ export default function AdvancedReportsPage() {
                   <p className="text-sm text-fg" data-testid="report-difference">
                     B − A: {report.difference.total.count >= 0 ? '+' : ''}
                     {report.difference.total.count} trades, net P&amp;L{' '}
-                    {formatUsd(Number(report.difference.total.netPnl), { isSigned: true })}
+                    {toReportMoney(report.difference.total.netPnl, report.currency, true)}
                     {typeof report.difference.total.winRate === 'number' &&
                       `, win rate ${report.difference.total.winRate >= 0 ? '+' : ''}${formatPercent(report.difference.total.winRate, 1)}`}
                     {report.difference.total.expectancy !== null &&
-                      `, expectancy ${formatUsd(Number(report.difference.total.expectancy), { isSigned: true })}`}
+                      `, expectancy ${toReportMoney(report.difference.total.expectancy, report.currency, true)}`}
                     .
                   </p>
                 </>
               ) : (
-                <ReportTable report={report} caption="Report" testId="report-table-a" />
+                <ReportTable report={report} currency={report.currency} caption="Report" testId="report-table-a" />
               )}
+              <UnconvertedNote unconverted={report.unconverted} currency={report.currency} />
               <p className="text-xs text-muted">
                 Win rate with its Wilson 95% interval; expectancy and average R with their Student t 95% interval. “Low
                 sample” marks a group of fewer than 30 trades. Days, weeks and months are of the close, weekday and hour
-                of the entry, in {report.timeZone}.
+                of the entry, in {report.timeZone}. Amounts in {report.currency}.
               </p>
             </div>
           )}

@@ -1,12 +1,14 @@
 import type { ReportChart, ReportJson, ReportRowJson } from '../../../contracts/reports';
 import type { JsonNumber } from '../../../core/analytics';
 import { BarChart } from '../../components/charts/bar-chart';
-import { formatPercent, formatRValue, formatUsd } from '../analytics/metric-format';
+import { formatMoneyIn, formatPercent, formatRValue } from '../analytics/metric-format';
 import { ChartBox } from '../analytics/section';
 
 type Row = ReportRowJson;
 
-const money = (text: string | null, isSigned = false) => (text === null ? '—' : formatUsd(Number(text), { isSigned }));
+/** An amount of the report in its currency ("€1,234.50"), a dash for none. */
+export const toReportMoney = (text: string | null, currency: string, isSigned = false) =>
+  text === null ? '—' : formatMoneyIn(Number(text), currency, { isSigned });
 const ratio = (value: JsonNumber) =>
   value === null ? '—' : value === 'Infinity' ? '∞' : value === '-Infinity' ? '−∞' : value.toFixed(2);
 const tone = (text: string | null) =>
@@ -19,13 +21,17 @@ function Interval({ children }: { children: string }) {
 /** The grouped table: each row with its 95% intervals, a low-sample mark below 30 trades, totals last. */
 export function ReportTable({
   report,
+  currency,
   caption,
   testId,
 }: {
   report: Pick<ReportJson, 'total' | 'groups'>;
+  /** The currency of every amount (the report's). */
+  currency: string;
   caption: string;
   testId?: string;
 }) {
+  const money = (text: string | null, isSigned = false) => toReportMoney(text, currency, isSigned);
   const rows: Row[] = report.groups.length === 1 && report.groups[0]!.key === 'all' ? [] : report.groups;
   return (
     // Focusable, so that a keyboard can scroll the table sideways on a narrow screen.
@@ -138,11 +144,19 @@ function toChartValue(row: Row, chart: ReportChart): number {
 }
 
 /** One bar per group of the chosen figure. */
-export function ReportChartView({ report, chart }: { report: Pick<ReportJson, 'groups'>; chart: ReportChart }) {
+export function ReportChartView({
+  report,
+  chart,
+  currency,
+}: {
+  report: Pick<ReportJson, 'groups'>;
+  chart: ReportChart;
+  currency: string;
+}) {
   const labels = report.groups.map((row) => row.label);
   const values = report.groups.map((row) => toChartValue(row, chart));
   const format = (value: number) =>
-    chart === 'winRate' ? formatPercent(value, 1) : chart === 'count' ? String(value) : formatUsd(value);
+    chart === 'winRate' ? formatPercent(value, 1) : chart === 'count' ? String(value) : formatMoneyIn(value, currency);
   return (
     <ChartBox
       summary={`${CHART_LABELS[chart]} by group: ${labels.map((l, i) => `${l} ${format(values[i]!)}`).join(', ')}`}

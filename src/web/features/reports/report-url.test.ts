@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readReportUrlState, withReportUrlState } from './report-url';
+import { readReportUrlState, toSavedReportSearch, withReportUrlState } from './report-url';
 
 describe('readReportUrlState', () => {
   it('reads back what withReportUrlState writes, keeping the filter parameters', () => {
@@ -25,5 +25,37 @@ describe('readReportUrlState', () => {
 
   it('leaves the defaults out of the link', () => {
     expect(withReportUrlState('', { groupBy: 'none', chart: 'netPnl', compareWith: null, savedId: null })).toBe('');
+  });
+});
+
+describe('toSavedReportSearch', () => {
+  const saved = {
+    id: 'r1',
+    name: 'MSFT',
+    filter: { symbols: ['MSFT'], planet: 'mars' },
+    compareWith: { side: 'short' },
+    groupBy: 'month',
+    chart: 'expectancy',
+    pinned: true,
+    createdAt: '2026-12-01T00:00:00Z',
+    updatedAt: '2026-12-01T00:00:00Z',
+  };
+
+  it('opens a saved report as the builder link: filter, grouping, chart, compared filter and id', () => {
+    const { search, issues } = toSavedReportSearch(saved);
+    const params = new URLSearchParams(search);
+    // The filter in the URL's own form (one parameter per field; symbols as `symbol`).
+    expect(params.get('symbol')).toBe('MSFT');
+    expect(readReportUrlState(search)).toEqual({
+      groupBy: 'month',
+      chart: 'expectancy',
+      compareWith: { side: 'short' },
+      savedId: 'r1',
+      issues: [],
+    });
+    // A field that no longer validates is left out of the link and named.
+    expect(params.has('planet')).toBe(false);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(/^planet: /);
   });
 });

@@ -1,5 +1,5 @@
-import { REPORT_CHARTS, type ReportChart } from '../../../contracts/reports';
-import { tradeFilterJsonSchema, type TradeFilter } from '../../../core/query';
+import { REPORT_CHARTS, type ReportChart, type SavedReportJson } from '../../../contracts/reports';
+import { toFilterSearchEntries, tradeFilterJsonSchema, tradeFilterSchema, type TradeFilter } from '../../../core/query';
 import { REPORT_GROUP_BYS, type ReportGroupBy } from '../../../core/reports';
 
 /**
@@ -52,4 +52,35 @@ export function withReportUrlState(search: string, state: Omit<ReportUrlState, '
   if (state.compareWith !== null) params.set('compare', JSON.stringify(state.compareWith));
   if (state.savedId !== null) params.set('report', state.savedId);
   return params.toString();
+}
+
+/** A saved filter as it validates now: fields renamed or refused since are left out and named. */
+export function toValidFilter(raw: Record<string, unknown>): { filter: TradeFilter; issues: string[] } {
+  const whole = tradeFilterSchema.safeParse(raw);
+  if (whole.success) return { filter: whole.data, issues: [] };
+  const out: Record<string, unknown> = {};
+  const issues: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const one = tradeFilterSchema.safeParse({ [key]: value });
+    if (one.success) Object.assign(out, one.data);
+    else issues.push(`${key}: ${one.error.issues[0]?.message ?? 'not valid'}`);
+  }
+  return { filter: out as TradeFilter, issues }; // each key validated on its own just above
+}
+
+/**
+ * The builder's search string that opens a saved report (its filter, grouping, chart, compared
+ * filter and id), and what of it no longer validates.
+ */
+export function toSavedReportSearch(saved: SavedReportJson): { search: string; issues: string[] } {
+  const base = toValidFilter(saved.filter);
+  const other = saved.compareWith === null ? null : toValidFilter(saved.compareWith);
+  const params = new URLSearchParams(toFilterSearchEntries(base.filter));
+  const search = withReportUrlState(params.toString(), {
+    groupBy: REPORT_GROUP_BYS.find((value) => value === saved.groupBy) ?? 'none',
+    chart: REPORT_CHARTS.find((value) => value === saved.chart) ?? 'netPnl',
+    compareWith: other?.filter ?? null,
+    savedId: saved.id,
+  });
+  return { search, issues: [...base.issues, ...(other?.issues ?? []).map((issue) => `compared filter, ${issue}`)] };
 }
