@@ -47,7 +47,7 @@ export async function openDatabaseAtMigration(lastIndex: number) {
 }
 
 /** The id `insert … returning id` answered (PGlite and node-postgres both answer `{ rows }`). */
-const idOf = (result: unknown): string => (result as { rows: { id: string }[] }).rows[0]!.id;
+export const idOf = (result: unknown): string => (result as { rows: { id: string }[] }).rows[0]!.id;
 
 /**
  * A verified user with one account, "Old", in a database opened by openDatabaseAtMigration. Written

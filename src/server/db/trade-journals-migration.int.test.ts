@@ -1,9 +1,9 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOldUserWithAccount, openDatabaseAtMigration } from '../../../test/helpers/older-database';
+import { addOldUserWithAccount, idOf, openDatabaseAtMigration } from '../../../test/helpers/older-database';
 import { ANALYTICS_ROW_FLAGS, ANALYTICS_ROW_OFFSETS } from './analytics-row';
 import { selectRows } from './raw-rows';
-import { strategies, tradeJournals, trades } from './schema';
+import { tradeJournals, trades } from './schema';
 
 /**
  * Migration 0020 on trades journaled at 0019, when the journal was columns of the trade row: each
@@ -27,10 +27,10 @@ beforeAll(async () => {
   older = await openDatabaseAtMigration(19);
   const db = older.db;
   const { userId, accountId } = await addOldUserWithAccount(db);
-  [{ id: strategyId }] = (await db
-    .insert(strategies)
-    .values({ userId, name: 'Opening range' })
-    .returning({ id: strategies.id })) as [{ id: string }];
+  // Columns as they were at 0019 (the app's insert names the playbook's later ones).
+  strategyId = idOf(
+    await db.execute(sql`insert into strategies (user_id, name) values (${userId}, 'Opening range') returning id`),
+  );
   for (const f of FILLS)
     await db.execute(sql`insert into executions (id, user_id, account_id, executed_at, symbol, instrument_key,
       asset_class, side, quantity, price, fingerprint, sequence)
