@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { engineOf } from '../../db/engine';
 import { getAccountForUpdate } from '../accounts';
@@ -133,10 +133,11 @@ export async function listKnownImportIds(db: Db, ids: readonly string[]): Promis
 /** Fingerprint keys looked up per query. */
 const FINGERPRINTS_PER_QUERY = 1_000;
 
-/** Those of the given fingerprint keys the account's fills already have. */
-export async function listAccountFingerprints(
+/** Those of the fingerprint keys the account's fills have (and meet `condition`), in pages of keys. */
+async function findFingerprints(
   db: Db,
   params: { accountId: string; fingerprints: readonly string[] },
+  condition?: SQL,
 ): Promise<Set<string>> {
   const found = new Set<string>();
   const keys = [...new Set(params.fingerprints)];
@@ -148,6 +149,7 @@ export async function listAccountFingerprints(
         and(
           eq(executions.accountId, params.accountId),
           inArray(executions.fingerprint, keys.slice(i, i + FINGERPRINTS_PER_QUERY)),
+          condition,
         ),
       );
     for (const row of rows) found.add(row.fingerprint);
@@ -155,28 +157,13 @@ export async function listAccountFingerprints(
   return found;
 }
 
+/** Those of the given fingerprint keys the account's fills already have. */
+export const listAccountFingerprints = (db: Db, params: { accountId: string; fingerprints: readonly string[] }) =>
+  findFingerprints(db, params);
+
 /** The account's fills of these fingerprints that wait in "Recently deleted" (deleted_at set). */
-export async function listDeletedFingerprints(
-  db: Db,
-  params: { accountId: string; fingerprints: readonly string[] },
-): Promise<Set<string>> {
-  const found = new Set<string>();
-  const keys = [...new Set(params.fingerprints)];
-  for (let i = 0; i < keys.length; i += FINGERPRINTS_PER_QUERY) {
-    const rows = await db
-      .select({ fingerprint: executions.fingerprint })
-      .from(executions)
-      .where(
-        and(
-          eq(executions.accountId, params.accountId),
-          inArray(executions.fingerprint, keys.slice(i, i + FINGERPRINTS_PER_QUERY)),
-          isNotNull(executions.deletedAt),
-        ),
-      );
-    for (const row of rows) found.add(row.fingerprint);
-  }
-  return found;
-}
+export const listDeletedFingerprints = (db: Db, params: { accountId: string; fingerprints: readonly string[] }) =>
+  findFingerprints(db, params, isNotNull(executions.deletedAt));
 
 /**
  * Whether the account has any fill waiting in "Recently deleted": a large import looks its batches'
