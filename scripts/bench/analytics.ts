@@ -40,6 +40,7 @@ import { createDbTradeFactsSource, toSplitPoints } from '../../src/server/module
 import { createUser } from '../../src/server/modules/users';
 import { TestClient } from '../../test/helpers/http-client';
 import { seedTrades } from './trades-api';
+import { measure, median, readCount } from './timing';
 
 export type AnalyticsBenchParams = { engine: 'pglite' | 'postgres'; databaseUrl?: string; tradeCount: number };
 
@@ -55,22 +56,6 @@ const MONTE_CARLO_HTTP_BUDGET_MS = 500;
 const TIME_ZONE = 'America/New_York';
 /** A user's next click after saving something comes about this long after. */
 const AFTER_WRITE_WAIT_MS = 1_000;
-
-const median = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
-};
-
-async function measure(run: () => Promise<unknown>, params: { warmups: number; runs: number }): Promise<number> {
-  for (let i = 0; i < params.warmups; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < params.runs; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
 
 export const ANALYTICS_TABLE_HEADER = [
   '| Engine | Trades (one user) | Request | Full reload (ms) | After a change elsewhere (ms) | Warm median (ms) | Budget (ms) |',
@@ -355,15 +340,6 @@ export function benchMonteCarlo(): { rows: string[]; overBudget: string[] } {
 }
 
 /** `--flag N` from the command line, else the environment variable, else the default. */
-function readCount(flag: string, envName: string, fallback: number): number {
-  const index = process.argv.indexOf(flag);
-  const raw = index === -1 ? process.env[envName] : process.argv[index + 1];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw.replaceAll('_', ''));
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} / ${envName}: not a whole number: ${raw}`);
-  return value;
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const tradeCount = readCount('--trades', 'BENCH_TRADES', DEFAULT_TRADES);
   const largeTradeCount = readCount('--large-trades', 'BENCH_ANALYTICS_LARGE_TRADES', DEFAULT_LARGE_TRADES);

@@ -28,6 +28,7 @@ import { createUser } from '../../src/server/modules/users';
 import { TestClient } from '../../test/helpers/http-client';
 import { openThrowawayDatabase } from '../../test/helpers/test-database';
 import { seedTrades } from './trades-api';
+import { measure, readCount } from './timing';
 
 type Engine = 'pglite' | 'postgres';
 export type ReportsBenchParams = { engine: Engine; databaseUrl?: string; tradeCount: number };
@@ -45,22 +46,6 @@ const PDF_TRADES = 10_000;
 /** Resident memory may rise this much while the CSV of every trade streams (a page of rows, buffers). */
 const CSV_MEMORY_BUDGET_MB = 150;
 const GROUP_BYS: readonly ReportGroupBy[] = ['symbol', 'day', 'hour', 'tag'];
-
-const median = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
-};
-
-async function measure(run: () => Promise<unknown> | unknown, params: { warmups: number; runs: number }) {
-  for (let i = 0; i < params.warmups; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < params.runs; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
 
 /**
  * Ten conditions a trader might combine, each true of most seeded trades (so the report still
@@ -247,15 +232,6 @@ export async function benchReports(params: ReportsBenchParams): Promise<ReportsB
 }
 
 /** `--flag N` from the command line, else the environment variable, else the default. */
-function readCount(flag: string, envName: string, fallback: number): number {
-  const index = process.argv.indexOf(flag);
-  const raw = index === -1 ? process.env[envName] : process.argv[index + 1];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw.replaceAll('_', ''));
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} / ${envName}: not a whole number: ${raw}`);
-  return value;
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const tradeCount = readCount('--trades', 'BENCH_TRADES', DEFAULT_TRADES);
   const largeTradeCount = readCount('--large-trades', 'BENCH_REPORTS_LARGE_TRADES', DEFAULT_LARGE_TRADES);
